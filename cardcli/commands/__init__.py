@@ -1,0 +1,1 @@
+"""The bodies of the command-line commands, imported only when a command runs."""

@@ -1,0 +1,63 @@
+"""Helpers shared by the command bodies: option parsing and one-line errors."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``("target=150", "ace=wrap")`` → dict; a pair without ``=`` is a usage error."""
+    out: dict[str, str] = {}
+    for p in pairs:
+        key, sep, value = p.partition("=")
+        if not sep or not key.strip():
+            raise click.UsageError(f"--option takes KEY=VALUE, not {p!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def parse_seat(text: str, names: Sequence[str]) -> int:
+    """A seat given as a 1-based number, a name or its initial (``2``, ``P2``, ``south``, ``S``)."""
+    t = text.strip()
+    if t.isdigit():
+        n = int(t)
+        if 1 <= n <= len(names):
+            return n - 1
+        raise click.BadParameter(f"seat {t} does not exist (1 to {len(names)})")
+    low = t.lower()
+    for i, n in enumerate(names):
+        if low == n.lower():
+            return i
+    initials = [i for i, n in enumerate(names) if n.lower().startswith(low)]
+    if len(initials) == 1:
+        return initials[0]
+    raise click.BadParameter(f"no seat {t!r} (seats: {', '.join(names)})")
+
+
+def load_game(name: str) -> Any:
+    from cardcli.engine.registry import UnknownGame, load
+
+    try:
+        return load(name)
+    except UnknownGame as err:
+        raise click.ClickException(str(err)) from None
+
+
+def make_config(game: Any, preset: str | None, options: Sequence[str]) -> Any:
+    from cardcli.engine.game import ConfigError, build_config
+
+    try:
+        return build_config(game, preset, parse_options(options))
+    except ConfigError as err:
+        raise click.UsageError(str(err)) from None
+
+
+def players_for(game: Any, config: Any, players: int | None) -> int:
+    n = players or game.default_players
+    problem = game.check_setup(config, n)
+    if problem:
+        raise click.UsageError(problem)
+    return n

@@ -1,0 +1,131 @@
+"""`cardcli play`: build a session (new or resumed) and hand it to a driver."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+import click
+
+from cardcli.commands.common import load_game, parse_options, parse_seat
+from cardcli.i18n import _
+from cardcli.paths import autosave_path, latest_autosave
+from cardcli.replay.io import ReplayError, read
+from cardcli.session import Event, Session, SessionError
+from cardcli.ui.console import Console
+
+
+def run_play(game: str | None, *, seed: str | None, players: int | None, seat: str | None, bots: str | None,
+             bot_id: str | None, preset: str | None, options: tuple[str, ...], record: str | None,
+             resume: str | None, hands: int | None, plain: bool, verbose: bool, charset: str | None,
+             color: bool | None) -> int:
+    console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
+    record_path = Path(record).expanduser() if record else None
+    if resume:
+        session, source = _resume(game, resume)
+        if record_path is None and source.parent != autosave_path(session.game.name).parent:
+            record_path = source
+    else:
+        if game is None:
+            raise click.UsageError("name a game to play (`cardcli games` lists them), or use --resume")
+        session = _new_session(game, seed, players, seat, bots, bot_id, preset, options, hands)
+    if record_path is not None:
+        try:
+            record_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise click.ClickException(f"cannot write {record_path}: {err.strerror}") from None
+    if not session.human_seats:
+        return _watch(session, console, verbose, record_path)
+    save_path = autosave_path(session.game.name)
+    session.autosave_path = save_path
+    from cardcli.ui.commands import Controller
+
+    controller = Controller(session, console, save_path=save_path, record_path=record_path)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if terminal and not plain and os.environ.get("TERM") != "dumb":
+        from cardcli.ui.ptk.app import run
+
+        return run(controller)
+    from cardcli.ui.line_driver import run as run_lines
+
+    return run_lines(controller, sys.stdin, interactive=sys.stdin.isatty())
+
+
+def _resume(game: str | None, resume: str) -> tuple[Session, Path]:
+    if resume == "latest":
+        path = autosave_path(game) if game else latest_autosave()
+        if path is None or not path.exists():
+            raise click.ClickException("there is no saved game to resume" + (f" for {game}" if game else ""))
+    else:
+        path = Path(resume).expanduser()
+    try:
+        replay = read(path)
+        session = Session.from_replay(replay)
+    except ReplayError as err:
+        raise click.ClickException(str(err)) from None
+    if game and session.game.name != game:
+        raise click.ClickException(f"{path} is a {session.game.name} game, not {game}")
+    if session.finished:
+        raise click.ClickException(f"{path}: that match is already finished (`cardcli replay show {path}`)")
+    if not session.human_seats:
+        # A recorded bot game becomes playable from seat 1 when resumed.
+        session.seats[0].human = True
+    return session, path
+
+
+def _new_session(game: str, seed: str | None, players: int | None, seat: str | None, bots: str | None,
+                 bot_id: str | None, preset: str | None, options: tuple[str, ...], hands: int | None) -> Session:
+    g = load_game(game)
+    n = players or g.default_players
+    if n not in g.player_counts:
+        raise click.UsageError(f"{g.name} is played by {', '.join(map(str, g.player_counts))} players, not {n}")
+    names = g.seat_names(n)
+    humans: list[int]
+    if bots and bots.strip().lower() == "all":
+        humans = []
+    elif bots:
+        bot_seats = {parse_seat(b, names) for b in bots.split(",") if b.strip()}
+        humans = [i for i in range(n) if i not in bot_seats]
+        if seat is not None and parse_seat(seat, names) in bot_seats:
+            raise click.UsageError("--seat names a seat that --bots gives to a bot")
+    else:
+        humans = [parse_seat(seat, names) if seat else g.default_seat]
+    from cardcli.engine.game import ConfigError
+
+    try:
+        return Session.new(game, seed=seed, players=n, preset=preset, options=parse_options(options),
+                           human_seats=humans, bot=bot_id, hands_limit=hands)
+    except ConfigError as err:
+        raise click.UsageError(str(err)) from None
+    except SessionError as err:
+        raise click.UsageError(str(err)) from None
+
+
+def _watch(session: Session, console: Console, verbose: bool, record_path: Path | None) -> int:
+    """Bots only: play the whole match with no prompt, printing results as they come."""
+    hand = {"n": 0}
+
+    def on_event(ev: Event) -> None:
+        if ev.kind == "deal":
+            hand["n"] += 1
+            if verbose:
+                console.say(ev.text, "title")
+        elif ev.kind == "move" and verbose:
+            console.say("  " + ev.text)
+        elif ev.kind == "hand-over":
+            console.say(_("Hand {n}:").format(n=hand["n"]), "title")
+            for line in ev.text.splitlines():
+                console.say("  " + line)
+        elif ev.kind == "match-over":
+            console.say(ev.text, "title")
+
+    console.say(_("{title} · seed {seed} · {players} bots").format(
+        title=session.game.title, seed=session.seed, players=session.players), "title")
+    session.run_bots(observer=None, on_event=on_event)
+    if record_path is not None:
+        try:
+            session.save(record_path)
+        except OSError as err:
+            raise click.ClickException(f"cannot write {record_path}: {err.strerror}") from None
+        console.say(_("Game recorded in {path}").format(path=record_path), "ok")
+    return 0

@@ -1,0 +1,454 @@
+"""The game protocol every game implements, and the result records they share.
+
+A game is its deal plus its moves: ``state = fold(apply, moves, start_hand(new_match(), deck))``.
+The protocol follows OpenSpiel's separation of game, state and observer and
+pokerkit's verify/do pair:
+
+* :meth:`Game.legal_moves` lists what the seat to act may do;
+* :meth:`Game.check` says whether a given move is allowed and, if not, which
+  rule forbids it (a :class:`~cardcli.engine.verdict.Verdict`);
+* :meth:`Game.apply` performs a checked move, mutating the state;
+* :meth:`Game.view` projects the state onto one seat: the only thing renderers,
+  completers, hints and bots ever see.
+
+States are mutable for speed (bots and the test playouts apply hundreds of
+thousands of moves); :meth:`GameState.clone` gives an independent copy where a
+caller needs one. Undo does not rely on mutation: the session re-folds the move
+log from the start of the hand.
+
+A *match* is a sequence of hands. When a hand is over and the match is not,
+:meth:`Game.needs_deal` becomes true and the driver (session or replay
+verifier) passes the next deck to :meth:`Game.start_hand`; decks come from the
+seeded dealer (:mod:`cardcli.engine.deal`) or from a replay file.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
+
+from cardcli.engine.cards import Card, Charset
+from cardcli.engine.rng import Rng
+from cardcli.engine.rulebook import Rulebook
+from cardcli.engine.verdict import Verdict
+
+M = TypeVar("M")
+S = TypeVar("S", bound="GameState")
+Number = int | float
+
+
+class HandResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """What one hand scored, per side (seat or partnership), and the running totals.
+
+    ``detail`` carries game-specific facts needed to explain the score (who
+    closed, whether it was a rummy, the contract …) in plain JSON values.
+    """
+
+    points: list[Number]
+    totals: list[Number]
+    detail: dict[str, Any] = {}
+
+
+class MatchResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The outcome of a match: final totals per side and the winning side(s)."""
+
+    totals: list[Number]
+    winners: list[int]
+    hands: int
+    complete: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A scoring unit: one seat, or a partnership of seats."""
+
+    name: str
+    seats: tuple[int, ...]
+
+
+Fragment = tuple[str, str]
+"""A piece of styled text: (style class, text). Style classes are names such
+as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them."""
+Line = list[Fragment]
+
+
+class GameState:
+    """Fields every game state has; games subclass it with their own."""
+
+    players: int
+    hand_number: int
+    dealer: int
+
+    def clone(self: S) -> S:
+        """An independent copy. Games with large states override this for speed."""
+        return copy.deepcopy(self)
+
+
+class Bot(Protocol[M]):
+    """A player that chooses from what its seat may know.
+
+    A bot receives only the seat's view, the legal moves and a seeded random
+    stream derived from (seed, hand, seat, ply), so a bot game replays
+    identically and a bot can never cheat.
+    """
+
+    id: str
+
+    def choose(self, view: Any, legal: Sequence[M], rng: Rng) -> M: ...
+
+
+class Advisor(Protocol[M]):
+    """A bot that can also say why it would make its move (used by ``hint``)."""
+
+    def advise(self, view: Any, legal: Sequence[M], rng: Rng) -> tuple[M, str]: ...
+
+
+class RandomBot(Generic[M]):
+    """Plays a uniformly random legal move: the baseline every game bot must beat."""
+
+    id = "random"
+
+    def choose(self, view: Any, legal: Sequence[M], rng: Rng) -> M:
+        return rng.choice(legal)
+
+
+@dataclass
+class RecordedHand:
+    """One hand as plain data (no file format): used by exporters and importers."""
+
+    dealer: int
+    deck: list[Card]
+    moves: list[tuple[int, str]]
+    result: HandResult | None = None
+
+
+@dataclass
+class ImportedMatch:
+    """What an importer read: enough to build and verify a replay."""
+
+    config: Any
+    players: int
+    first_dealer: int
+    hands: list[RecordedHand]
+    meta: dict[str, Any] = field(default_factory=dict)
+    """Free-form facts (event, date, names) kept as replay annotations."""
+
+
+@dataclass
+class ScoreSheet:
+    """A hand scored line by line for ``cardcli score`` (text and ``--json``)."""
+
+    lines: list[str]
+    points: dict[str, Number]
+    """Points of the hand per side name."""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One configurable rule of a game, for ``cardcli games`` and ``rules``."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+
+
+class Game(ABC, Generic[S, M]):
+    """One card game: its rules, notation, views, bots and rule texts.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    The registry instantiates one per process; games keep no per-match data on
+    the instance.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    player_counts: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int]
+    config_type: ClassVar[type[msgspec.Struct]]
+    presets: ClassVar[Mapping[str, msgspec.Struct]]
+    """Named rule sets; the first one is the default."""
+    preset_help: ClassVar[Mapping[str, str]] = {}
+    rulebook: ClassVar[Rulebook]
+    bots: ClassVar[Mapping[str, Callable[[], Bot[Any]]]]
+    """Bot factories by id; ``default_bot`` names the one used for ``--bots``."""
+    default_bot: ClassVar[str]
+    default_seat: ClassVar[int] = 0
+    """The seat a human takes when ``--seat`` is not given (bridge: South)."""
+
+    # -- setup ---------------------------------------------------------------------------------
+    @property
+    def default_preset(self) -> str:
+        return next(iter(self.presets))
+
+    def seat_names(self, players: int) -> list[str]:
+        """Names of the seats in play order (clockwise)."""
+        return [f"P{i + 1}" for i in range(players)]
+
+    def sides(self, config: Any, players: int) -> list[Side]:
+        """The scoring units; by default every seat scores for itself."""
+        names = self.seat_names(players)
+        return [Side(names[i], (i,)) for i in range(players)]
+
+    def check_setup(self, config: Any, players: int) -> str | None:
+        """A one-line reason why this configuration cannot be played, or ``None``."""
+        if players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            return f"{self.name} is played by {counts} players, not {players}"
+        return None
+
+    @abstractmethod
+    def deck(self, config: Any, players: int) -> list[Card]:
+        """The unshuffled cards of one hand in a fixed order (input of the seeded shuffle)."""
+
+    def first_dealer(self, config: Any, players: int, seed: int | str) -> int:
+        """The seat dealing the first hand. Default: a seeded cut."""
+        from cardcli.engine.deal import first_dealer
+
+        return first_dealer(seed, players)
+
+    @abstractmethod
+    def new_match(self, config: Any, players: int, first_dealer: int) -> S:
+        """A match waiting for its first deal."""
+
+    def needs_deal(self, state: S) -> bool:
+        """True when the next hand must be dealt (start of match, or a hand just ended)."""
+        return not self.match_over(state) and (state.hand_number == 0 or self.hand_over(state))
+
+    @abstractmethod
+    def next_dealer(self, state: S) -> int:
+        """Who deals the hand that :meth:`start_hand` will begin."""
+
+    @abstractmethod
+    def start_hand(self, state: S, deck: Sequence[Card]) -> None:
+        """Begin the next hand with ``deck`` (top of the deck is index 0)."""
+
+    # -- play ----------------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> int | None:
+        """The seat whose decision it is, or ``None`` when nobody can move."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[M]:
+        """Every move the seat to act may make, in a stable order."""
+
+    @abstractmethod
+    def check(self, state: S, move: M) -> Verdict:
+        """Whether the seat to act may make ``move``; a refusal names its rule."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M) -> None:
+        """Perform a move that :meth:`check` allowed."""
+
+    # -- notation ------------------------------------------------------------------------------
+    @abstractmethod
+    def format_move(self, move: M) -> str:
+        """The canonical ASCII notation of a move (what replays store)."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Parse notation, canonical or friendly, into a move.
+
+        Raises :class:`~cardcli.engine.verdict.InvalidMove` when the text is
+        not a move of this game. Legality is not checked here.
+        """
+
+    def shorthand(self, state: S, text: str, legal: Sequence[M]) -> list[M]:
+        """Legal moves that a piece of shorthand could mean (default: none).
+
+        Called when :meth:`parse_move` fails; the resolver reports a unique
+        match as that move and several as ambiguous.
+        """
+        return []
+
+    def move_help(self) -> list[tuple[str, str]]:
+        """(notation, meaning) pairs shown by ``help`` in the REPL."""
+        return []
+
+    # -- information ---------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` may know; ``None`` is a spectator who sees only public facts."""
+
+    def full_view(self, state: S) -> Any:
+        """Everything, for the replay viewer's "all hands" mode (never given to a player)."""
+        return self.view(state, None)
+
+    @abstractmethod
+    def narrate(self, state: S, move: M, observer: int | None) -> str:
+        """One line telling ``observer`` what the move (about to be applied) does.
+
+        Hidden information stays hidden: a card drawn face down is "a card" to
+        everyone but the drawer.
+        """
+
+    @abstractmethod
+    def render(self, view: Any, charset: Charset) -> list[Line]:
+        """The table and the hand, as styled lines, for one view."""
+
+    def status(self, view: Any) -> str:
+        """A short status for the toolbar: whose turn, phase, score."""
+        return ""
+
+    # -- what the tests and the verifier check ---------------------------------------------------
+    @abstractmethod
+    def card_locations(self, state: S) -> dict[str, list[Card]]:
+        """Every card of the current hand by location name (hands, stock, pile, melds …).
+
+        Together they must always be exactly the hand's deck: the playout tests
+        check that every card is in one place and none appears or vanishes.
+        """
+
+    @abstractmethod
+    def hidden_from(self, state: S, seat: int | None) -> list[list[Card]]:
+        """The card lists ``seat`` may not see (other hands, the stock, covered piles), in place.
+
+        The leak test shuffles cards among these lists and checks that the
+        seat's view does not change: if it did, the view depended on something
+        the seat cannot know.
+        """
+
+    # -- results -------------------------------------------------------------------------------
+    @abstractmethod
+    def hand_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def hand_result(self, state: S) -> HandResult | None:
+        """The result of the current hand once it is over."""
+
+    @abstractmethod
+    def match_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def match_result(self, state: S) -> MatchResult:
+        """Totals and winner(s); ``complete`` is False for a match stopped early."""
+
+    def explain_result(self, result: HandResult, config: Any, players: int) -> list[str]:
+        """Score lines for people, from a hand result."""
+        sides = self.sides(config, players)
+        return [f"{s.name}: {p:+} (total {t})" for s, p, t in zip(sides, result.points, result.totals)]
+
+    # -- deals and scorepads -------------------------------------------------------------------
+    deal_formats: ClassVar[tuple[str, ...]] = ("text", "json")
+
+    def deal_summary(self, state: S) -> dict[str, Any]:
+        """The layout right after the deal as plain JSON values (hands per seat, upcard …)."""
+        return {}
+
+    def export_deal(self, state: S, fmt: str) -> str:
+        """A deal in a game-specific format (bridge: ``pbn``); only called for ``deal_formats``."""
+        raise ValueError(f"{self.name} deals cannot be written as {fmt}")
+
+    def score_sheet(self, text: str, config: Any, players: int | None) -> ScoreSheet:
+        """Score a finished hand typed in by hand (``cardcli score``).
+
+        Raises ``ValueError`` with a one-line message (naming the line) on bad input.
+        """
+        raise ValueError(f"`cardcli score {self.name}` is not available")
+
+    def is_secret_move(self, move: M) -> bool:
+        """True for moves hidden from other seats and from ``replay show`` until revealed
+        (eleusis' secret rule)."""
+        return False
+
+    def hand_extra(self, state: S) -> dict[str, Any]:
+        """Plain JSON facts stored with a finished hand in the replay (e.g. a parsed rule)."""
+        return {}
+
+    # -- other file formats (bridge: PBN) ------------------------------------------------------
+    export_formats: ClassVar[tuple[str, ...]] = ()
+    import_formats: ClassVar[tuple[str, ...]] = ()
+    """File extensions (without the dot) that ``cardcli replay import`` hands to this game."""
+
+    def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand],
+                     meta: Mapping[str, Any]) -> str:
+        """Write recorded hands in another format (``cardcli replay export``)."""
+        raise ValueError(f"{self.name} games cannot be exported as {fmt}")
+
+    def import_hands(self, fmt: str, text: str) -> ImportedMatch:
+        """Read hands from another format (``cardcli replay import``); ValueError on bad input."""
+        raise ValueError(f"{self.name} cannot import {fmt} files")
+
+    def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
+        """Extra read-only REPL commands: name → (summary, handler(view, args) → lines)."""
+        return {}
+
+    # -- configuration -------------------------------------------------------------------------
+    def options(self) -> list[OptionInfo]:
+        """The game's configurable rules, from its Config struct."""
+        info = msgspec.inspect.type_info(self.config_type)
+        out: list[OptionInfo] = []
+        assert isinstance(info, msgspec.inspect.StructType)
+        for f in info.fields:
+            t = f.type
+            desc = ""
+            if isinstance(t, msgspec.inspect.Metadata):
+                desc = (t.extra_json_schema or {}).get("description", "")
+                t = t.type
+            out.append(OptionInfo(f.name, _type_name(t), f.default, desc))
+        return out
+
+
+def _type_name(t: msgspec.inspect.Type) -> str:
+    if isinstance(t, msgspec.inspect.BoolType):
+        return "bool"
+    if isinstance(t, msgspec.inspect.IntType):
+        return "int"
+    if isinstance(t, msgspec.inspect.FloatType):
+        return "float"
+    if isinstance(t, msgspec.inspect.LiteralType):
+        return "|".join(str(v) for v in t.values)
+    if isinstance(t, msgspec.inspect.StrType):
+        return "text"
+    return type(t).__name__.removesuffix("Type").lower()
+
+
+class ConfigError(ValueError):
+    """A preset or option the game does not know, or a value of the wrong type."""
+
+
+def build_config(game: Game[Any, Any], preset: str | None, options: Mapping[str, str]) -> Any:
+    """The config for ``preset`` with ``options`` (``KEY=VALUE`` strings) applied.
+
+    Values are converted leniently (``true``/``1``/``yes`` for booleans), and
+    an unknown key or bad value is a :class:`ConfigError` naming it.
+    """
+    name = preset or game.default_preset
+    if name not in game.presets:
+        raise ConfigError(f"{game.name} has no preset {name!r} (presets: {', '.join(game.presets)})")
+    base = msgspec.to_builtins(game.presets[name])
+    known = {o.name: o for o in game.options()}
+    for key, value in options.items():
+        k = key.strip().replace("-", "_")
+        if k not in known:
+            raise ConfigError(f"{game.name} has no option {key!r} (see `cardcli rules {game.name} options`)")
+        v: Any = value
+        if known[k].type == "bool" and isinstance(value, str):
+            low = value.strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                v = True
+            elif low in ("0", "false", "no", "off"):
+                v = False
+            else:
+                raise ConfigError(f"option {k} takes true or false, not {value!r}")
+        base[k] = v
+    try:
+        return msgspec.convert(base, game.config_type, strict=False)
+    except msgspec.ValidationError as e:
+        raise ConfigError(f"bad option value: {e}") from None
+
+
+def config_from_builtins(game: Game[Any, Any], data: Mapping[str, Any]) -> Any:
+    """Decode a config stored in a replay; raises ConfigError on a bad value."""
+    try:
+        return msgspec.convert(dict(data), game.config_type)
+    except msgspec.ValidationError as e:
+        raise ConfigError(f"bad {game.name} config: {e}") from None

@@ -1,0 +1,85 @@
+"""Resolving what a person typed against the legal moves.
+
+As in python-chess's SAN parser, friendly text is first parsed into a move and
+then checked against the legal moves; shorthand that is not a full move is
+matched against the canonical notation of every legal move. The three failure
+modes stay distinct: invalid (syntax), illegal (with the rule) and ambiguous
+(with the candidates).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from cardcli.engine.cards import CardParseError, parse_card
+from cardcli.engine.game import Game
+from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove
+
+M = TypeVar("M")
+
+
+def normalize_tokens(text: str) -> list[str]:
+    """Lower-case words, with every word that spells a card turned into its notation."""
+    out: list[str] = []
+    for word in text.replace(",", " ").split():
+        try:
+            out.append(parse_card(word))
+        except CardParseError:
+            out.append(word.lower())
+    return out
+
+
+def _matches(typed: list[str], canonical: str) -> bool:
+    """Each typed token matches a distinct token of the move: cards exactly, words by prefix."""
+    pool = Counter(canonical.split())
+    words = [t for t in pool if not t.isupper() or len(t) > 3]
+    for tok in typed:
+        if pool[tok] > 0:
+            pool[tok] -= 1
+            continue
+        hit = next((w for w in words if pool[w] > 0 and w.lower().startswith(tok.lower())), None)
+        if hit is None:
+            return False
+        pool[hit] -= 1
+    return True
+
+
+def prefix_matches(game: Game[Any, M], text: str, legal: Sequence[M]) -> list[M]:
+    typed = normalize_tokens(text)
+    if not typed:
+        return []
+    return [m for m in legal if _matches(typed, game.format_move(m))]
+
+
+def resolve(game: Game[Any, M], state: Any, text: str, legal: Sequence[M] | None = None) -> M:
+    """The move ``text`` means now, or a :class:`MoveError` saying why there is none."""
+    if legal is None:
+        legal = game.legal_moves(state)
+    text = text.strip()
+    if not text:
+        raise InvalidMove("type a move (Tab lists them) or `help`")
+    try:
+        move = game.parse_move(text)
+    except InvalidMove as err:
+        candidates = game.shorthand(state, text, legal) or prefix_matches(game, text, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 1:
+            shown = [game.format_move(m) for m in candidates]
+            more = f" (+{len(shown) - 8} more)" if len(shown) > 8 else ""
+            raise AmbiguousMove(
+                f"{text!r} could mean: " + ", ".join(shown[:8]) + more, shown
+            ) from None
+        raise err
+    canon = game.format_move(move)
+    for m in legal:
+        if game.format_move(m) == canon:
+            return m
+    verdict = game.check(state, move)
+    if verdict.ok:
+        # The checker allows what the generator did not list: trust the checker,
+        # the playout tests catch such disagreements.
+        return move
+    raise IllegalMove(verdict)

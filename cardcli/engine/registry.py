@@ -1,0 +1,79 @@
+"""The game registry: names and aliases → game classes, imported only when used.
+
+Each game is one line here (its module path); nothing is imported until a
+command needs that game, so ``cardcli --help`` stays fast (python-chess's
+``find_variant``, made lazy).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardcli.engine.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    name: str
+    target: str
+    """``module:Class`` of the game."""
+    aliases: tuple[str, ...] = ()
+
+
+ENTRIES: tuple[Entry, ...] = (
+    Entry("bridge", "cardcli.games.bridge:BridgeGame", ("contract-bridge", "rubber")),
+    Entry("canasta", "cardcli.games.canasta:CanastaGame", ("canastone", "italian-canasta")),
+    Entry("burraco", "cardcli.games.burraco:BurracoGame", ("buraco",)),
+    Entry("rummy", "cardcli.games.rummy:RummyGame", ("rummy500", "ramino", "rum")),
+    Entry("eleusis", "cardcli.games.eleusis:EleusisGame", ()),
+)
+
+_loaded: dict[str, Game[Any, Any]] = {}
+
+
+class UnknownGame(LookupError):
+    """A name that is not a game of cardcli (or one not available in this build)."""
+
+
+def names() -> list[str]:
+    return [e.name for e in ENTRIES]
+
+
+def canonical_name(name: str) -> str:
+    """The registry name for ``name`` or one of its aliases (case-insensitive)."""
+    key = name.strip().lower()
+    for e in ENTRIES:
+        if key == e.name or key in e.aliases:
+            return e.name
+    raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
+
+
+def load(name: str) -> Game[Any, Any]:
+    """The game object for ``name``, importing its package on first use."""
+    canon = canonical_name(name)
+    if canon not in _loaded:
+        entry = next(e for e in ENTRIES if e.name == canon)
+        module, _sep, cls = entry.target.partition(":")
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as err:
+            if err.name and module.startswith(err.name):
+                raise UnknownGame(f"{canon} is not available in this version of cardcli") from None
+            raise
+        _loaded[canon] = getattr(mod, cls)()
+    return _loaded[canon]
+
+
+def available() -> list[str]:
+    """The games that can actually be loaded."""
+    out = []
+    for n in names():
+        try:
+            load(n)
+        except UnknownGame:
+            continue
+        out.append(n)
+    return out

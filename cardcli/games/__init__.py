@@ -1,0 +1,1 @@
+"""One package per game; each knows the engine core and nothing beside it."""

@@ -1,0 +1,135 @@
+"""Rummy bots: a sensible player and the random baseline.
+
+The basic bot plays the way the seed's strategy notes advise: it melds what it
+can, lays off cards that fit nothing in its hand, takes the discard only when
+the card joins a meld, keeps pairs and near-runs, throws away cards that fit
+nothing early, and dumps high cards once an opponent is close to going out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from cardcli.engine.cards import RANKS, Card
+from cardcli.engine.game import RandomBot
+from cardcli.engine.melds import MeldRules, best_partition, extend_meld
+from cardcli.engine.melds import Meld as Layout
+from cardcli.engine.melds import read_meld
+from cardcli.engine.rng import Rng
+from cardcli.i18n import _
+
+from cardcli.games.rummy import moves as mv
+from cardcli.games.rummy.scoring import card_value
+from cardcli.games.rummy.view import RummyView
+
+
+class BasicRummyBot:
+    """Greedy melder with a deadwood-aware draw and discard."""
+
+    id = "basic"
+
+    def choose(self, view: RummyView, legal: Sequence[mv.Move], rng: Rng) -> mv.Move:
+        return self.advise(view, legal, rng)[0]
+
+    def advise(self, view: RummyView, legal: Sequence[mv.Move], rng: Rng) -> tuple[mv.Move, str]:
+        rules = view.config.meld_rules()
+        ace = view.config.ace_points
+        hand = list(view.hand)
+        table = [_layout(m.cards, rules) for m in view.melds]
+        if view.phase == "draw":
+            return self._draw(view, hand, table, rules, ace, legal)
+        melds, _left = best_partition(hand, rules, lambda c: card_value(c, ace))
+        planned = [m for m in legal if isinstance(m, mv.Meld)]
+        for m in melds:
+            for move in planned:
+                if sorted(move.cards) == sorted(m):
+                    return move, _("meld {cards}: it is a {kind}").format(
+                        cards=" ".join(move.cards), kind=_(_layout(move.cards, rules).kind))
+        in_melds = {c for m in melds for c in m}
+        layoffs = [m for m in legal if isinstance(m, mv.LayOff) and m.card not in in_melds]
+        if layoffs:
+            best = max(layoffs, key=lambda m: card_value(m.card, ace))
+            return best, _("lay off {card} on meld {n}: it fits nothing in your hand").format(card=best.card, n=best.target)
+        discards = [m for m in legal if isinstance(m, mv.Discard)]
+        if not discards:
+            return legal[0], _("the only move")
+        return self._discard(view, hand, melds, table, rules, ace, discards)
+
+    def _draw(self, view: RummyView, hand: list[Card], table: list[Layout], rules: MeldRules, ace: int,
+              legal: Sequence[mv.Move]) -> tuple[mv.Move, str]:
+        top = view.discard_top
+        take = next((m for m in legal if isinstance(m, mv.Draw) and m.source == "discard"), None)
+        stock = next(m for m in legal if isinstance(m, mv.Draw) and m.source == "stock")
+        if top is None or take is None:
+            return stock, _("draw from the stock")
+        before, _l = _deadwood(hand, rules, ace)
+        after_melds, after_left = best_partition(hand + [top], rules, lambda c: card_value(c, ace))
+        if any(top in m for m in after_melds):
+            # It joins a meld; check that the meld does not just replace an equal one.
+            after = sum(card_value(c, ace) for c in after_left)
+            worst = max((card_value(c, ace) for c in after_left if c != top), default=0)
+            if after - worst < before - max((card_value(c, ace) for c in _l), default=0):
+                return take, _("take {card}: it completes a meld").format(card=top)
+        may_lay_off = view.owns_meld[view.seat or 0] or not view.config.lay_off_needs_meld
+        if may_lay_off and any(isinstance(extend_meld(t, [top], rules), Layout) for t in table):
+            return take, _("take {card}: you can lay it off").format(card=top)
+        return stock, _("draw from the stock: {card} joins nothing in your hand").format(card=top)
+
+    def _discard(self, view: RummyView, hand: list[Card], melds: list[tuple[Card, ...]], table: list[Layout],
+                 rules: MeldRules, ace: int, discards: list[mv.Move]) -> tuple[mv.Move, str]:
+        in_melds = Counter(c for m in melds for c in m)
+        seen = Counter(view.discard) + Counter(c for m in view.melds for c in m.cards)
+        opponents_close = min((n for i, n in enumerate(view.hand_sizes) if i != view.seat), default=10) <= 3
+        late = opponents_close or view.stock_size < 8
+
+        def badness(move: mv.Move) -> tuple[float, str]:
+            assert isinstance(move, mv.Discard)
+            c = move.card
+            value = card_value(c, ace)
+            if in_melds[c]:
+                return (-100.0 + value, "")  # breaking a meld is the last resort
+            keep = _usefulness(c, hand, seen, rules)
+            feeds = any(isinstance(extend_meld(t, [c], rules), Layout) for t in table)
+            score = value * (2.0 if late else 0.6) - keep * (3.0 if not late else 1.5) - (6.0 if feeds else 0.0)
+            return (score, "")
+
+        best = max(discards, key=lambda m: badness(m)[0])
+        assert isinstance(best, mv.Discard)
+        if in_melds[best.card]:
+            why = _("discard {card}: every card is in a meld, so break the cheapest").format(card=best.card)
+        elif late:
+            why = _("discard {card}: an opponent is close to going out, so shed high cards").format(card=best.card)
+        else:
+            why = _("discard {card}: it fits nothing in your hand").format(card=best.card)
+        return best, why
+
+
+def _layout(cards: Sequence[Card], rules: MeldRules) -> Layout:
+    got = read_meld(cards, rules)
+    assert isinstance(got, Layout)
+    return got
+
+
+def _deadwood(hand: list[Card], rules: MeldRules, ace: int) -> tuple[int, list[Card]]:
+    _melds, left = best_partition(hand, rules, lambda c: card_value(c, ace))
+    return sum(card_value(c, ace) for c in left), left
+
+
+def _usefulness(card: Card, hand: list[Card], seen: Counter[str], rules: MeldRules) -> float:
+    """How much a card helps toward future melds: pairs and near-run partners still live."""
+    r, s = card[0], card[1]
+    score = 0.0
+    same_rank = [c for c in hand if c[0] == r and c != card]
+    if same_rank:
+        live = 4 - 1 - len(same_rank) - sum(seen[x + y] for x in r for y in "CDHS")
+        score += 1.0 + 0.5 * max(live, 0)
+    idx = RANKS.index(r)
+    for d in (-2, -1, 1, 2):
+        j = idx + d
+        if 0 <= j < 13 and (RANKS[j] + s) in hand:
+            score += 1.0 if abs(d) == 1 else 0.5
+    return score
+
+
+BOTS = {"basic": BasicRummyBot, "random": RandomBot}

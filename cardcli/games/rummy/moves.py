@@ -1,0 +1,108 @@
+"""Rummy moves and their notation.
+
+Canonical notation (what replays store):
+
+=====================  =========================================
+``draw stock``         take the top card of the stock
+``draw discard``       take the top card of the discard pile
+``meld 3H 4H 5H``      put a set or run on the table (cards in table order)
+``layoff 6H 2``        add one card to meld number 2 (any player's)
+``discard KS``         end the turn by discarding a card
+=====================  =========================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardcli.engine.cards import Card, CardParseError, parse_card, parse_cards
+from cardcli.engine.verdict import InvalidMove
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    source: Literal["stock", "discard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    card: Card
+    target: int
+    """1-based number of the meld on the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: Card
+
+
+Move = Draw | Meld | LayOff | Discard
+
+_DRAW_WORDS = {"draw", "d", "pick", "pesca"}
+_STOCK_WORDS = {"stock", "s", "deck", "tallone", "mazzo"}
+_PILE_WORDS = {"discard", "pile", "d", "up", "upcard", "scarti", "take", "t"}
+
+
+def format_move(move: Move) -> str:
+    match move:
+        case Draw(source):
+            return f"draw {source}"
+        case Meld(cards):
+            return "meld " + " ".join(cards)
+        case LayOff(card, target):
+            return f"layoff {card} {target}"
+        case Discard(card):
+            return f"discard {card}"
+    raise TypeError(move)
+
+
+def parse_move(text: str) -> Move:
+    """Canonical or friendly notation → move (legality is checked elsewhere)."""
+    words = text.strip().split()
+    if not words:
+        raise InvalidMove("empty move")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb in _DRAW_WORDS or verb in ("take", "t", "stock"):
+            if verb in ("take", "t"):
+                return Draw("discard")
+            if verb == "stock":
+                return Draw("stock")
+            if not args:
+                return Draw("stock")
+            where = args[0].lower()
+            if where in _STOCK_WORDS:
+                return Draw("stock")
+            if where in _PILE_WORDS:
+                return Draw("discard")
+            raise InvalidMove(f"draw from where? Say `draw stock` or `draw discard`, not {args[0]!r}")
+        if verb in ("meld", "m", "cala"):
+            if len(args) < 1:
+                raise InvalidMove("meld which cards? e.g. `meld 3H 4H 5H`")
+            return Meld(tuple(parse_cards(" ".join(args))))
+        if verb in ("layoff", "lay", "l", "attach", "attacca"):
+            if not args:
+                raise InvalidMove("lay off which card, on which meld? e.g. `layoff 6H 2`")
+            rest = [a for a in args if a.lower() not in ("on", "to", "su")]
+            card = parse_card(rest[0])
+            if len(rest) < 2:
+                raise InvalidMove("lay off on which meld? add its number, e.g. `layoff 6H 2`")
+            num = rest[1].lstrip("#[").rstrip("]")
+            if not num.isdigit():
+                raise InvalidMove(f"{rest[1]!r} is not a meld number")
+            if len(rest) > 2:
+                raise InvalidMove("lay off one card at a time: `layoff CARD MELD`")
+            return LayOff(card, int(num))
+        if verb in ("discard", "x", "scarta", "throw"):
+            if len(args) != 1:
+                raise InvalidMove("discard one card, e.g. `discard KS`")
+            return Discard(parse_card(args[0]))
+    except CardParseError as err:
+        raise InvalidMove(str(err)) from None
+    raise InvalidMove(f"{words[0]!r} is not a rummy move (draw, meld, layoff, discard; `help` lists them)")

@@ -1,0 +1,1 @@
+"""Replay files: the model (msgspec Structs), reading and writing, and verification."""

@@ -1,0 +1,92 @@
+"""The replay file format, version 1.
+
+A replay is an envelope (``format``, ``version``) around a match: the game and
+its rules, the seats, the seed, and for every hand the explicit deck order and
+the moves in canonical notation, with the results. Moves are stored as
+notation strings, not as per-game tagged structs: notation is the interface
+(like PGN's SAN or PBN's calls), it keeps the schema identical for every game,
+and a new kind of move in a game never breaks an older reader's decoding.
+
+Decoding is two-phase: :class:`Envelope` first (it ignores every other field),
+then the struct for that version. A newer version than this reader knows is a
+clear error; older versions are migrated in :mod:`cardcli.replay.io`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from cardcli.engine.game import HandResult, MatchResult
+
+FORMAT = "cardcli-replay"
+VERSION = 1
+
+CardText = Annotated[str, msgspec.Meta(pattern="^(?:[2-9TJQKA][CDHS]|JK)$")]
+
+
+class Envelope(msgspec.Struct):
+    format: str
+    version: int
+
+
+class SeatRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+
+
+class MoveRecord(msgspec.Struct, array_like=True, omit_defaults=True):
+    """``[seat, "notation"]``, or ``[seat, "notation", true]`` for a secret move
+    (eleusis' rule) that ``replay show`` hides until revealed."""
+
+    seat: int
+    move: str
+    secret: bool = False
+
+
+class HandRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
+    dealer: int
+    deck: list[CardText]
+    """The full deck order as dealt, top card first."""
+    moves: list[MoveRecord] = []
+    result: HandResult | None = None
+    extra: dict[str, Any] = {}
+
+
+class Annotation(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A note attached to a move: a hint taken, an undo, a tutor remark, a comment."""
+
+    hand: int
+    ply: int
+    kind: Literal["hint", "undo", "note", "tutor", "claim"]
+    text: str = ""
+
+
+class Replay(msgspec.Struct, kw_only=True, omit_defaults=True):
+    format: str
+    """Always ``cardcli-replay`` (required, so it is written even with ``omit_defaults``)."""
+    version: int
+    app_version: str
+    game: str
+    preset: str
+    config: dict[str, Any]
+    players: int
+    seats: list[SeatRecord]
+    seed: str | None = None
+    first_dealer: int
+    started: str
+    """UTC start time, ISO 8601."""
+    hands_limit: int | None = None
+    """Set when the match was played for a fixed number of hands (``--hands``)."""
+    hands: list[HandRecord] = []
+    result: MatchResult | None = None
+    annotations: list[Annotation] = []
+    title: str | None = None
+    """Optional caption shown by ``replay show`` (example games carry one)."""
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the replay format (shipped as ``data/replay.schema.json``)."""
+    return msgspec.json.schema(Replay)

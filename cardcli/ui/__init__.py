@@ -1,0 +1,1 @@
+"""User interfaces over the session: the console, meta-commands and the two drivers."""

@@ -1,0 +1,338 @@
+"""The REPL's meta-commands and the controller that both drivers share.
+
+A line is either a meta-command (``help``, ``rules``, ``why``, ``hint``,
+``undo``, ``score``, ``save``, ``quit`` …, optionally written with a leading
+``:``) or a move. Commands live in a registry (litecli's special commands), so
+help and Tab completion come from the same table as dispatch. Games may add
+read-only commands of their own (bridge's ``explain``, eleusis' ``guess``)
+through ``Game.commands()``; those receive only the seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardcli.engine.verdict import AmbiguousMove, IllegalMove, MoveError
+from cardcli.i18n import N_, _
+from cardcli.session import Event, Session
+from cardcli.ui.console import Console
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    summary: str
+    handler: Callable[[Controller, str], bool]
+    aliases: tuple[str, ...] = ()
+    usage: str = ""
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, summary: str, aliases: tuple[str, ...] = (), usage: str = "") -> Callable[
+        [Callable[[Controller, str], bool]], Callable[[Controller, str], bool]]:
+    """Register a meta-command; the handler returns False to end the REPL."""
+    def deco(fn: Callable[[Controller, str], bool]) -> Callable[[Controller, str], bool]:
+        COMMANDS[name] = Command(name, summary, fn, aliases, usage or name)
+        return fn
+    return deco
+
+
+def find_command(word: str) -> Command | None:
+    w = word.lower().lstrip(":")
+    for c in COMMANDS.values():
+        if w == c.name or w in c.aliases:
+            return c
+    return None
+
+
+class Controller:
+    """Turns lines of input into moves and commands, and tells the console what happened."""
+
+    def __init__(self, session: Session, console: Console, save_path: Path | None = None,
+                 record_path: Path | None = None, show_all_moves: bool = True) -> None:
+        self.session = session
+        self.console = console
+        self.save_path = save_path
+        self.record_path = record_path
+        self.show_all_moves = show_all_moves
+        self.done = False
+
+    # -- whose eyes ----------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The human seat whose view is shown: the one to act, else the first human."""
+        s = self.session
+        actor = s.to_act()
+        if actor is not None and s.is_human(actor):
+            return actor
+        return s.human_seats[0] if s.human_seats else 0
+
+    @property
+    def game(self) -> Any:
+        return self.session.game
+
+    # -- flow ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        s = self.session
+        self.console.say(_("{title} · seed {seed} · you are {seat} · type `help` for commands, Tab to complete").format(
+            title=self.game.title, seed=s.seed, seat=" & ".join(s.seats[i].name for i in s.human_seats)), "title")
+        self.advance()
+
+    def advance(self) -> None:
+        """Deal and let bots play until a human must act; show the table when one must."""
+        s = self.session
+        s.run_bots(observer=self.seat, on_event=self._show_event)
+        if s.finished:
+            self.finish()
+            return
+        self.show_table()
+
+    def _show_event(self, ev: Event) -> None:
+        if ev.kind == "move":
+            if self.show_all_moves:
+                self.console.say("  " + ev.text, "dim" if not self.session.is_human(ev.seat) else "")
+        elif ev.kind == "deal":
+            self.console.say(ev.text, "title")
+        elif ev.kind == "hand-over":
+            self.console.say(_("The hand is over."), "title")
+            self.console.say(ev.text)
+        elif ev.kind == "match-over":
+            self.console.say(ev.text, "title")
+
+    def show_table(self) -> None:
+        view = self.session.view(self.seat)
+        self.console.print_lines(self.game.render(view, self.console.charset))
+
+    def prompt_text(self) -> str:
+        s = self.session
+        actor = s.to_act()
+        name = s.seats[actor].name if actor is not None else "-"
+        return f"{name}> "
+
+    def toolbar_text(self) -> str:
+        status = self.game.status(self.session.view(self.seat))
+        return status or self.game.title
+
+    def finish(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        if self.record_path is not None:
+            self._save_to(self.record_path, quiet=False)
+        if self.save_path is not None and self.save_path.exists():
+            try:
+                self.save_path.unlink()
+            except OSError:
+                pass
+
+    def handle(self, line: str) -> bool:
+        """Process one line of input; False means the REPL should end."""
+        text = line.strip()
+        if not text:
+            return not self.done
+        word, _sep, rest = text.partition(" ")
+        cmd = find_command(word)
+        if cmd is not None:
+            return cmd.handler(self, rest.strip())
+        game_cmd = self._game_commands().get(word.lower().lstrip(":"))
+        if game_cmd is not None:
+            for out in game_cmd[1](self.session.view(self.seat), rest.strip()):
+                self.console.say(out)
+            return True
+        self.try_move(text)
+        return not self.done
+
+    def _game_commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
+        fn = getattr(self.game, "commands", None)
+        return fn() if fn else {}
+
+    def try_move(self, text: str) -> None:
+        s = self.session
+        if s.finished:
+            self.console.error(_("the match is over; `quit` to leave"))
+            return
+        actor = s.to_act()
+        if actor is None or not s.is_human(actor):
+            self.console.error(_("it is not your turn"))
+            return
+        try:
+            move = s.resolve(text)
+            events = s.play(move, observer=actor)
+        except AmbiguousMove as err:
+            self.console.error(_("ambiguous: {msg}").format(msg=err.message))
+            self.console.say(_("type more of the move, or use Tab to pick one"), "hint")
+            return
+        except IllegalMove as err:
+            self.console.error(_("illegal: {msg}").format(msg=err.message))
+            rule = self.game.rulebook.get(err.rule)
+            if rule is not None:
+                self.console.say(_("rule {id} — {title}. Type `why` for the rule, `moves` for what you can do.").format(
+                    id=err.rule, title=_(rule.title)), "hint")
+            return
+        except MoveError as err:
+            self.console.error(_("not a move: {msg}").format(msg=err.message))
+            self.console.say(_("`help` lists the moves and commands; Tab completes them"), "hint")
+            return
+        for ev in events:
+            self._show_event(ev)
+        self.advance()
+
+    def leave(self) -> None:
+        """Save (autosave and record file) before leaving an unfinished match."""
+        if self.session.finished:
+            return
+        saved = [str(t) for t in (self.save_path, self.record_path) if t is not None and self._save_to(t)]
+        if saved:
+            self.console.say(_("Game saved to {path}. Resume with `cardcli play --resume`.").format(path=saved[0]), "ok")
+
+    def _save_to(self, path: Path, quiet: bool = True) -> bool:
+        try:
+            self.session.save(path)
+        except OSError as err:
+            self.console.error(_("could not save to {path}: {err}").format(path=path, err=err.strerror or err))
+            return False
+        if not quiet:
+            self.console.say(_("Game recorded in {path}").format(path=path), "ok")
+        return True
+
+
+# -- the commands ------------------------------------------------------------------------------
+
+
+@command("help", N_("list the commands and how to write moves"), ("?", "h"), "help")
+def _help(c: Controller, arg: str) -> bool:
+    c.console.say(_("Moves:"), "title")
+    for notation, meaning in c.game.move_help():
+        c.console.say(f"  {notation:<28} {meaning}")
+    c.console.say(_("Commands:"), "title")
+    for cmd in COMMANDS.values():
+        c.console.say(f"  {cmd.usage:<28} {_(cmd.summary)}")
+    for name, (summary, _fn) in c._game_commands().items():
+        c.console.say(f"  {name:<28} {_(summary)}")
+    c.console.say(_("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S."), "hint")
+    return True
+
+
+@command("rules", N_("explain the rules, or one topic (`rules discard`)"), ("rule",), "rules [topic]")
+def _rules(c: Controller, arg: str) -> bool:
+    book = c.game.rulebook
+    if not arg:
+        c.console.say(_(book.intro))
+        c.console.say(_("Topics (`rules TOPIC`):"), "title")
+        for line in book.topic_lines():
+            c.console.say("  " + line)
+        return True
+    found = book.find(arg)
+    if not found:
+        c.console.error(_("no rule or topic {arg!r}; `rules` lists the topics").format(arg=arg))
+        return True
+    for r in found:
+        c.console.say(f"[{r.id}] {_(r.title)}", "title")
+        c.console.say("  " + _(r.text))
+    return True
+
+
+@command("why", N_("why the last move was refused, or what a move would do (`why discard KS`)"), (), "why [move]")
+def _why(c: Controller, arg: str) -> bool:
+    s = c.session
+    book = c.game.rulebook
+    if not arg:
+        err = s.last_refusal
+        if err is None:
+            c.console.say(_("nothing has been refused yet; `why MOVE` tells what a move would do"))
+            return True
+        c.console.say(err.message, "error")
+        if err.rule and book.get(err.rule):
+            c.console.say(book.explain(err.rule))
+            c.console.say(_("(cardcli rules {game} {rule})").format(game=c.game.name, rule=err.rule), "dim")
+        return True
+    actor = s.to_act()
+    if actor is None:
+        c.console.say(_("nobody can move now"))
+        return True
+    try:
+        move = s.resolve(arg)
+    except MoveError as err:
+        c.console.say(err.message, "error")
+        if err.rule and book.get(err.rule):
+            c.console.say(book.explain(err.rule))
+        return True
+    c.console.say(_("legal: ") + c.game.narrate(s.state, move, actor), "ok")
+    return True
+
+
+@command("hint", N_("suggest a move and say why (hints are counted in the replay)"), (), "hint")
+def _hint(c: Controller, arg: str) -> bool:
+    s = c.session
+    actor = s.to_act()
+    if actor is None or not s.is_human(actor):
+        c.console.say(_("no hint: it is not your turn"))
+        return True
+    move, why = s.hint(actor)
+    c.console.say(_("hint: {move}").format(move=c.game.format_move(move)) + (f" — {why}" if why else ""), "hint")
+    return True
+
+
+@command("undo", N_("take back your last move (and the bots' replies)"), ("u", "takeback"), "undo")
+def _undo(c: Controller, arg: str) -> bool:
+    n = c.session.undo()
+    if n == 0:
+        c.console.say(_("nothing to undo in this hand"))
+    else:
+        c.console.say(_("took back {n} moves").format(n=n), "ok")
+        c.show_table()
+    return True
+
+
+@command("score", N_("the scores, and how the last hand was scored"), ("scores",), "score")
+def _score(c: Controller, arg: str) -> bool:
+    s = c.session
+    res = s.match_result()
+    sides = c.game.sides(s.config, s.players)
+    c.console.say(_("Scores: ") + ", ".join(f"{side.name} {t}" for side, t in zip(sides, res.totals)), "title")
+    done = [r for r in s.results if r is not None]
+    if done:
+        c.console.say(_("Last hand:"))
+        for line in c.game.explain_result(done[-1], s.config, s.players):
+            c.console.say("  " + line)
+    return True
+
+
+@command("moves", N_("list every legal move now"), ("legal",), "moves")
+def _moves(c: Controller, arg: str) -> bool:
+    moves = c.session.legal_notation()
+    if not moves:
+        c.console.say(_("no moves now"))
+    else:
+        c.console.say(", ".join(moves))
+    return True
+
+
+@command("table", N_("show the table and your hand again"), ("look", "hand", "board"), "table")
+def _table(c: Controller, arg: str) -> bool:
+    c.show_table()
+    return True
+
+
+@command("save", N_("save the game (to FILE, or to the autosave)"), (), "save [file]")
+def _save(c: Controller, arg: str) -> bool:
+    target = Path(arg).expanduser() if arg else (c.save_path or c.record_path)
+    if target is None:
+        c.console.error(_("give a file name: `save game.cardcli.json`"))
+        return True
+    if c._save_to(target):
+        c.console.say(_("saved to {path}").format(path=target), "ok")
+    return True
+
+
+@command("quit", N_("save and leave; `cardcli play --resume` continues"), ("exit", "q", "bye"), "quit")
+def _quit(c: Controller, arg: str) -> bool:
+    c.leave()
+    return False
+
+

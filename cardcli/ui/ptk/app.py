@@ -1,0 +1,48 @@
+"""The interactive REPL: one PromptSession for the whole match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+from cardcli.i18n import _
+from cardcli.paths import history_file
+from cardcli.ui.commands import Controller
+from cardcli.ui.ptk.completer import MoveCompleter
+from cardcli.ui.ptk.keys import bindings
+from cardcli.ui.ptk.style import style
+from cardcli.ui.ptk.toolbar import toolbar
+
+
+def _history() -> History:
+    path = history_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch(exist_ok=True)
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
+
+
+def run(controller: Controller, input: Any = None, output: Any = None) -> int:
+    """Play in the terminal; ``input``/``output`` let tests drive it with a pipe."""
+    session: PromptSession[str] = PromptSession(
+        history=_history(), completer=MoveCompleter(controller), bottom_toolbar=toolbar(controller),
+        style=style(), key_bindings=bindings(), complete_while_typing=False,
+        input=input, output=output,
+    )
+    controller.start()
+    while not controller.done:
+        try:
+            line = session.prompt([("class:prompt", controller.prompt_text())])
+        except KeyboardInterrupt:
+            controller.console.say(_("(Ctrl-C clears the line; `quit` or Ctrl-D saves and leaves)"), "dim")
+            continue
+        except EOFError:
+            controller.leave()
+            return 0
+        if not controller.handle(line):
+            return 0
+    return 0
