@@ -86,13 +86,15 @@ def games(as_json: bool) -> None:
 @click.option("--seat", default=None, metavar="SEAT", help="Your seat (number or name, e.g. 1, P1, South).")
 @click.option("--bots", default=None, metavar="all|SEATS",
               help="Which seats bots play: `all` (no human, no prompt) or a comma list. Default: all but yours.")
-@click.option("--bot", "bot_id", default=None, metavar="ID", help="Which bot plays the bot seats (see `cardcli games`).")
+@click.option("--bot", "bot_id", default=None, metavar="ID[,ID...]",
+              help="Which bot plays the bot seats (see `cardcli games`); a comma list is given to the seats in turn.")
 @_preset
 @_option
 @click.option("--record", type=click.Path(dir_okay=False), default=None, help="Write the game to this replay file.")
 @click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[FILE]",
               help="Continue a saved game (the last autosave when no FILE is given).")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
+@click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
 @click.option("--verbose", "-v", is_flag=True, help="With --bots all: print every move, not only the hands' results.")
 @_charset

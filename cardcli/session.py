@@ -29,6 +29,7 @@ from cardcli.engine.notation import resolve
 from cardcli.engine.registry import load
 from cardcli.engine.rng import Rng, fresh_seed, normalize_seed
 from cardcli.engine.verdict import IllegalMove, MoveError, Verdict
+from cardcli.i18n import _
 from cardcli.replay.io import ReplayError, write
 from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, MoveRecord, Replay, SeatRecord
 
@@ -212,7 +213,7 @@ class Session:
         deck = shuffled_deck(self.game.deck(self.config, self.players), self.seed, hand_no)
         self._deal(deck, hand_no)
         dealer = self.seats[self.hands[-1].dealer].name
-        return Event("deal", f"Hand {hand_no}: {dealer} deals.")
+        return Event("deal", _("Hand {n}: {dealer} deals.").format(n=hand_no, dealer=dealer))
 
     def _after_moves(self) -> None:
         if self.hands and self.game.hand_over(self.state):
@@ -311,10 +312,11 @@ class Session:
         sides = self.game.sides(self.config, self.players)
         scores = ", ".join(f"{s.name} {t}" for s, t in zip(sides, res.totals))
         if not res.winners:
-            return f"Match stopped after {res.hands} hands: {scores}."
-        names = " and ".join(sides[w].name for w in res.winners)
-        verb = "win" if len(res.winners) > 1 or " " in names else "wins"
-        return f"Final scores: {scores}. {names} {verb}."
+            return _("Match stopped after {n} hands: {scores}.").format(n=res.hands, scores=scores)
+        if len(res.winners) > 1:
+            names = _(" and ").join(sides[w].name for w in res.winners)
+            return _("Final scores: {scores}. {names} tie.").format(scores=scores, names=names)
+        return _("Final scores: {scores}. {name} wins.").format(scores=scores, name=sides[res.winners[0]].name)
 
     def bot_to_act(self) -> bool:
         seat = self.to_act()

@@ -17,7 +17,7 @@ from cardcli.ui.console import Console
 
 def run_play(game: str | None, *, seed: str | None, players: int | None, seat: str | None, bots: str | None,
              bot_id: str | None, preset: str | None, options: tuple[str, ...], record: str | None,
-             resume: str | None, hands: int | None, plain: bool, verbose: bool, charset: str | None,
+             resume: str | None, hands: int | None, title: str | None, plain: bool, verbose: bool, charset: str | None,
              color: bool | None) -> int:
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     record_path = Path(record).expanduser() if record else None
@@ -29,6 +29,8 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
         if game is None:
             raise click.UsageError("name a game to play (`cardcli games` lists them), or use --resume")
         session = _new_session(game, seed, players, seat, bots, bot_id, preset, options, hands)
+    if title:
+        session.title = title
     if record_path is not None:
         try:
             record_path.parent.mkdir(parents=True, exist_ok=True)
@@ -92,9 +94,12 @@ def _new_session(game: str, seed: str | None, players: int | None, seat: str | N
         humans = [parse_seat(seat, names) if seat else g.default_seat]
     from cardcli.engine.game import ConfigError
 
+    bot_ids = [b.strip() for b in bot_id.split(",") if b.strip()] if bot_id else []
+    per_seat = {i: bot_ids[i % len(bot_ids)] for i in range(n)} if len(bot_ids) > 1 else {}
     try:
         return Session.new(game, seed=seed, players=n, preset=preset, options=parse_options(options),
-                           human_seats=humans, bot=bot_id, hands_limit=hands)
+                           human_seats=humans, bot=bot_ids[0] if len(bot_ids) == 1 else None, bots=per_seat,
+                           hands_limit=hands)
     except ConfigError as err:
         raise click.UsageError(str(err)) from None
     except SessionError as err:

@@ -64,7 +64,7 @@ _SUIT_ALIASES = {
     "fiori": "C", "quadri": "D", "cuori": "H", "picche": "S", "f": "C", "p": "S",
 }
 _JOKER_WORDS = {"jk", "joker", "jolly", "jo", "*", "🃏"}
-_TOKEN = re.compile(r"\s*(?:of|di)\s*", re.IGNORECASE)
+_FILLERS = {"of", "di", "de"}
 
 
 class CardParseError(ValueError):
@@ -127,7 +127,7 @@ def parse_card(text: str) -> Card:
         return JOKER
     if len(raw) == 2 and is_card(raw.upper()):
         return Card(raw.upper())
-    words = [w for w in _TOKEN.split(low) if w]
+    words = [w for w in low.split() if w not in _FILLERS]
     if len(words) == 2:
         a, b = words
         if a in _RANK_ALIASES and b in _SUIT_ALIASES:

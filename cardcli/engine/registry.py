@@ -63,7 +63,10 @@ def load(name: str) -> Game[Any, Any]:
             if err.name and module.startswith(err.name):
                 raise UnknownGame(f"{canon} is not available in this version of cardcli") from None
             raise
-        _loaded[canon] = getattr(mod, cls)()
+        factory = getattr(mod, cls, None)
+        if factory is None:
+            raise UnknownGame(f"{canon} is not available in this version of cardcli")
+        _loaded[canon] = factory()
     return _loaded[canon]
 
 

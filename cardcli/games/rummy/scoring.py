@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardcli.engine.cards import Card, CardParseError, parse_cards
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 from cardcli.games.rummy.config import RummyConfig
 
@@ -51,7 +51,8 @@ def score_hand(hands: Sequence[Sequence[str]], closer: int, rummy: bool, config:
         v = hand_value(cards, config.ace_points)
         total += v
         shown = " ".join(cards) if cards else "-"
-        lines.append(_("{name} holds {cards}: {v} points").format(name=names[seat], cards=shown, v=v))
+        lines.append(ngettext("{name} holds {cards}: {v} point", "{name} holds {cards}: {v} points", v).format(
+            name=names[seat], cards=shown, v=v))
     if rummy and config.rummy_doubles:
         lines.append(_("rummy (went out in one turn): {v} doubled to {d}").format(v=total, d=total * 2))
         total *= 2

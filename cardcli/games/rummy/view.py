@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardcli.engine.cards import Card, Charset, format_card, sorted_cards
 from cardcli.engine.game import HandResult, Line
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from cardcli.games.rummy.config import RummyConfig
@@ -102,7 +102,7 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
         pile.append(("", _("empty")))
     else:
         pile += _card_frags([top], charset)
-        pile.append(("dim", "  " + _("({n} cards)").format(n=len(view.discard))))
+        pile.append(("dim", "  (" + ngettext("{n} card", "{n} cards", len(view.discard)).format(n=len(view.discard)) + ")"))
     lines.append(pile)
     if view.melds:
         lines.append([("label", _("Melds on the table:"))])
@@ -118,7 +118,9 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
         if charset != "unicode" and marker:
             marker = "> "
         row.append(("turn" if marker else "", f"{marker}{n}"))
-        row.append(("", " " + _("{c} cards, {p} pts").format(c=view.hand_sizes[i] if view.hand_sizes else 0, p=view.totals[i])))
+        size = view.hand_sizes[i] if view.hand_sizes else 0
+        row.append(("", " " + ngettext("{c} card", "{c} cards", size).format(c=size) + ", "
+                    + _("{p} pts").format(p=view.totals[i])))
     lines.append(row)
     if view.all_hands is not None and view.seat is None:
         for i, h in enumerate(view.all_hands):
