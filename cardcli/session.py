@@ -77,7 +77,7 @@ class Session:
         self.seed = seed
         self.first_dealer = first_dealer
         self.hands_limit = hands_limit
-        self.started = started or _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+        self.started = started or _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
         self.autosave_path = autosave
         self.annotations: list[Annotation] = []
         self.hints_used = 0
@@ -125,8 +125,8 @@ class Session:
 
         Every move is checked; an illegal one raises :class:`ReplayError`.
         """
-        from cardcli.engine.registry import UnknownGame
         from cardcli.engine.game import ConfigError
+        from cardcli.engine.registry import UnknownGame
 
         try:
             game = load(replay.game)
@@ -153,8 +153,9 @@ class Session:
                                       "(remove the seed to keep a hand-made deal)")
             sess._deal(list(hand.deck), h_no, hand.extra)
             if sess.hands[-1].dealer != hand.dealer:
-                raise ReplayError(f"hand {h_no}: the file says {sess.seats[hand.dealer].name if 0 <= hand.dealer < len(sess.seats) else hand.dealer} "
-                                  f"dealt, but by the rules {sess.seats[sess.hands[-1].dealer].name} deals")
+                said = sess.seats[hand.dealer].name if 0 <= hand.dealer < len(sess.seats) else f"seat {hand.dealer}"
+                raise ReplayError(f"hand {h_no}: the file says {said} dealt, "
+                                  f"but by the rules {sess.seats[sess.hands[-1].dealer].name} deals")
             for ply, rec in enumerate(hand.moves, 1):
                 where = f"hand {h_no}, move {ply}"
                 actor = game.to_act(sess.state)

@@ -23,9 +23,9 @@ def parse_seat(text: str, names: Sequence[str]) -> int:
     """A seat given as a 1-based number, a name or its initial (``2``, ``P2``, ``south``, ``S``)."""
     t = text.strip()
     if t.isdigit():
-        n = int(t)
-        if 1 <= n <= len(names):
-            return n - 1
+        number = int(t)
+        if 1 <= number <= len(names):
+            return number - 1
         raise click.BadParameter(f"seat {t} does not exist (1 to {len(names)})")
     low = t.lower()
     for i, n in enumerate(names):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+
 import click
 
 from cardcli.commands.common import load_game, parse_options, parse_seat

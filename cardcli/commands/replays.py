@@ -174,7 +174,7 @@ def import_(file: str, output: str | None) -> int:
     except ValueError as err:
         raise click.ClickException(f"{file}: {err}") from None
     names = game.seat_names(match.players)
-    started = str(match.meta.get("started") or dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat())
+    started = str(match.meta.get("started") or dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
     replay = Replay(
         format=FORMAT, version=VERSION, app_version=__version__, game=game.name,
         preset=str(match.meta.get("preset") or game.default_preset), config=msgspec.to_builtins(match.config),

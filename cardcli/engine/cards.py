@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Literal, NewType
+from typing import Literal, TypeAlias
 
-Card = NewType("Card", str)
+Card: TypeAlias = str
+"""A card is its canonical notation; the alias documents intent in signatures."""
 Charset = Literal["unicode", "ascii", "words"]
 
 RANKS = "A23456789TJQK"

@@ -144,7 +144,7 @@ class ScoreSheet:
     """A hand scored line by line for ``cardcli score`` (text and ``--json``)."""
 
     lines: list[str]
-    points: dict[str, Number]
+    points: Mapping[str, Number]
     """Points of the hand per side name."""
     data: dict[str, Any] = field(default_factory=dict)
 

@@ -170,7 +170,8 @@ def meld_rule_texts() -> list[Rule]:
         Rule("meld.wild-balance", N_("More naturals than wildcards"), N_(
             "A meld must have more natural cards than wildcards, and enough naturals before a "
             "wildcard is added.")),
-        Rule("meld.wild-only", N_("No melds of wildcards alone"), N_("A meld needs natural cards; wildcards alone are not a meld.")),
+        Rule("meld.wild-only", N_("No melds of wildcards alone"),
+             N_("A meld needs natural cards; wildcards alone are not a meld.")),
         Rule("meld.duplicate", N_("Cards held"), N_("You can only meld cards you hold.")),
     ]
 
@@ -304,14 +305,8 @@ def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[C
     hi_bound = 14 if rules.ace in ("high", "both") else 13
     tried: str | None = None
     for ace_pos in ace_choices:
-        positions = []
-        for c in naturals:
-            if c[0] == "A":
-                positions.append(ace_pos if aces == 1 else None)
-            else:
-                positions.append(RANKS.index(c[0]) + 1)
-        if aces == 2:
-            positions = [p if p is not None else 0 for p in positions]
+        positions: list[int] = [ace_pos if c[0] == "A" else RANKS.index(c[0]) + 1 for c in naturals]
+        if aces == 2:  # one low and one high (only reachable when two natural aces are allowed)
             idx = [i for i, c in enumerate(naturals) if c[0] == "A"]
             positions[idx[0]], positions[idx[1]] = 1, 14
         placed = _place(list(zip(positions, naturals)), wilds, lo_bound, hi_bound)
@@ -324,7 +319,8 @@ def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[C
         from dataclasses import replace
 
         for alt in ("high", "low", "wrap"):
-            if alt != rules.ace and isinstance(_layout_run(all_cards, naturals, wilds, replace(rules, ace=alt), shown, False), Meld):
+            other = replace(rules, ace=alt)  # type: ignore[arg-type]
+            if alt != rules.ace and isinstance(_layout_run(all_cards, naturals, wilds, other, shown, False), Meld):
                 return refuse("meld.run.ace", _ace_reason(shown, rules, alt))
     return refuse("meld.run.sequence", _gap_reason(shown, naturals, wilds, rules))
 
@@ -470,10 +466,10 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
     if rules.runs:
         for s in SUITS:
             # natural cards of the suit (twos included: they may be natural in place)
-            nat = sorted({c for c in counts if c != JOKER and c[1] == s}, key=lambda c: RANKS.index(c[0]))
-            if not nat:
+            suited = sorted({c for c in counts if c != JOKER and c[1] == s}, key=lambda c: RANKS.index(c[0]))
+            if not suited:
                 continue
-            positions = {RANKS.index(c[0]) + 1: c for c in nat}
+            positions = {RANKS.index(c[0]) + 1: c for c in suited}
             if "A" + s in counts and rules.ace in ("high", "both", "wrap"):
                 positions[14] = Card("A" + s)
             span = range(1, 15)
@@ -509,7 +505,7 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
 
 def _wild_multisets(pool: list[Card], most: int) -> list[tuple[Card, ...]]:
     """Distinct multisets of at most ``most`` wilds from ``pool`` (including the empty one)."""
-    out = {()}
+    out: set[tuple[Card, ...]] = {()}
     for n in range(1, min(most, len(pool)) + 1):
         for combo in combinations(sorted(pool), n):
             out.add(combo)

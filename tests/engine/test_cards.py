@@ -7,8 +7,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardcli.engine.cards import (
-    JOKER, STANDARD_DECK, CardParseError, contains_all, format_card, is_card, multi_deck, parse_card,
-    parse_cards, rank_index, sort_key, sorted_cards,
+    JOKER,
+    STANDARD_DECK,
+    CardParseError,
+    contains_all,
+    format_card,
+    is_card,
+    multi_deck,
+    parse_card,
+    parse_cards,
+    rank_index,
+    sort_key,
+    sorted_cards,
 )
 
 ALL = list(STANDARD_DECK) + [JOKER]

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from cardcli.engine.melds import (
-    Meld, MeldRules, best_partition, candidate_melds, extend_meld, lay_off_targets, meld_rule_texts, read_meld,
     MELD_RULE_IDS,
+    Meld,
+    MeldRules,
+    best_partition,
+    candidate_melds,
+    extend_meld,
+    lay_off_targets,
+    meld_rule_texts,
+    read_meld,
 )
 from cardcli.engine.verdict import Verdict
 

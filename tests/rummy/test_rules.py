@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from rummy.situations import GAME, play, situation
 
 from cardcli.engine.cards import STANDARD_DECK
 from cardcli.engine.deal import shuffled_deck
-
-from rummy.situations import GAME, play, situation
 
 
 @pytest.mark.parametrize(("players", "size", "stock"), [(2, 10, 31), (3, 7, 30), (4, 7, 23), (5, 6, 21), (6, 6, 15)])

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from cardcli.engine.registry import load
 from cardcli.engine.deal import shuffled_deck
+from cardcli.engine.registry import load
 from cardcli.ui.console import Console, color_enabled, pick_charset
 
 

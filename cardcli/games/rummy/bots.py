@@ -13,15 +13,13 @@ from collections.abc import Sequence
 
 from cardcli.engine.cards import RANKS, Card
 from cardcli.engine.game import RandomBot
-from cardcli.engine.melds import MeldRules, best_partition, extend_meld
 from cardcli.engine.melds import Meld as Layout
-from cardcli.engine.melds import read_meld
+from cardcli.engine.melds import MeldRules, best_partition, extend_meld, read_meld
 from cardcli.engine.rng import Rng
-from cardcli.i18n import _
-
 from cardcli.games.rummy import moves as mv
 from cardcli.games.rummy.scoring import card_value
 from cardcli.games.rummy.view import RummyView
+from cardcli.i18n import _
 
 
 class BasicRummyBot:
@@ -51,7 +49,7 @@ class BasicRummyBot:
         if layoffs:
             best = max(layoffs, key=lambda m: card_value(m.card, ace))
             return best, _("lay off {card} on meld {n}: it fits nothing in your hand").format(card=best.card, n=best.target)
-        discards = [m for m in legal if isinstance(m, mv.Discard)]
+        discards: list[mv.Move] = [m for m in legal if isinstance(m, mv.Discard)]
         if not discards:
             return legal[0], _("the only move")
         return self._discard(view, hand, melds, table, rules, ace, discards)

@@ -11,20 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.engine.cards import Card, format_card, multi_deck
-from cardcli.engine.game import Game, HandResult, Line, MatchResult, ScoreSheet
+from cardcli.engine.cards import Card, multi_deck
+from cardcli.engine.game import Game, HandResult, Line, MatchResult, Number, ScoreSheet
 from cardcli.engine.melds import Meld as TableLayout
-from cardcli.engine.melds import extend_meld, read_meld
-from cardcli.engine.melds import candidate_melds
-from cardcli.engine.verdict import ALLOWED, InvalidMove, Verdict, refuse
-from cardcli.i18n import _
-
+from cardcli.engine.melds import candidate_melds, extend_meld, read_meld
+from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.rummy import moves as mv
 from cardcli.games.rummy.config import DEAL_SIZES, PRESET_HELP, PRESETS, RummyConfig
 from cardcli.games.rummy.rulebook import RULEBOOK
 from cardcli.games.rummy.scoring import hand_value, parse_score_input, score_hand
 from cardcli.games.rummy.state import RummyState, TableMeld
 from cardcli.games.rummy.view import RummyView, render_view, status_line, view_of
+from cardcli.i18n import _
 
 
 class RummyGame(Game[RummyState, mv.Move]):
@@ -244,14 +242,14 @@ class RummyGame(Game[RummyState, mv.Move]):
         rummy = not state.melded_before_turn and not state.laid_off_on_others
         names = self.seat_names(state.players)
         sc = score_hand(state.hands, seat, rummy, state.config, names)
-        points = [0] * state.players
+        points: list[Number] = [0] * state.players
         points[seat] = sc.points
         self._finish(state, points, {"winner": seat, "rummy": rummy and state.config.rummy_doubles,
                                      "left": [" ".join(h) for h in state.hands]})
         return True
 
     def _end_exhausted(self, state: RummyState) -> None:
-        points = [0] * state.players
+        points: list[Number] = [0] * state.players
         detail: dict[str, Any] = {"wash": True, "left": [" ".join(h) for h in state.hands]}
         if state.config.exhausted == "lowest":
             values = [hand_value(h, state.config.ace_points) for h in state.hands]
@@ -262,9 +260,9 @@ class RummyGame(Game[RummyState, mv.Move]):
                 detail = {"winner": w, "lowest": True, "left": detail["left"]}
         self._finish(state, points, detail)
 
-    def _finish(self, state: RummyState, points: list[int], detail: dict[str, Any]) -> None:
+    def _finish(self, state: RummyState, points: list[Number], detail: dict[str, Any]) -> None:
         for i, p in enumerate(points):
-            state.totals[i] += p
+            state.totals[i] += int(p)
         state.result = HandResult(points=points, totals=list(state.totals), detail=detail)
         state.results.append(state.result)
         state.phase = "over"
@@ -288,7 +286,7 @@ class RummyGame(Game[RummyState, mv.Move]):
         try:
             if len(words) == 1:
                 card = parse_card(words[0])
-                discards = [m for m in legal if isinstance(m, mv.Discard) and m.card == card]
+                discards: list[mv.Move] = [m for m in legal if isinstance(m, mv.Discard) and m.card == card]
                 if discards:
                     return discards
                 return [m for m in legal if isinstance(m, mv.LayOff) and m.card == card]
@@ -376,7 +374,7 @@ class RummyGame(Game[RummyState, mv.Move]):
     def score_sheet(self, text: str, config: RummyConfig, players: int | None) -> ScoreSheet:
         hands, closer, rummy, names = parse_score_input(text, players, self.seat_names)
         sc = score_hand(hands, closer, rummy, config, names)
-        points = {n: (sc.points if i == closer else 0) for i, n in enumerate(names)}
+        points: dict[str, Number] = {n: (sc.points if i == closer else 0) for i, n in enumerate(names)}
         return ScoreSheet(sc.lines, points, {"closer": names[closer], "rummy": rummy and config.rummy_doubles})
 
     # -- results -------------------------------------------------------------------------------

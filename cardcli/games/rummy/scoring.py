@@ -12,9 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardcli.engine.cards import Card, CardParseError, parse_cards
-from cardcli.i18n import _, ngettext
-
 from cardcli.games.rummy.config import RummyConfig
+from cardcli.i18n import _, ngettext
 
 
 def card_value(card: str, ace_points: int = 1) -> int:
@@ -60,7 +59,8 @@ def score_hand(hands: Sequence[Sequence[str]], closer: int, rummy: bool, config:
     return HandScore(closer, total, rummy, lines)
 
 
-def parse_score_input(text: str, players: int | None, names_for: Callable[[int], list[str]]) -> tuple[list[list[Card]], int, bool, list[str]]:
+def parse_score_input(text: str, players: int | None, names_for: Callable[[int], list[str]]
+                      ) -> tuple[list[list[Card]], int, bool, list[str]]:
     """Parse the hand typed for ``cardcli score rummy``.
 
     Format, one item per line (``#`` starts a comment)::

@@ -8,7 +8,6 @@ from typing import Literal
 from cardcli.engine.cards import Card
 from cardcli.engine.game import GameState, HandResult
 from cardcli.engine.melds import Meld
-
 from cardcli.games.rummy.config import RummyConfig
 
 Phase = Literal["deal", "draw", "play", "over"]
