@@ -95,6 +95,11 @@ RULES = [
         "The first to reach the target wins: 100 points with 2 players, 200 with 3 or 4, 300 "
         "with 5 or 6 (option `target`). The match ends after the hand in which someone "
         "reaches it.")),
+    Rule("score.input", N_("Scoring a hand played at a table"), N_(
+        "`cardcli score rummy` reads one item per line: `players 3` (optional), `closer P1` (who "
+        "went out), `rummy yes` (optional), then one line per other player with the cards left in "
+        "their hand, e.g. `P2 KS QH 5C` (`-` for none). `#` starts a comment. It prints a line per "
+        "player and the total; `--json` gives the same as data; `--option ace_points=11` etc. apply.")),
     Rule("options.presets", N_("Presets"), N_(
         "`standard` is the seed's game with the rules digest's defaults; `pagat` is pagat.com's "
         "basic rummy (one meld per turn, lay off any time, no rummy bonus, alternate dealer "
