@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cardcli.engine.cards import Card, Charset, format_card, sorted_cards
+from cardcli.engine.cards import Card, Charset, sorted_cards
 from cardcli.engine.game import HandResult, Line
+from cardcli.engine.text import card_fragments
 from cardcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -79,15 +80,6 @@ def view_of(state: RummyState, seat: int | None, names: list[str], reveal: bool 
     )
 
 
-def _card_frags(cards: tuple[Card, ...] | list[Card], charset: Charset) -> Line:
-    out: Line = []
-    for i, c in enumerate(cards):
-        if i:
-            out.append(("", ", " if charset == "words" else " "))
-        out.append((f"card suit-{c[1]}" if c != "JK" else "card joker", format_card(c, charset)))
-    return out
-
-
 def render_view(view: RummyView, charset: Charset) -> list[Line]:
     lines: list[Line] = []
     names = view.names
@@ -101,13 +93,13 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
     if top is None:
         pile.append(("", _("empty")))
     else:
-        pile += _card_frags([top], charset)
+        pile += card_fragments([top], charset)
         pile.append(("dim", "  (" + ngettext("{n} card", "{n} cards", len(view.discard)).format(n=len(view.discard)) + ")"))
     lines.append(pile)
     if view.melds:
         lines.append([("label", _("Melds on the table:"))])
         for m in view.melds:
-            lines.append([("label", f"  [{m.number}] "), ("", f"{names[m.owner]}: ")] + _card_frags(m.cards, charset))
+            lines.append([("label", f"  [{m.number}] "), ("", f"{names[m.owner]}: ")] + card_fragments(m.cards, charset))
     else:
         lines.append([("label", _("Melds on the table: ")), ("dim", _("none yet"))])
     row: Line = [("label", _("Players: "))]
@@ -124,10 +116,10 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
     lines.append(row)
     if view.all_hands is not None and view.seat is None:
         for i, h in enumerate(view.all_hands):
-            lines.append([("label", f"{names[i]}: ")] + _card_frags(h, charset))
+            lines.append([("label", f"{names[i]}: ")] + card_fragments(h, charset))
     if view.seat is not None:
         hand_line: Line = [("label", _("Your hand ({n}): ").format(n=len(view.hand)))]
-        hand_line += _card_frags(view.hand, charset)
+        hand_line += card_fragments(view.hand, charset)
         if view.taken:
             hand_line.append(("dim", "  " + _("(took {c}: discard another card)").format(c=view.taken)))
         lines.append(hand_line)
