@@ -51,6 +51,7 @@ def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
         session = Session.from_replay(replay)
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
+    asked = reveal  # secret moves stay masked in the listing unless --reveal (a hand's result reveals it)
     reveal = reveal or session.finished
     if as_json:
         sys.stdout.write(encode_json(_masked(replay, reveal)).decode())
@@ -72,7 +73,7 @@ def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
                                bold=True))
         for ply, rec in enumerate(hand.moves, 1):
             move = game.parse_move(rec.move)
-            if rec.secret and not reveal:
+            if rec.secret and not asked:
                 text = _("{who} makes a secret move (shown with --reveal or at the end)").format(
                     who=replay.seats[rec.seat].name)
             else:

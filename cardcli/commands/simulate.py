@@ -22,6 +22,8 @@ class Outcome:
     winners: list[int]
     hands: int
     moves: int
+    stats: list[tuple[str, int, float]] | None = None
+    """(figure, seat, value) from :meth:`Game.hand_stats`, for every finished hand."""
 
 
 def play_one(game: str, seed: str, players: int, bots: Sequence[str], preset: str | None,
@@ -33,7 +35,10 @@ def play_one(game: str, seed: str, players: int, bots: Sequence[str], preset: st
                     bots=bot_map, hands_limit=hands)
     s.run_bots()
     res = s.match_result()
-    return Outcome(list(res.totals), list(res.winners), res.hands, sum(len(h.moves) for h in s.hands))
+    stats = [(name, seat, float(v)) for r in s.results if r is not None
+             for name, values in s.game.hand_stats(r, players).items() for seat, v in enumerate(values)
+             if v is not None]
+    return Outcome(list(res.totals), list(res.winners), res.hands, sum(len(h.moves) for h in s.hands), stats)
 
 
 def _worker(args: tuple[str, str, int, Sequence[str], str | None, dict[str, str], int | None]) -> Outcome:
@@ -75,6 +80,14 @@ def run_simulate(game: str, *, count: int, seed: str, players: int | None, bot_i
         "average_moves": sum(o.moves for o in outcomes) / count,
         "seconds": elapsed, "games_per_second": count / elapsed if elapsed else float("inf"),
     }
+    sums: dict[str, dict[str, list[float]]] = {}
+    for o in outcomes:
+        for name, seat, v in o.stats or ():
+            acc = sums.setdefault(name, {}).setdefault(bots[seat % len(bots)], [0.0, 0.0])
+            acc[0] += v
+            acc[1] += 1
+    if sums:
+        report["per_hand"] = {name: {b: t / c for b, (t, c) in by_bot.items()} for name, by_bot in sums.items()}
     if as_json:
         click.echo(json.dumps(report, indent=2))
         return 0
@@ -84,6 +97,8 @@ def run_simulate(game: str, *, count: int, seed: str, players: int | None, bot_i
         click.echo(f"  {row['side']:<6} {row['bot']:<12} wins {row['wins']:>6.1f}  ({100 * row['win_rate']:5.1f}%)"
                    f"  average score {row['average_score']:8.1f}")
     click.echo(f"  {report['average_hands']:.1f} hands and {report['average_moves']:.0f} moves per match on average")
+    for name, by_bot in report.get("per_hand", {}).items():
+        click.echo(f"  {name} per hand: " + ", ".join(f"{b} {v:.2f}" for b, v in sorted(by_bot.items())))
     click.echo(f"  {elapsed:.2f} s, {report['games_per_second']:.1f} {unit} per second ({jobs} process"
                f"{'es' if jobs > 1 else ''})")
     return 0

@@ -363,6 +363,11 @@ class Game(ABC, Generic[S, M]):
         """Plain JSON facts stored with a finished hand in the replay (e.g. a parsed rule)."""
         return {}
 
+    def hand_stats(self, result: HandResult, players: int) -> dict[str, list[Number | None]]:
+        """Per-seat figures of a finished hand that ``cardcli simulate`` averages by bot id
+        (eleusis: wrong cards); ``None`` for a seat the figure does not apply to."""
+        return {}
+
     # -- other file formats (bridge: PBN) ------------------------------------------------------
     export_formats: ClassVar[tuple[str, ...]] = ()
     import_formats: ClassVar[tuple[str, ...]] = ()

@@ -445,6 +445,9 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
         key = tuple(sorted(cards))
         if key in found:
             return
+        # A two of the run's suit can be both a natural (in place) and a wild choice: use it once.
+        if any(n > counts[c] for c, n in Counter(cards).items()):
+            return
         m = read_meld(cards, rules)
         if isinstance(m, Meld):
             found[key] = m.cards
@@ -459,7 +462,7 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
             if r not in rules.set_ranks:
                 continue
             for n in range(1, len(cs) + 1):
-                for nat in set(combinations(sorted(cs), n)):
+                for nat in sorted(set(combinations(sorted(cs), n))):  # sorted: hash order varies by process
                     for w in wild_choices:
                         if len(w) <= rules.max_wilds_set and n + len(w) >= rules.min_size:
                             add(list(nat) + list(w))
@@ -483,10 +486,19 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
                         continue
                     if gaps == 0:
                         add([c for c in cells if c is not None])
-                        continue
-                    for w in wild_choices:
-                        if len(w) == gaps:
-                            add([c for c in cells if c is not None] + list(w))
+                    else:
+                        for w in wild_choices:
+                            if len(w) == gaps:
+                                add([c for c in cells if c is not None] + list(w))
+                    if gaps < rules.max_wilds_run:
+                        # A wild may also stand in for a natural the hand holds (which stays in hand).
+                        for k, held in enumerate(cells):
+                            if held is None:
+                                continue
+                            rest = [c for i, c in enumerate(cells) if c is not None and i != k]
+                            for w in wild_choices:
+                                if len(w) == gaps + 1:
+                                    add(rest + list(w))
             if rules.ace == "wrap":
                 for lo in range(1, 14):
                     for length in range(rules.min_size, 14):

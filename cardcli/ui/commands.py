@@ -218,7 +218,7 @@ def _help(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("rules", N_("explain the rules, or one topic (`rules discard`)"), ("rule",), "rules [topic]")
+@command("rules", N_("explain the rules, or one topic (`rules discard`)"), (), "rules [topic]")
 def _rules(c: Controller, arg: str) -> bool:
     book = c.game.rulebook
     if not arg:

@@ -42,13 +42,13 @@ class BasicRummyBot:
         for m in melds:
             for move in planned:
                 if sorted(move.cards) == sorted(m):
-                    return move, _("meld {cards}: it is a {kind}").format(
-                        cards=" ".join(move.cards), kind=_(_layout(move.cards, rules).kind))
+                    return move, _("it is a {kind}; melding it lowers the points you hold").format(
+                        kind=_(_layout(move.cards, rules).kind))
         in_melds = {c for m in melds for c in m}
         layoffs = [m for m in legal if isinstance(m, mv.LayOff) and m.card not in in_melds]
         if layoffs:
             best = max(layoffs, key=lambda m: card_value(m.card, ace))
-            return best, _("lay off {card} on meld {n}: it fits nothing in your hand").format(card=best.card, n=best.target)
+            return best, _("{card} fits meld {n} but nothing in your hand").format(card=best.card, n=best.target)
         discards: list[mv.Move] = [m for m in legal if isinstance(m, mv.Discard)]
         if not discards:
             return legal[0], _("the only move")
@@ -60,7 +60,7 @@ class BasicRummyBot:
         take = next((m for m in legal if isinstance(m, mv.Draw) and m.source == "discard"), None)
         stock = next(m for m in legal if isinstance(m, mv.Draw) and m.source == "stock")
         if top is None or take is None:
-            return stock, _("draw from the stock")
+            return stock, _("nothing to take")
         before, _l = _deadwood(hand, rules, ace)
         after_melds, after_left = best_partition(hand + [top], rules, lambda c: card_value(c, ace))
         if any(top in m for m in after_melds):
@@ -68,11 +68,11 @@ class BasicRummyBot:
             after = sum(card_value(c, ace) for c in after_left)
             worst = max((card_value(c, ace) for c in after_left if c != top), default=0)
             if after - worst < before - max((card_value(c, ace) for c in _l), default=0):
-                return take, _("take {card}: it completes a meld").format(card=top)
+                return take, _("{card} completes a meld in your hand").format(card=top)
         may_lay_off = view.owns_meld[view.seat or 0] or not view.config.lay_off_needs_meld
         if may_lay_off and any(isinstance(extend_meld(t, [top], rules), Layout) for t in table):
-            return take, _("take {card}: you can lay it off").format(card=top)
-        return stock, _("draw from the stock: {card} joins nothing in your hand").format(card=top)
+            return take, _("{card} can be laid off on the table").format(card=top)
+        return stock, _("{card} joins nothing in your hand").format(card=top)
 
     def _discard(self, view: RummyView, hand: list[Card], melds: list[tuple[Card, ...]], table: list[Layout],
                  rules: MeldRules, ace: int, discards: list[mv.Move]) -> tuple[mv.Move, str]:
@@ -95,11 +95,11 @@ class BasicRummyBot:
         best = max(discards, key=lambda m: badness(m)[0])
         assert isinstance(best, mv.Discard)
         if in_melds[best.card]:
-            why = _("discard {card}: every card is in a meld, so break the cheapest").format(card=best.card)
+            why = _("every card is in a meld, so break the cheapest")
         elif late:
-            why = _("discard {card}: an opponent is close to going out, so shed high cards").format(card=best.card)
+            why = _("an opponent is close to going out, so shed high cards")
         else:
-            why = _("discard {card}: it fits nothing in your hand").format(card=best.card)
+            why = _("{card} fits nothing in your hand").format(card=best.card)
         return best, why
 
 

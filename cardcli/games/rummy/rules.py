@@ -146,8 +146,9 @@ class RummyGame(Game[RummyState, mv.Move]):
             return refuse("turn.draw-first", _("draw a card first (`draw stock` or `draw discard`)"))
         match move:
             case mv.Meld(cards):
-                if not _holds(hand, cards):
-                    return refuse("meld.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
+                missing = _missing(hand, cards)
+                if missing:
+                    return refuse("meld.held", _("you do not hold {cards}").format(cards=" ".join(missing)))
                 if state.config.one_meld_per_turn and state.melds_this_turn:
                     return refuse("meld.one-per-turn", _("you have already put down a meld this turn"))
                 got = read_meld(cards, state.config.meld_rules())
@@ -413,13 +414,16 @@ class RummyGame(Game[RummyState, mv.Move]):
         return lines
 
 
-def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
+def _missing(hand: Sequence[str], cards: Sequence[str]) -> list[str]:
+    """The cards of ``cards`` that ``hand`` does not hold (repeats count)."""
     rest = list(hand)
+    out = []
     for c in cards:
-        if c not in rest:
-            return False
-        rest.remove(c)
-    return True
+        if c in rest:
+            rest.remove(c)
+        else:
+            out.append(c)
+    return out
 
 
 def _may_fit(meld: TableLayout, card: str) -> bool:

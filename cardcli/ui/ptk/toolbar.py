@@ -11,5 +11,5 @@ from cardcli.ui.commands import Controller
 
 def toolbar(controller: Controller) -> Callable[[], StyleAndTextTuples]:
     def tokens() -> StyleAndTextTuples:
-        return [("class:bottom-toolbar", " " + controller.toolbar_text() + "  ·  Tab: moves  ·  help  ·  Ctrl-D: save & quit ")]
+        return [("class:bottom-toolbar", " " + controller.toolbar_text() + " · Tab: moves · F1: help ")]
     return tokens
