@@ -218,7 +218,7 @@ def _help(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("rules", N_("explain the rules, or one topic (`rules discard`)"), (), "rules [topic]")
+@command("rules", N_("explain the rules, or one topic of them"), (), "rules [topic]")
 def _rules(c: Controller, arg: str) -> bool:
     book = c.game.rulebook
     if not arg:
@@ -237,7 +237,7 @@ def _rules(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("why", N_("why the last move was refused, or what a move would do (`why discard KS`)"), (), "why [move]")
+@command("why", N_("why the last move was refused, or what a move would do (`why MOVE`)"), (), "why [move]")
 def _why(c: Controller, arg: str) -> bool:
     s = c.session
     book = c.game.rulebook

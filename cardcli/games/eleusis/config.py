@@ -1,0 +1,52 @@
+"""Eleusis's rule options and presets (rules as data; rules digest §A5 for the defaults)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+
+def _opt(description: str) -> msgspec.Meta:
+    return msgspec.Meta(description=description)
+
+
+class EleusisConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    rules: Annotated[str, _opt(
+        "the library rules a bot dealer draws from: all, easy, medium, hard, seed (the seed's seven) or one "
+        "rule id such as seed-6 (`cardcli rules eleusis library` lists them); a human dealer may write any "
+        "rule")] = "all"
+    deals_per_player: Annotated[int, _opt("how many times each player deals in a match (the seed: twice)")] = 2
+    phase_two: Annotated[bool, _opt(
+        "play phase two, from the wrong cards (seed); false ends the hand after phase one and scores the "
+        "players on their wrong cards")] = True
+    phase_two_rounds: Annotated[int, _opt(
+        "phase two also ends after this many rounds (a guard the seed lacks: it ends when someone is out "
+        "or no card in any hand can be added)")] = 20
+
+
+PRESETS: dict[str, EleusisConfig] = {
+    "standard": EleusisConfig(),
+    "seed-rules": EleusisConfig(rules="seed"),
+    "short": EleusisConfig(deals_per_player=1),
+}
+PRESET_HELP = {
+    "standard": "the seed's game with the rules digest's corrections: corrected deck trimming, phase two "
+                "from the wrong cards, everyone deals twice; bot dealers draw from the whole library",
+    "seed-rules": "as standard, but bot dealers use only the seed's seven example rules",
+    "short": "as standard, but everyone deals once",
+}
+
+
+def deck_size(players: int) -> int:
+    """The largest deck of at most 52 cards that leaves the same number for every player.
+
+    The dealer gets no cards and the last card is the starter, so (D - 1) must
+    divide by (players - 1): 3→51, 4→52, 5→49, 6→51, 7→49 (the seed's table is
+    wrong for 5-7 players; rules digest §A2).
+    """
+    hands = players - 1
+    d = 52
+    while (d - 1) % hands:
+        d -= 1
+    return d

@@ -1,0 +1,426 @@
+"""Eleusis's rules: dealing, the dealer's rule move, judging plays, the two phases and the results.
+
+The generator (:meth:`EleusisGame.legal_moves`) and the checker
+(:meth:`EleusisGame.check`) are written separately; the playout tests compare
+them. The dealer's only move is the secret rule (``rule …``, a secret move
+that replays store and ``replay show`` hides); after it the program judges
+every card by the rule, so the hand needs no dealer move per card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from cardcli.engine.cards import Card, multi_deck, sort_key
+from cardcli.engine.game import Game, HandResult, Line, MatchResult, ScoreSheet
+from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.games.eleusis import moves as mv
+from cardcli.games.eleusis.config import PRESET_HELP, PRESETS, EleusisConfig, deck_size
+from cardcli.games.eleusis.fairness import fairness_of
+from cardcli.games.eleusis.language import RuleError, compile_text, parse_rule, rule_digest, rule_json
+from cardcli.games.eleusis.language import deck as D
+from cardcli.games.eleusis.library import BY_ID, POOLS, describe, pool
+from cardcli.games.eleusis.rulebook import RULEBOOK
+from cardcli.games.eleusis.scoring import (
+    as_number,
+    dealer_lines,
+    dealer_score,
+    fmt,
+    parse_score_input,
+    player_lines,
+    player_scores,
+)
+from cardcli.games.eleusis.state import Attempt, EleusisState
+from cardcli.games.eleusis.view import EleusisView, announcement_text, render_view, status_line, view_of
+from cardcli.i18n import _
+
+
+def rule_verdict(text: str) -> Verdict:
+    """Whether ``text`` may be a dealer's rule: it parses, type-checks, fits the limits and the one-fifth rule."""
+    try:
+        fair = fairness_of(text)
+    except RuleError as err:
+        return refuse(err.rule_id, _("the rule cannot be used: {why}").format(why=err.one_line()))
+    if not fair.ok:
+        return refuse("rule.fifth", _("the rule breaks the one-fifth rule: {why}").format(why=fair.reason()))
+    return ALLOWED
+
+
+class EleusisGame(Game[EleusisState, mv.Move]):
+    name = "eleusis"
+    title = "Eleusis"
+    summary = "the game of induction: the dealer writes a secret rule, the players find it; 3-7 players"
+    player_counts = (3, 4, 5, 6, 7)
+    default_players = 4
+    config_type = EleusisConfig
+    presets = PRESETS
+    preset_help = PRESET_HELP
+    rulebook = RULEBOOK
+    default_bot = "normal"
+
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        from cardcli.games.eleusis.bots import BOTS
+
+        return BOTS
+
+    # -- setup ---------------------------------------------------------------------------------
+    def check_setup(self, config: EleusisConfig, players: int) -> str | None:
+        problem = super().check_setup(config, players)
+        if problem:
+            return problem
+        if config.rules not in POOLS and config.rules not in BY_ID:
+            return (f"option rules={config.rules!r}: use one of {', '.join(POOLS)} or a library rule id "
+                    "(`cardcli rules eleusis library`)")
+        if config.deals_per_player < 1:
+            return "option deals_per_player must be at least 1"
+        if config.phase_two_rounds < 1:
+            return "option phase_two_rounds must be at least 1"
+        return None
+
+    def deck(self, config: EleusisConfig, players: int) -> list[Card]:
+        return multi_deck(1)
+
+    def new_match(self, config: EleusisConfig, players: int, first_dealer: int) -> EleusisState:
+        return EleusisState(config=config, players=players, dealer=first_dealer,
+                            totals=[Fraction(0)] * players)
+
+    def next_dealer(self, state: EleusisState) -> int:
+        if state.hand_number == 0:
+            return state.dealer
+        return (state.dealer + 1) % state.players
+
+    def start_hand(self, state: EleusisState, deck: Sequence[Card]) -> None:
+        n = state.players
+        cards = list(deck)
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise ValueError("an eleusis deal needs the 52 distinct cards of one deck")
+        state.dealer = self.next_dealer(state)
+        state.hand_number += 1
+        trim = 52 - deck_size(n)
+        state.removed = cards[:trim]
+        rest = cards[trim:]
+        state.hands = [[] for _ in range(n)]
+        seat = state.dealer
+        for card in rest[:-1]:
+            seat = state.next_player(seat)
+            state.hands[seat].append(card)
+        state.mainline = [rest[-1]]
+        state.wrong = [[] for _ in range(n)]
+        state.attempts = []
+        state.phase = "rule"
+        state.turn = state.dealer
+        state.rule_text = ""
+        state.rule = None
+        state.rstate = None
+        state.announcements = ()
+        state.wrong_counts = None
+        state.phase_two_turns = 0
+        state.ended = ""
+        state.result = None
+
+    # -- play ----------------------------------------------------------------------------------
+    def to_act(self, state: EleusisState) -> int | None:
+        if state.phase == "rule":
+            return state.dealer
+        if state.phase in ("one", "two"):
+            return state.turn
+        return None
+
+    def legal_moves(self, state: EleusisState) -> list[mv.Move]:
+        if state.phase == "rule":
+            return [mv.SetRule(r.text) for r in pool(state.config.rules)]
+        if state.phase == "one":
+            cards = state.hands[state.turn]
+        elif state.phase == "two":
+            cards = state.wrong[state.turn]
+        else:
+            return []
+        return [mv.Play(c) for c in sorted(set(cards), key=sort_key)]
+
+    def check(self, state: EleusisState, move: mv.Move) -> Verdict:
+        if state.phase not in ("rule", "one", "two"):
+            return refuse("turn.over", _("the hand is over"))
+        match move:
+            case mv.SetRule(text):
+                if state.phase != "rule":
+                    return refuse("turn.rule-set", _("the rule of this hand is already written; it cannot change"))
+                return rule_verdict(text)
+            case mv.Play(card):
+                if state.phase == "rule":
+                    return refuse("turn.rule-first", _("no card can be played before the rule is written, and the "
+                                                       "dealer never plays a card (the dealer writes e.g. "
+                                                       "`rule seed-1`)"))
+                if state.phase == "one":
+                    if card not in state.hands[state.turn]:
+                        return refuse("play.held", _("you do not hold {card}").format(card=card))
+                    return ALLOWED
+                if card not in state.wrong[state.turn]:
+                    return refuse("two.reserve", _("in phase two you play one of your wrong cards, and {card} "
+                                                   "is not one of them").format(card=card))
+                return ALLOWED
+        raise TypeError(move)
+
+    def judge(self, state: EleusisState, card: Card) -> bool:
+        """Whether the secret rule accepts ``card`` now (engine only: views never see this)."""
+        assert state.rule is not None and state.rstate is not None
+        return state.rule.accepts(state.rstate, D.INDEX[card])
+
+    def apply(self, state: EleusisState, move: mv.Move) -> None:
+        match move:
+            case mv.SetRule(text):
+                rule = compile_text(text)
+                state.rule = rule
+                state.rule_text = text
+                state.rstate = rule.start(D.INDEX[state.mainline[0]])
+                ann = list(rule.rule.announces)
+                if rule.rule.wraps and "wrap" not in ann:
+                    ann.insert(0, "wrap")
+                state.announcements = tuple(ann)
+                state.phase = "one"
+                state.turn = state.next_player(state.dealer)
+            case mv.Play(card):
+                self._play(state, card)
+            case _:
+                raise TypeError(move)
+
+    def _play(self, state: EleusisState, card: Card) -> None:
+        seat = state.turn
+        right = self.judge(state, card)
+        phase = 1 if state.phase == "one" else 2
+        state.attempts.append(Attempt(seat, card, right, len(state.mainline), phase))
+        assert state.rule is not None and state.rstate is not None
+        if right:
+            state.rstate = state.rule.step(state.rstate, D.INDEX[card])
+            state.mainline.append(card)
+        if phase == 1:
+            state.hands[seat].remove(card)
+            if not right:
+                state.wrong[seat].append(card)
+            if any(state.hands):
+                state.turn = state.next_player(seat)
+                return
+            self._end_phase_one(state, seat)
+            return
+        if right:
+            state.wrong[seat].remove(card)
+        state.phase_two_turns += 1
+        if not state.wrong[seat]:
+            self._finish(state, "out")
+            return
+        state.turn = state.next_player(seat)
+        if state.phase_two_turns >= state.config.phase_two_rounds * (state.players - 1):
+            self._finish(state, "rounds")
+        elif self._blocked(state):
+            self._finish(state, "blocked")
+
+    def _end_phase_one(self, state: EleusisState, last: int) -> None:
+        state.wrong_counts = [len(w) for w in state.wrong]
+        players = self.players_of(state)
+        if not state.config.phase_two:
+            self._finish(state, "phase-one")
+        elif any(not state.wrong[p] for p in players):
+            self._finish(state, "skipped")
+        else:
+            state.phase = "two"
+            state.turn = state.next_player(last)
+            if self._blocked(state):
+                self._finish(state, "blocked")
+
+    def _blocked(self, state: EleusisState) -> bool:
+        """True when no card in front of any player could be added (the dealer would announce it)."""
+        assert state.rule is not None and state.rstate is not None
+        mask = state.rule.mask(state.rstate)
+        return not any(mask >> D.INDEX[c] & 1 for w in state.wrong for c in w)
+
+    @staticmethod
+    def players_of(state: EleusisState) -> list[int]:
+        """The non-dealer seats clockwise from the dealer's left."""
+        return [(state.dealer + i) % state.players for i in range(1, state.players)]
+
+    def _finish(self, state: EleusisState, how: str) -> None:
+        players = self.players_of(state)
+        assert state.wrong_counts is not None
+        wrong = [state.wrong_counts[p] for p in players]
+        left = [len(state.wrong[p]) for p in players]
+        points = [Fraction(0)] * state.players
+        points[state.dealer] = Fraction(dealer_score(wrong))
+        for seat, sc in zip(players, player_scores(left)):
+            points[seat] = sc
+        for i, pts in enumerate(points):
+            state.totals[i] += pts
+        per_seat_wrong: list[int | None] = [None] * state.players
+        per_seat_left: list[int | None] = [None] * state.players
+        for p, w, n in zip(players, wrong, left):
+            per_seat_wrong[p], per_seat_left[p] = w, n
+        state.result = HandResult(
+            points=[as_number(p) for p in points], totals=[as_number(t) for t in state.totals],
+            detail={"dealer": state.dealer, "rule": state.rule_text, "wrong": per_seat_wrong,
+                    "left": per_seat_left, "ended": how, "phase_two_turns": state.phase_two_turns})
+        state.results.append(state.result)
+        state.phase = "over"
+        state.ended = how
+        if state.hand_number >= state.config.deals_per_player * state.players:
+            state.match_done = True
+
+    # -- notation ------------------------------------------------------------------------------
+    def format_move(self, move: mv.Move) -> str:
+        return mv.format_move(move)
+
+    def parse_move(self, text: str) -> mv.Move:
+        return mv.parse_move(text)
+
+    def is_secret_move(self, move: mv.Move) -> bool:
+        return isinstance(move, mv.SetRule)
+
+    def move_help(self) -> list[tuple[str, str]]:
+        return [
+            ("play 7H  (7H)", _("play a card onto the mainline; the rule judges it right or wrong")),
+            ("rule accept: …", _("(dealer) write the secret rule in the rule language")),
+            ("rule seed-1", _("(dealer) use a rule of the library (`rules eleusis library`)")),
+        ]
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: EleusisState, seat: int | None) -> EleusisView:
+        return view_of(state, seat, self.seat_names(state.players))
+
+    def full_view(self, state: EleusisState) -> EleusisView:
+        return view_of(state, None, self.seat_names(state.players), reveal=True)
+
+    def render(self, view: EleusisView, charset: Any) -> list[Line]:
+        return render_view(view, charset)
+
+    def status(self, view: EleusisView) -> str:
+        return status_line(view)
+
+    def narrate(self, state: EleusisState, move: mv.Move, observer: int | None) -> str:
+        names = self.seat_names(state.players)
+        match move:
+            case mv.SetRule(text):
+                who = names[state.dealer]
+                if observer == state.dealer:
+                    line = _("{who} sets the rule: {rule}").format(who=who, rule=text)
+                else:
+                    line = _("{who} writes down a secret rule").format(who=who)
+                try:
+                    rule = compile_text(text).rule
+                    ann = (["wrap"] if rule.wraps and "wrap" not in rule.announces else []) + list(rule.announces)
+                except RuleError:
+                    ann = []
+                if ann:
+                    line += _("; announced: ") + "; ".join(announcement_text(a) for a in ann)
+                return line
+            case mv.Play(card):
+                who = names[state.turn]
+                if state.rule is None or state.rstate is None:
+                    return _("{who} plays {card}").format(who=who, card=card)
+                right = self.judge(state, card)
+                line = (_("{who} plays {card}: right") if right else _("{who} plays {card}: wrong")).format(
+                    who=who, card=card)
+                if state.phase == "one" and sum(len(h) for h in state.hands) == 1:
+                    line += _(" (phase one is over)")
+                return line
+        return self.format_move(move)
+
+    def card_locations(self, state: EleusisState) -> dict[str, list[Card]]:
+        names = self.seat_names(state.players)
+        locs: dict[str, list[Card]] = {"removed": state.removed, "mainline": state.mainline}
+        for i, n in enumerate(names):
+            if state.hands:
+                locs[f"hand {n}"] = state.hands[i]
+                locs[f"wrong {n}"] = state.wrong[i]
+        return locs
+
+    def hidden_from(self, state: EleusisState, seat: int | None) -> list[list[Card]]:
+        return [h for i, h in enumerate(state.hands) if i != seat] + [state.removed]
+
+    def deal_summary(self, state: EleusisState) -> dict[str, Any]:
+        names = self.seat_names(state.players)
+        return {
+            "dealer": names[state.dealer],
+            "first_to_play": names[state.next_player(state.dealer)],
+            "deck_size": deck_size(state.players),
+            "removed": len(state.removed),
+            "hands": {names[i]: list(h) for i, h in enumerate(state.hands) if i != state.dealer},
+            "starter": state.mainline[0] if state.mainline else None,
+        }
+
+    def hand_extra(self, state: EleusisState) -> dict[str, Any]:
+        if not state.rule_text:
+            return {}
+        rule = parse_rule(state.rule_text)
+        return {"rule": state.rule_text, "rule_ast": rule_json(rule), "rule_digest": rule_digest(rule),
+                "removed": list(state.removed)}
+
+    def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
+        """Wrong cards in phase one per player (the dealer has none): what `simulate` compares."""
+        wrong = result.detail.get("wrong")
+        return {"wrong cards": list(wrong)} if wrong else {}
+
+    def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
+        from cardcli.games.eleusis.commands import fair_command, guess_command
+
+        return {
+            "guess": (_("test your hypothesis against the plays so far: `guess accept: …`"), guess_command),
+            "fair": (_("check a rule's syntax and the one-fifth rule: `fair accept: …`"), fair_command),
+        }
+
+    # -- results -------------------------------------------------------------------------------
+    def hand_over(self, state: EleusisState) -> bool:
+        return state.phase == "over"
+
+    def hand_result(self, state: EleusisState) -> HandResult | None:
+        return state.result
+
+    def match_over(self, state: EleusisState) -> bool:
+        return state.match_done
+
+    def match_result(self, state: EleusisState) -> MatchResult:
+        best = max(state.totals) if state.totals else 0
+        winners = [i for i, t in enumerate(state.totals) if t == best] if state.match_done else []
+        return MatchResult(totals=[as_number(t) for t in state.totals], winners=winners, hands=len(state.results),
+                           complete=state.match_done)
+
+    def explain_result(self, result: HandResult, config: EleusisConfig, players: int) -> list[str]:
+        names = self.seat_names(players)
+        d = result.detail
+        lines: list[str] = []
+        text = str(d.get("rule", ""))
+        entry = describe(text)
+        lines.append(_("The rule was: {rule}").format(rule=text) + (f"  ({_(entry.description)})" if entry else ""))
+        dealer = int(d.get("dealer", 0))
+        seats = [(dealer + i) % players for i in range(1, players)]
+        wrong = [int(d["wrong"][s]) for s in seats] if d.get("wrong") else []
+        left = [int(d["left"][s]) for s in seats] if d.get("left") else []
+        how = d.get("ended", "")
+        if wrong:
+            lines.extend(dealer_lines(names, dealer, seats, wrong).lines)
+        ended = {
+            "out": _("phase two ended: a player has no cards left"),
+            "blocked": _("phase two ended: no card in front of any player can be added to the mainline"),
+            "rounds": _("phase two ended after {n} turns (the round limit)").format(n=d.get("phase_two_turns")),
+            "skipped": _("phase two is not played: a player made no wrong card"),
+            "phase-one": _("phase two is not played (option phase_two=false)"),
+        }.get(str(how))
+        if ended:
+            lines.append(ended)
+        if left:
+            lines.extend(player_lines(names, seats, left, played=how not in ("skipped", "phase-one")).lines)
+        lines.append(_("totals: ") + ", ".join(f"{n} {fmt(t)}" for n, t in zip(names, result.totals)))
+        return lines
+
+    def score_sheet(self, text: str, config: EleusisConfig, players: int | None) -> ScoreSheet:
+        names, dealer, seats, wrong, left = parse_score_input(text, players, self.seat_names)
+        lines: list[str] = []
+        points: dict[str, Any] = {}
+        if wrong is not None:
+            sheet = dealer_lines(names, dealer, seats, wrong)
+            lines += sheet.lines
+            points.update({names[s]: as_number(p) for s, p in sheet.points.items()})
+        if left is not None:
+            sheet = player_lines(names, seats, left)
+            lines += sheet.lines
+            points.update({names[s]: as_number(p) for s, p in sheet.points.items()})
+        return ScoreSheet(lines, points, {"dealer": names[dealer]})
