@@ -201,6 +201,7 @@ def replay_verify(files: tuple[str, ...]) -> None:
 @replay.command("view", context_settings=CONTEXT)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", default=None, metavar="SEAT", help="Start with this seat's view (default: all hands).")
+@click.option("--reveal", is_flag=True, help="Show secret moves (eleusis' rule) as they are made.")
 @_charset
 def replay_view(file: str, **kw: Any) -> None:
     """Step through a recorded game: next, back, jump N, seat S, all, quit."""

@@ -377,7 +377,7 @@ class Session:
 
         Undo never crosses into a finished hand: the deal is the limit.
         """
-        if not self.hands:
+        if not self.hands or not self.game.undo_allowed:
             return 0
         moves = self.hands[-1].moves
         humans = set(self.human_seats)

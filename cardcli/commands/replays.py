@@ -103,7 +103,7 @@ def _notes(replay: Replay) -> list[str]:
     return out
 
 
-def view(file: str, seat: str | None, charset: str | None) -> int:
+def view(file: str, seat: str | None, reveal: bool, charset: str | None) -> int:
     from cardcli.commands.common import parse_seat
     from cardcli.ui.replay_viewer import Viewer
 
@@ -115,7 +115,7 @@ def view(file: str, seat: str | None, charset: str | None) -> int:
     console = Console.detect(charset=charset)
     names = [s.name for s in replay.seats]
     start_seat = parse_seat(seat, names) if seat else None
-    return Viewer(replay, console, start_seat).run(sys.stdin, interactive=sys.stdin.isatty())
+    return Viewer(replay, console, start_seat, reveal).run(sys.stdin, interactive=sys.stdin.isatty())
 
 
 def schema() -> None:

@@ -183,6 +183,9 @@ class Game(ABC, Generic[S, M]):
     default_bot: ClassVar[str]
     default_seat: ClassVar[int] = 0
     """The seat a human takes when ``--seat`` is not given (bridge: South)."""
+    undo_allowed: ClassVar[bool] = True
+    """False where taking a move back would reveal hidden information (eleusis: the dealer's
+    verdict on a card cannot be unseen)."""
 
     # -- setup ---------------------------------------------------------------------------------
     @property
@@ -260,6 +263,15 @@ class Game(ABC, Generic[S, M]):
         Raises :class:`~cardcli.engine.verdict.InvalidMove` when the text is
         not a move of this game. Legality is not checked here.
         """
+
+    def parse_typed(self, state: S, text: str) -> M:
+        """Parse what a person typed, knowing the position (used by the REPL, not by replays).
+
+        The default is the context-free :meth:`parse_move`. A game whose
+        notations overlap overrides it (bridge: ``2S`` is a bid in the auction
+        and the two of spades in the play).
+        """
+        return self.parse_move(text)
 
     def shorthand(self, state: S, text: str, legal: Sequence[M]) -> list[M]:
         """Legal moves that a piece of shorthand could mean (default: none).

@@ -482,7 +482,9 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
                     if rules.ace == "wrap" and hi == 14:
                         continue
                     gaps = sum(1 for c in cells if c is None)
-                    if gaps > rules.max_wilds_run or cells[0] is None and cells[-1] is None and gaps == len(cells):
+                    if gaps > rules.max_wilds_run:
+                        break  # a longer window only has more gaps
+                    if cells[0] is None and cells[-1] is None and gaps == len(cells):
                         continue
                     if gaps == 0:
                         add([c for c in cells if c is not None])

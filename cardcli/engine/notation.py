@@ -61,7 +61,7 @@ def resolve(game: Game[Any, M], state: Any, text: str, legal: Sequence[M] | None
     if not text:
         raise InvalidMove("type a move (Tab lists them) or `help`")
     try:
-        move = game.parse_move(text)
+        move = game.parse_typed(state, text)
     except InvalidMove as err:
         candidates = game.shorthand(state, text, legal) or prefix_matches(game, text, legal)
         if len(candidates) == 1:

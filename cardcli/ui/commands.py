@@ -280,6 +280,10 @@ def _hint(c: Controller, arg: str) -> bool:
 
 @command("undo", N_("take back your last move (and the bots' replies)"), ("u", "takeback"), "undo")
 def _undo(c: Controller, arg: str) -> bool:
+    if not c.game.undo_allowed:
+        c.console.say(_("undo is not available in {game}: a move, once judged, cannot be unseen").format(
+            game=c.game.title))
+        return True
     n = c.session.undo()
     if n == 0:
         c.console.say(_("nothing to undo in this hand"))

@@ -19,12 +19,13 @@ HELP = ("next (n or Enter), back (b), jump H.P (hand H, move P) or jump P, hand 
 
 
 class Viewer:
-    def __init__(self, replay: Replay, console: Console, seat: int | None = None) -> None:
+    def __init__(self, replay: Replay, console: Console, seat: int | None = None, reveal: bool = False) -> None:
         self.replay = replay
         self.console = console
         self.game: Game[Any, Any] = load(replay.game)
         self.config = config_from_builtins(self.game, replay.config)
         self.seat = seat
+        self.reveal = reveal
         self.hand = 1 if replay.hands else 0
         self.ply = 0
         self._starts: dict[int, Any] = {}
@@ -64,7 +65,7 @@ class Viewer:
             before = self._state_at(self.hand, self.ply - 1)
             rec = self.replay.hands[self.hand - 1].moves[self.ply - 1]
             what = g.narrate(before, g.parse_move(rec.move), self.seat if self.seat is not None else rec.seat)
-            if rec.secret and self.seat is not None and self.seat != rec.seat:
+            if rec.secret and not self.reveal and self.seat != rec.seat:
                 what = _("{who} makes a secret move").format(who=self.names[rec.seat])
         else:
             what = _("the deal")

@@ -162,3 +162,11 @@ def test_replay_export_is_for_bridge_only() -> None:
     assert code == 1 and "cannot be exported" in out or "can be exported as" in out
     code, out = run("replay", "import", "some.txt")
     assert code == 1 and "cannot import .txt files" in out
+
+
+def test_replay_view_hides_secret_moves_unless_revealed() -> None:
+    path = next((ROOT / "replays" / "eleusis").glob("*.cardcli.json"))
+    code, out = run("replay", "view", str(path), "--charset", "ascii", input="next\nquit\n")
+    assert code == 0 and "makes a secret move" in out and "sets the rule" not in out
+    code, out = run("replay", "view", str(path), "--reveal", "--charset", "ascii", input="next\nquit\n")
+    assert code == 0 and "sets the rule" in out

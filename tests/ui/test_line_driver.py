@@ -95,3 +95,8 @@ def test_hotseat_and_seat_choice() -> None:
     res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--bots", "3"],
                              input="quit\n")
     assert res.exit_code == 0 and "you are P1 & P2" in res.output
+
+
+def test_undo_is_refused_where_it_would_reveal_a_verdict() -> None:
+    res = CliRunner().invoke(cli, ["play", "eleusis", "--seed", "2", "--players", "3"], input="undo\nquit\n")
+    assert res.exit_code == 0 and "undo is not available in Eleusis" in res.output

@@ -59,6 +59,7 @@ class EleusisGame(Game[EleusisState, mv.Move]):
     preset_help = PRESET_HELP
     rulebook = RULEBOOK
     default_bot = "normal"
+    undo_allowed = False  # a card, once judged right or wrong, cannot be unseen
 
     @property
     def bots(self) -> dict[str, Any]:  # type: ignore[override]
