@@ -51,6 +51,7 @@ def playout(game: Game[Any, Any], config: Any, players: int, seed: int | str, bo
     local = random.Random(f"{seed}")  # only picks which checks to run, never a move
     hand = 0
     ply = 0
+    moves_here = 0
     deck: list[Any] = []
     while not game.match_over(state):
         if game.needs_deal(state):
@@ -80,7 +81,8 @@ def playout(game: Game[Any, Any], config: Any, players: int, seed: int | str, bo
         game.apply(state, move)
         ply += 1
         st.moves += 1
-        if st.moves > max_moves:
+        moves_here += 1
+        if moves_here > max_moves:
             raise InvariantError(f"{where}: more than {max_moves} moves, the match does not end")
         if game.hand_over(state):
             res = game.hand_result(state)

@@ -78,10 +78,10 @@ def _resume(game: str | None, resume: str) -> tuple[Session, Path]:
 
 def _new_session(game: str, seed: str | None, players: int | None, seat: str | None, bots: str | None,
                  bot_id: str | None, preset: str | None, options: tuple[str, ...], hands: int | None) -> Session:
+    from cardcli.commands.common import make_config, players_for
+
     g = load_game(game)
-    n = players or g.default_players
-    if n not in g.player_counts:
-        raise click.UsageError(f"{g.name} is played by {', '.join(map(str, g.player_counts))} players, not {n}")
+    n = players_for(g, make_config(g, preset, options), players)  # the game's own check_setup message
     names = g.seat_names(n)
     humans: list[int]
     if bots and bots.strip().lower() == "all":

@@ -319,7 +319,7 @@ def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[C
         from dataclasses import replace
 
         for alt in ("high", "low", "wrap"):
-            other = replace(rules, ace=alt)  # type: ignore[arg-type]
+            other = replace(rules, ace=alt)
             if alt != rules.ace and isinstance(_layout_run(all_cards, naturals, wilds, other, shown, False), Meld):
                 return refuse("meld.run.ace", _ace_reason(shown, rules, alt))
     return refuse("meld.run.sequence", _gap_reason(shown, naturals, wilds, rules))

@@ -1,0 +1,116 @@
+"""Canasta's view of a card: its rank token, what kind of card it is, and its value.
+
+In Italian canasta the suit of a card never matters: only the rank, and the
+colour of a three (digest §1.1; Italian packs print dots instead of suits).
+So moves name cards by their *rank token* (``K``, ``T``, ``2``, ``JK``, and
+``3`` for a black three, the only three a player ever holds), while the state
+keeps the physical cards (``KH``, ``KS`` …) so that the 162 cards can be
+accounted for. When a move says ``discard K`` the engine picks which king
+leaves the hand by a fixed rule (:func:`pick`), because which one it is can
+never change the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from cardcli.engine.cards import JOKER, Card
+
+NATURAL_RANKS = "AKQJT987654"
+"""The ranks that form natural melds, highest first (display order)."""
+WILDS = ("JK", "2")
+"""Wild tokens: the joker (jolly) and the two (pinella)."""
+TOKEN_ORDER = NATURAL_RANKS + "3"
+_ORDER = {t: i for i, t in enumerate([*NATURAL_RANKS, "3", "JK", "2"])}
+
+RANK_NAMES = {
+    "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines", "8": "eights",
+    "7": "sevens", "6": "sixes", "5": "fives", "4": "fours", "3": "threes", "2": "twos (pinelle)",
+    "JK": "jokers (jolly)", "W": "wildcards",
+}
+
+
+def token(card: str) -> str:
+    """The rank token of a physical card: ``KH`` → ``K``, ``JK`` → ``JK``."""
+    return "JK" if card == JOKER else card[0]
+
+
+def is_wild(tok: str) -> bool:
+    return tok == "JK" or tok == "2"
+
+
+def is_natural(tok: str) -> bool:
+    return len(tok) == 1 and tok in NATURAL_RANKS
+
+
+def is_red_three(card: str) -> bool:
+    return card != JOKER and card[0] == "3" and card[1] in "HD"
+
+
+def is_black_three(card: str) -> bool:
+    return card != JOKER and card[0] == "3" and card[1] in "CS"
+
+
+def card_value(tok: str, black3: int = 5) -> int:
+    """Points of a card (digest §1.2): joker 50, two 20, ace 20, K-8 10, 7-4 5, black three 5."""
+    if tok == "JK":
+        return 50
+    if tok in ("2", "A"):
+        return 20
+    if tok in "KQJT98":
+        return 10
+    if tok in "7654":
+        return 5
+    if tok == "3":
+        return black3
+    raise ValueError(f"no value for {tok!r}")
+
+
+def cards_value(cards: Iterable[str], black3: int = 5) -> int:
+    """Points of physical cards."""
+    return sum(card_value(token(c), black3) for c in cards)
+
+
+def tokens_value(tokens: Iterable[str], black3: int = 5) -> int:
+    return sum(card_value(t, black3) for t in tokens)
+
+
+def order_key(tok: str) -> int:
+    return _ORDER[tok]
+
+
+def sort_tokens(tokens: Iterable[str]) -> tuple[str, ...]:
+    """Canonical order: naturals from ace down, black three, jokers, twos."""
+    return tuple(sorted(tokens, key=order_key))
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Physical cards in the order a canasta player sorts a hand: by rank token, then suit."""
+    return sorted(cards, key=lambda c: (_ORDER[token(c)], c))
+
+
+def counts(cards: Iterable[str]) -> Counter[str]:
+    """How many cards of each rank token (physical cards in, tokens out)."""
+    return Counter(map(token, cards))
+
+
+def pick(hand: Sequence[Card], tok: str) -> Card:
+    """The physical card that leaves ``hand`` when a move names ``tok`` (lowest suit first)."""
+    best: Card | None = None
+    for c in hand:
+        if token(c) == tok and (best is None or c < best):
+            best = c
+    if best is None:
+        raise ValueError(f"no {tok} in hand")
+    return best
+
+
+def take_out(hand: list[Card], tokens: Iterable[str]) -> list[Card]:
+    """Remove one physical card per token from ``hand`` (in place); returns the cards removed."""
+    out: list[Card] = []
+    for t in tokens:
+        c = pick(hand, t)
+        hand.remove(c)
+        out.append(c)
+    return out
