@@ -1,0 +1,610 @@
+"""Burraco's rules: the deal, the legal-move generator, the checker and the end of a hand.
+
+The generator (:meth:`BurracoGame.legal_moves`) and the checker
+(:meth:`BurracoGame.check`) are written separately on purpose; the playout
+tests compare them on every position they reach, so a mistake in one shows up
+as a disagreement instead of hiding in both. They share the rule predicates
+of :mod:`~cardcli.games.burraco.table` and :mod:`~cardcli.games.burraco.closing`,
+which are tested on their own with the digest's tables.
+
+The generator lists single-card attachments; ``attach 7H 8H 3`` (several
+cards at once) is also accepted, and so is ``wild=CARD`` to choose the end of
+a free wildcard and ``close CARD`` to state a closing discard: each is the same
+as a listed move or a sequence of them, written differently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from cardcli.engine.cards import Card, CardParseError, format_cards, multi_deck, parse_card, parse_cards
+from cardcli.engine.game import Game, HandResult, Line, MatchResult, ScoreSheet, Side
+from cardcli.engine.melds import Meld, candidate_melds
+from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.games.burraco import moves as mv
+from cardcli.games.burraco import pozzetto
+from cardcli.games.burraco.closing import after_meld_verdict, close_problem, single_card_locked
+from cardcli.games.burraco.config import PRESET_HELP, PRESETS, BurracoConfig, setup_problem
+from cardcli.games.burraco.rulebook import RULEBOOK
+from cardcli.games.burraco.scoring import match_winners, score_sheet, score_team, team_names, victory_points
+from cardcli.games.burraco.state import BurracoState, TableMeld
+from cardcli.games.burraco.table import burraco_kind, extend, is_wild, kind_name, new_table_meld, read_new, set_rank_taken
+from cardcli.games.burraco.view import BurracoView, render_view, status_line, view_of
+from cardcli.i18n import _
+
+HAND_SIZE = 11
+SEATS = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
+
+
+class BurracoGame(Game[BurracoState, mv.Move]):
+    name = "burraco"
+    title = "Burraco"
+    summary = ("the Italian club game (FIBUR rules): two decks and four jokers, runs and sets, burraco of 7 "
+               "cards, the pozzetto; 4 players in pairs or 2 players")
+    aliases = ("buraco",)
+    player_counts = (2, 4)
+    default_players = 4
+    config_type = BurracoConfig
+    presets = PRESETS
+    preset_help = PRESET_HELP
+    rulebook = RULEBOOK
+    default_bot = "basic"
+    default_seat = 0
+
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        from cardcli.games.burraco.bots import BOTS
+
+        return BOTS
+
+    # -- setup ---------------------------------------------------------------------------------
+    def seat_names(self, players: int) -> list[str]:
+        return list(SEATS.get(players, [f"P{i + 1}" for i in range(players)]))
+
+    def sides(self, config: BurracoConfig, players: int) -> list[Side]:
+        names = team_names(players) if players in (2, 4) else [f"P{i + 1}" for i in range(players)]
+        if players == 4:
+            return [Side(names[0], (0, 2)), Side(names[1], (1, 3))]
+        return [Side(names[i], (i,)) for i in range(players)]
+
+    def check_setup(self, config: BurracoConfig, players: int) -> str | None:
+        return setup_problem(config, players)
+
+    def deck(self, config: BurracoConfig, players: int) -> list[Card]:
+        return multi_deck(2, jokers=4)
+
+    def new_match(self, config: BurracoConfig, players: int, first_dealer: int) -> BurracoState:
+        return BurracoState(config=config, players=players, dealer=first_dealer, totals=[0, 0])
+
+    def next_dealer(self, state: BurracoState) -> int:
+        if state.hand_number == 0:
+            return state.dealer
+        return (state.dealer + 1) % state.players
+
+    def start_hand(self, state: BurracoState, deck: Sequence[Card]) -> None:
+        n = state.players
+        cards = list(deck)
+        if len(cards) != 108 or Counter(cards) != Counter(multi_deck(2, jokers=4)):
+            raise ValueError("a burraco deal needs the 108 cards of two decks and four jokers")
+        state.dealer = self.next_dealer(state)
+        state.hand_number += 1
+        state.pozzetti, used = pozzetto.form_pozzetti(cards)
+        top = cards[: len(cards) - used]
+        state.hands = [[] for _ in range(n)]
+        pos = 0
+        for _round in range(HAND_SIZE):
+            for i in range(1, n + 1):
+                state.hands[(state.dealer + i) % n].append(top[pos])
+                pos += 1
+        rest = top[pos:]
+        state.discard = [rest[0]]
+        state.stock = list(reversed(rest[1:]))
+        state.covered = [[] for _ in range(n)]
+        state.pozzetto_taken = [0, 0]
+        state.melds = []
+        state.pile_takes = []
+        state.turn = (state.dealer + 1) % n
+        state.phase = "draw"
+        state.closed_by = None
+        state.result = None
+        self._begin_turn(state)
+
+    def _begin_turn(self, state: BurracoState) -> None:
+        state.single_taken = None
+        state.took_pile = False
+        state.played_after_take = False
+        pozzetto.reveal_at_turn(state, state.turn)
+
+    # -- play ----------------------------------------------------------------------------------
+    def to_act(self, state: BurracoState) -> int | None:
+        return state.turn if state.phase in ("draw", "play") else None
+
+    def legal_moves(self, state: BurracoState) -> list[mv.Move]:
+        if state.phase == "draw":
+            out: list[mv.Move] = []
+            if len(state.stock) > state.config.unplayable_stock:
+                out.append(mv.Draw())
+            if state.discard and self._take_problem(state) is None:
+                out.append(mv.Take())
+            return out
+        if state.phase != "play":
+            return []
+        out = self._plays(state)
+        seat = state.turn
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        if not self._must_play_first(state):
+            for card in dict.fromkeys(hand):
+                if single_card_locked(state, card, hand):
+                    continue
+                if len(hand) == 1 and state.pozzetto_taken[team] and not close_problem(state, seat, card).ok:
+                    continue
+                out.append(mv.Discard(card))
+        return out
+
+    def _plays(self, state: BurracoState, first_only: bool = False) -> list[mv.Move]:
+        """The melds and single-card attachments the seat to act may make now."""
+        seat = state.turn
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        config = state.config
+        out: list[mv.Move] = []
+        for cards in candidate_melds(hand, config.meld_rules()):
+            lay = read_new(cards, config)
+            if not isinstance(lay, Meld):
+                continue
+            if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
+                continue
+            rest = _without(hand, cards)
+            after = [*state.melds, new_table_meld(team, lay, config)]
+            if after_meld_verdict(state, seat, rest, after).ok:
+                out.append(mv.MeldMove(tuple(cards)))
+                if first_only:
+                    return out
+        for i, tm in enumerate(state.melds):
+            if tm.team != team:
+                continue
+            for card in dict.fromkeys(hand):
+                if not _may_fit(tm, card):
+                    continue
+                got = extend(tm, (card,), config)
+                if not isinstance(got, TableMeld):
+                    continue
+                after = list(state.melds)
+                after[i] = got
+                if after_meld_verdict(state, seat, _without(hand, (card,)), after).ok:
+                    out.append(mv.Attach((card,), i + 1))
+                    if first_only:
+                        return out
+        return out
+
+    def _must_play_first(self, state: BurracoState) -> bool:
+        return state.config.pile_requires_meld and state.took_pile and not state.played_after_take
+
+    def _take_problem(self, state: BurracoState) -> Verdict | None:
+        """Why the seat to act may not take the discard pile now (``None``: it may)."""
+        config = state.config
+        team = state.team_of(state.turn)
+        if config.house_open_before_pile and not state.team_melds(team):
+            return refuse("take.house-open", _(
+                "house rule: your team needs a meld on the table before taking the discard pile"))
+        pile = state.discard
+        hand = state.hands[state.turn]
+        if len(pile) == 1 and hand and all(c == pile[0] for c in hand) and not config.single_pile_twin_discard:
+            # Every card would then be the one just taken (or its twin): only a play could save the turn.
+            probe = state.clone()
+            self._apply_take(probe)
+            if not self._plays(probe, first_only=True):
+                return refuse("take.single-twin", _(
+                    "you hold only {card}, the same card as the one-card pile: after taking it you could "
+                    "neither discard (it is the card just taken) nor meld").format(card=pile[0]))
+        if config.pile_requires_meld:
+            probe = state.clone()
+            self._apply_take(probe)
+            if not self._plays(probe, first_only=True):
+                return refuse("take.must-meld", _(
+                    "you may take the pile only to meld or attach at least one card this turn, and with the "
+                    "pile you could not"))
+        return None
+
+    def check(self, state: BurracoState, move: mv.Move) -> Verdict:
+        if state.phase not in ("draw", "play"):
+            return refuse("turn.over", _("the hand is over"))
+        config = state.config
+        seat = state.turn
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        match move:
+            case mv.Draw():
+                if state.phase != "draw":
+                    return refuse("turn.drawn", _("you have already drawn this turn; meld, attach or discard"))
+                if len(state.stock) <= config.unplayable_stock:
+                    return refuse("draw.stock-end", _("the last {n} cards of the stock are never drawn").format(
+                        n=config.unplayable_stock))
+                return ALLOWED
+            case mv.Take():
+                if state.phase != "draw":
+                    return refuse("turn.drawn", _("you have already drawn this turn; meld, attach or discard"))
+                if not state.discard:
+                    return refuse("take.empty", _("the discard pile is empty; draw from the stock"))
+                problem = self._take_problem(state)
+                return problem if problem is not None else ALLOWED
+        if state.phase == "draw":
+            return refuse("turn.draw-first", _("first draw from the stock (`draw`) or take the discard pile (`take`)"))
+        match move:
+            case mv.MeldMove(cards, wild):
+                if not _holds(hand, cards):
+                    return refuse("meld.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
+                lay = read_new(cards, config, wild)
+                if isinstance(lay, Verdict):
+                    return lay
+                if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
+                    return refuse("meld.same-rank", _(
+                        "your team already has a set of {rank}; attach to it instead of opening a second one").format(
+                        rank=lay.rank))
+                after = [*state.melds, new_table_meld(team, lay, config)]
+                return after_meld_verdict(state, seat, _without(hand, cards), after)
+            case mv.Attach(cards, target, wild):
+                if not cards:
+                    return refuse("attach.held", _("attach which cards?"))
+                if not _holds(hand, cards):
+                    return refuse("attach.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
+                if not 1 <= target <= len(state.melds):
+                    if not state.melds:
+                        return refuse("attach.target", _("there are no melds on the table yet"))
+                    return refuse("attach.target", _("there is no meld {n} (melds are numbered 1 to {m})").format(
+                        n=target, m=len(state.melds)))
+                tm = state.melds[target - 1]
+                if tm.team != team:
+                    return refuse("attach.own-team", _(
+                        "meld {n} belongs to the opponents; you may attach only to your own team's melds").format(
+                        n=target))
+                got = extend(tm, cards, config, wild)
+                if isinstance(got, Verdict):
+                    return refuse(got.rule, _("{cards} cannot go on meld {n}: {why}").format(
+                        cards=" ".join(cards), n=target, why=got.reason))
+                after = list(state.melds)
+                after[target - 1] = got
+                return after_meld_verdict(state, seat, _without(hand, cards), after)
+            case mv.Discard(card, close):
+                if card not in hand:
+                    return refuse("discard.held", _("you do not hold {card}").format(card=card))
+                if self._must_play_first(state):
+                    return refuse("take.must-meld", _(
+                        "you took the pile, so you must meld or attach at least one card before discarding"))
+                if single_card_locked(state, card, hand):
+                    return refuse("discard.single-pile", _(
+                        "you took {card} from a one-card pile this turn; discard a different card").format(card=card))
+                last = len(hand) == 1
+                if close and not last:
+                    return refuse("close.last-card", _(
+                        "you close by discarding your last card, and you hold {n} cards").format(n=len(hand)))
+                if last and (close or state.pozzetto_taken[team]):
+                    v = close_problem(state, seat, card)
+                    if not v.ok:
+                        return refuse(v.rule, _("you cannot close with {card}: {why}").format(card=card, why=v.reason))
+                return ALLOWED
+        raise TypeError(move)
+
+    def apply(self, state: BurracoState, move: mv.Move) -> None:
+        seat = state.turn
+        hand = state.hands[seat]
+        config = state.config
+        team = state.team_of(seat)
+        match move:
+            case mv.Draw():
+                hand.append(state.stock.pop())
+                state.phase = "play"
+            case mv.Take():
+                self._apply_take(state)
+            case mv.MeldMove(cards, wild):
+                lay = read_new(cards, config, wild)
+                assert isinstance(lay, Meld)
+                _remove(hand, cards)
+                state.melds.append(new_table_meld(team, lay, config))
+                self._after_play(state, seat)
+            case mv.Attach(cards, target, wild):
+                got = extend(state.melds[target - 1], cards, config, wild)
+                assert isinstance(got, TableMeld)
+                _remove(hand, cards)
+                state.melds[target - 1] = got
+                self._after_play(state, seat)
+            case mv.Discard(card, _close):
+                hand.remove(card)
+                state.discard.append(card)
+                pozzetto.reveal_after_discard(state, seat)
+                if not hand:
+                    if state.pozzetto_taken[team]:
+                        state.closed_by = seat
+                        self._end_hand(state)
+                        return
+                    pozzetto.take(state, seat, al_volo=False)
+                if len(state.stock) <= config.unplayable_stock:
+                    self._end_hand(state)
+                    return
+                state.turn = (seat + 1) % state.players
+                state.phase = "draw"
+                self._begin_turn(state)
+            case _:
+                raise TypeError(move)
+
+    def _apply_take(self, state: BurracoState) -> None:
+        pile = state.discard
+        state.hands[state.turn].extend(pile)
+        state.pile_takes.append((state.turn, tuple(pile), len(state.stock)))
+        state.single_taken = pile[0] if len(pile) == 1 else None
+        state.discard = []
+        state.took_pile = True
+        state.played_after_take = False
+        state.phase = "play"
+
+    def _after_play(self, state: BurracoState, seat: int) -> None:
+        state.played_after_take = True
+        if not state.hands[seat]:
+            pozzetto.take(state, seat, al_volo=True)
+
+    # -- end of the hand -----------------------------------------------------------------------
+    def _end_hand(self, state: BurracoState) -> None:
+        config = state.config
+        names = team_names(state.players)
+        seat_names = self.seat_names(state.players)
+        scores = []
+        for t in (0, 1):
+            left = [c for s in state.team_seats(t) for c in state.hands[s] + state.covered[s]]
+            closed = state.closed_by is not None and state.team_of(state.closed_by) == t
+            scores.append(score_team(names[t], state.team_melds(t), left, closed, bool(state.pozzetto_taken[t]), config))
+        points = [s.points for s in scores]
+        for t in (0, 1):
+            state.totals[t] += points[t]
+        detail: dict[str, Any] = {
+            "end": "closed" if state.closed_by is not None else "stock",
+            "teams": [s.detail() for s in scores],
+            "left": {seat_names[s]: " ".join(state.hands[s] + state.covered[s]) for s in range(state.players)},
+        }
+        if state.closed_by is not None:
+            detail["closed_by"] = seat_names[state.closed_by]
+        hands_played = len(state.results) + 1
+        if config.tournament_hands:
+            if hands_played >= config.tournament_hands:
+                state.match_done = True
+                detail["vp"] = victory_points(state.totals, config.tournament_hands)
+        elif match_winners(state.totals, config) is not None:
+            state.match_done = True
+        state.result = HandResult(points=list[int | float](points), totals=list[int | float](state.totals), detail=detail)
+        state.results.append(state.result)
+        state.phase = "over"
+
+    def hand_over(self, state: BurracoState) -> bool:
+        return state.phase == "over"
+
+    def hand_result(self, state: BurracoState) -> HandResult | None:
+        return state.result
+
+    def match_over(self, state: BurracoState) -> bool:
+        return state.match_done
+
+    def match_result(self, state: BurracoState) -> MatchResult:
+        config = state.config
+        if config.tournament_hands and state.match_done and state.result is not None:
+            vp = list(state.result.detail["vp"])
+            winners = [i for i, v in enumerate(vp) if v == max(vp)]
+            return MatchResult(totals=vp, winners=winners, hands=len(state.results), complete=True)
+        winners = (match_winners(state.totals, config) or []) if state.match_done else []
+        return MatchResult(totals=list(state.totals), winners=winners, hands=len(state.results),
+                           complete=state.match_done)
+
+    def explain_result(self, result: HandResult, config: BurracoConfig, players: int) -> list[str]:
+        names = team_names(players)
+        d = result.detail
+        lines: list[str] = []
+        if d.get("end") == "closed":
+            lines.append(_("{who} closed the hand").format(who=d.get("closed_by", "?")))
+        else:
+            lines.append(_("the stock is down to its last {n} cards: the hand ends without a close").format(
+                n=config.unplayable_stock))
+        for t, team in enumerate(d.get("teams", [])):
+            parts = [_("cards melded {v}").format(v=team["melded"])]
+            kinds = Counter(team.get("burraco", []))
+            for kind, count in kinds.items():
+                parts.append(_("{n}× {kind} burraco").format(n=count, kind=kind_name(kind)))
+            if team.get("bonus"):
+                parts.append(_("bonuses +{v}").format(v=team["bonus"]))
+            if team.get("closing"):
+                parts.append(_("closing +{v}").format(v=team["closing"]))
+            if team.get("in_hand"):
+                parts.append(_("cards in hand −{v}").format(v=team["in_hand"]))
+            if team.get("pozzetto"):
+                parts.append(_("pozzetto never taken −{v}").format(v=team["pozzetto"]))
+            lines.append(f"{names[t]}: " + ", ".join(parts) + f" → {result.points[t]:+}")
+        for seat, cards in d.get("left", {}).items():
+            if cards:
+                lines.append(_("  {seat} held {cards}").format(seat=seat, cards=cards))
+        lines.append(_("totals: ") + ", ".join(f"{n} {t}" for n, t in zip(names, result.totals)))
+        if "vp" in d:
+            vp = d["vp"]
+            lines.append(_("round over: match points {a} to {b}, victory points {va}–{vb}").format(
+                a=result.totals[0], b=result.totals[1], va=vp[0], vb=vp[1]))
+        return lines
+
+    def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
+        """For ``cardcli simulate``: who closed each hand (averaged per bot id: closes per hand)."""
+        closer = result.detail.get("closed_by")
+        return {"closes": [1 if name == closer else 0 for name in self.seat_names(players)]}
+
+    # -- notation ------------------------------------------------------------------------------
+    def format_move(self, move: mv.Move) -> str:
+        return mv.format_move(move)
+
+    def parse_move(self, text: str) -> mv.Move:
+        return mv.parse_move(text)
+
+    def shorthand(self, state: BurracoState, text: str, legal: Sequence[mv.Move]) -> list[mv.Move]:
+        """A lone card means "discard it" (or attach it, if it cannot be discarded); a card and a
+        number mean "attach it there"; several cards mean "meld them"."""
+        words = text.split()
+        try:
+            if len(words) == 1:
+                card = parse_card(words[0])
+                discards: list[mv.Move] = [m for m in legal if isinstance(m, mv.Discard) and m.card == card]
+                return discards or [m for m in legal if isinstance(m, mv.Attach) and m.cards == (card,)]
+            if len(words) >= 2 and words[-1].isdigit():
+                cards = tuple(parse_cards(" ".join(words[:-1])))
+                if len(cards) == 1:
+                    return [m for m in legal if isinstance(m, mv.Attach) and m.cards == cards
+                            and m.target == int(words[-1])]
+                return []
+            cards = tuple(parse_cards(text))
+        except CardParseError:
+            return []
+        want = sorted(cards)
+        return [m for m in legal if isinstance(m, mv.MeldMove) and sorted(m.cards) == want]
+
+    def move_help(self) -> list[tuple[str, str]]:
+        return [
+            ("draw  (d)", _("take the top card of the stock")),
+            ("take  (t)", _("take the whole discard pile")),
+            ("meld 5H 6H JK", _("open a run or a set (add wild=7H to choose where a free wildcard goes)")),
+            ("attach 7H 3", _("add cards to your team's meld number 3")),
+            ("discard KS  (KS)", _("discard a card: ends your turn (your last card closes the hand)")),
+            ("close KS", _("discard your last card to close; refused with the reason if you cannot")),
+        ]
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: BurracoState, seat: int | None) -> BurracoView:
+        return view_of(state, seat, self.seat_names(state.players), team_names(state.players))
+
+    def full_view(self, state: BurracoState) -> BurracoView:
+        return view_of(state, None, self.seat_names(state.players), team_names(state.players), reveal=True)
+
+    def render(self, view: BurracoView, charset: Any) -> list[Line]:
+        return render_view(view, charset)
+
+    def status(self, view: BurracoView) -> str:
+        return status_line(view)
+
+    def narrate(self, state: BurracoState, move: mv.Move, observer: int | None) -> str:
+        seat = state.turn
+        who = self.seat_names(state.players)[seat]
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        config = state.config
+        match move:
+            case mv.Draw():
+                if observer == seat and state.stock:
+                    return _("{who} draws {card} from the stock").format(who=who, card=state.stock[-1])
+                return _("{who} draws from the stock").format(who=who)
+            case mv.Take():
+                pile = state.discard
+                text = _("{who} takes the discard pile ({n}: {cards})").format(
+                    who=who, n=len(pile), cards=format_cards(pile, "ascii"))
+                if len(pile) == 1:
+                    text += _(" and may not discard it this turn")
+                return text
+            case mv.MeldMove(cards, wild):
+                text = _("{who} melds {cards}").format(who=who, cards=" ".join(cards))
+                lay = read_new(cards, config, wild)
+                if isinstance(lay, Meld):
+                    kind = burraco_kind(new_table_meld(team, lay, config), config)
+                    if kind:
+                        text += _(": a {kind} burraco").format(kind=kind_name(kind))
+                return text + self._al_volo_note(state, cards)
+            case mv.Attach(cards, target, wild):
+                text = _("{who} attaches {cards} to meld {n}").format(who=who, cards=" ".join(cards), n=target)
+                if 1 <= target <= len(state.melds):
+                    before = burraco_kind(state.melds[target - 1], config)
+                    got = extend(state.melds[target - 1], cards, config, wild)
+                    if isinstance(got, TableMeld):
+                        after = burraco_kind(got, config)
+                        if after and after != before:
+                            text += _(": now a {kind} burraco").format(kind=kind_name(after))
+                return text + self._al_volo_note(state, cards)
+            case mv.Discard(card, _close):
+                text = _("{who} discards {card}").format(who=who, card=card)
+                if len(hand) == 1 and card in hand:
+                    if state.pozzetto_taken[team]:
+                        return text + _(" and closes the hand")
+                    if state.players == 4 and config.pozzetto_look == "partner-discard":
+                        text += _(" and takes the pozzetto face down (to be looked at after the partner's discard)")
+                    elif state.players == 4 or config.pozzetto_look == "own-turn":
+                        text += _(" and takes the pozzetto face down (to be looked at on the next turn)")
+                    else:
+                        text += _(" and takes the pozzetto")
+                if len(state.stock) <= config.unplayable_stock:
+                    text += _("; the stock is down to {n} cards: the hand ends").format(n=len(state.stock))
+                return text
+        return self.format_move(move)
+
+    def _al_volo_note(self, state: BurracoState, cards: Sequence[str]) -> str:
+        if len(cards) == len(state.hands[state.turn]) and not state.pozzetto_taken[state.team_of(state.turn)]:
+            return _(" and goes to the pozzetto al volo: 11 new cards, the turn goes on")
+        return ""
+
+    def card_locations(self, state: BurracoState) -> dict[str, list[Card]]:
+        names = self.seat_names(state.players)
+        locs: dict[str, list[Card]] = {f"hand {names[i]}": h for i, h in enumerate(state.hands)}
+        for i, c in enumerate(state.covered):
+            locs[f"covered pozzetto {names[i]}"] = c
+        locs["stock"] = state.stock
+        locs["discard"] = state.discard
+        for i, p in enumerate(state.pozzetti):
+            locs[f"pozzetto {i + 1}"] = p
+        for i, m in enumerate(state.melds):
+            locs[f"meld {i + 1}"] = list(m.layout.cards)
+        return locs
+
+    def hidden_from(self, state: BurracoState, seat: int | None) -> list[list[Card]]:
+        if state.phase == "over":
+            return [state.stock, *state.pozzetti]
+        hidden = [h for i, h in enumerate(state.hands) if i != seat]
+        return [*hidden, *state.covered, state.stock, *state.pozzetti]
+
+    def deal_summary(self, state: BurracoState) -> dict[str, Any]:
+        names = self.seat_names(state.players)
+        return {
+            "dealer": names[state.dealer],
+            "first_to_play": names[state.turn],
+            "hands": {names[i]: list(h) for i, h in enumerate(state.hands)},
+            "pozzetti": [list(p) for p in state.pozzetti],
+            "upcard": state.discard[-1] if state.discard else None,
+            "stock": len(state.stock),
+        }
+
+    def score_sheet(self, text: str, config: BurracoConfig, players: int | None) -> ScoreSheet:
+        lines, points, data = score_sheet(text, config, players)
+        return ScoreSheet(lines, dict(points), data)
+
+    def commands(self) -> dict[str, Any]:
+        from cardcli.games.burraco.view import explain_melds
+
+        return {"melds": (_("the melds: kinds, what each wildcard stands for, which of your cards fit"),
+                          explain_melds)}
+
+
+def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
+    need = Counter(cards)
+    have = Counter(hand)
+    return all(have[c] >= n for c, n in need.items())
+
+
+def _without(hand: Sequence[Card], cards: Sequence[str]) -> list[Card]:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(Card(c))
+    return rest
+
+
+def _remove(hand: list[Card], cards: Sequence[str]) -> None:
+    for c in cards:
+        hand.remove(Card(c))
+
+
+def _may_fit(tm: TableMeld, card: str) -> bool:
+    """Cheap pre-filter before the exact check: a wildcard, the set's rank, or the run's suit."""
+    if is_wild(card):
+        return True
+    lay = tm.layout
+    if lay.kind == "set":
+        return card[0] == lay.rank
+    return card[1] == lay.suit
