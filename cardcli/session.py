@@ -63,6 +63,10 @@ class SessionError(ValueError):
     """A session that cannot start (bad options, bad seats); one line for the user."""
 
 
+class UndoRefused(ValueError):
+    """Undo would let a player unsee hidden information; the message says what."""
+
+
 class Session:
     """A match being played: state, log, bots, undo and saving."""
 
@@ -375,26 +379,27 @@ class Session:
     def undo(self) -> int:
         """Take back the human's last move and the bot moves after it; returns moves removed.
 
-        Undo never crosses into a finished hand: the deal is the limit.
+        Undo never crosses into a finished hand (the deal is the limit), and never
+        takes back a move that showed its maker something hidden (the game's
+        :meth:`~cardcli.engine.game.Game.undo_barrier`); that raises :class:`UndoRefused`.
         """
         if not self.hands or not self.game.undo_allowed:
             return 0
         moves = self.hands[-1].moves
         humans = set(self.human_seats)
-        cut = None
-        for i in range(len(moves) - 1, -1, -1):
-            if moves[i].seat in humans:
-                cut = i
-                break
+        cut = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].seat in humans), None)
         if cut is None or self.game.hand_over(self.state):
             return 0
-        removed = len(moves) - cut
         kept = moves[:cut]
-        self.state = self._hand_start.clone()
-        deck = self.hands[-1].deck
-        self.game.start_hand(self.state, deck)
+        before = self._hand_start.clone()
+        self.game.start_hand(before, self.hands[-1].deck)
         for rec in kept:
-            self.game.apply(self.state, self.game.parse_move(rec.move))
+            self.game.apply(before, self.game.parse_move(rec.move))
+        barrier = self.game.undo_barrier(before, self.game.parse_move(moves[cut].move))
+        if barrier:
+            raise UndoRefused(barrier)
+        removed = len(moves) - cut
+        self.state = before
         self.hands[-1].moves = list(kept)
         self.results[-1] = None
         self.undos += 1

@@ -371,6 +371,15 @@ class Game(ABC, Generic[S, M]):
         (eleusis' secret rule)."""
         return False
 
+    def undo_barrier(self, state: S, move: M) -> str | None:
+        """Why ``move`` (about to be made in ``state``) cannot be taken back, or ``None``.
+
+        Undo must not let a player unsee something: a card drawn face down, a
+        covered pile picked up, dummy's hand shown after the opening lead. The
+        session refuses to undo past such a move and says why.
+        """
+        return None
+
     def hand_extra(self, state: S) -> dict[str, Any]:
         """Plain JSON facts stored with a finished hand in the replay (e.g. a parsed rule)."""
         return {}

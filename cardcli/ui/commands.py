@@ -284,7 +284,13 @@ def _undo(c: Controller, arg: str) -> bool:
         c.console.say(_("undo is not available in {game}: a move, once judged, cannot be unseen").format(
             game=c.game.title))
         return True
-    n = c.session.undo()
+    from cardcli.session import UndoRefused
+
+    try:
+        n = c.session.undo()
+    except UndoRefused as err:
+        c.console.say(_("cannot undo: {why}").format(why=err), "error")
+        return True
     if n == 0:
         c.console.say(_("nothing to undo in this hand"))
     else:

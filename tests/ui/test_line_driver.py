@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from click.testing import CliRunner
 
 from cardcli.cli import cli
@@ -65,11 +67,19 @@ def test_eof_saves_like_quit() -> None:
 
 def test_undo_takes_back_the_bots_replies_too() -> None:
     moves = scripted_moves("undo-1", hands=1)
-    first_two = moves[:2]  # draw, then a discard (or meld): the bot then answers
-    script = "\n".join(first_two) + "\nundo\nundo\nundo\nundo\nquit\n"
+    first_two = moves[:2]  # a draw, then a discard (or meld): the bot then answers
+    script = "\n".join(first_two) + "\nundo\nundo\nquit\n"
     res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "undo-1"], input=script)
     assert res.exit_code == 0
-    assert "took back" in res.output and "nothing to undo in this hand" in res.output
+    assert "took back" in res.output  # the discard and the bot's whole turn
+    assert "cannot undo: you have seen the card you drew" in res.output  # but not the draw
+
+
+def test_undo_back_to_the_deal() -> None:
+    script = "draw discard\nundo\nundo\nquit\n"  # taking the upcard reveals nothing
+    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7"], input=script)
+    assert res.exit_code == 0
+    assert "took back 1 moves" in res.output and "nothing to undo in this hand" in res.output
 
 
 def test_hint_is_recorded(tmp_path: Path) -> None:
@@ -100,3 +110,19 @@ def test_hotseat_and_seat_choice() -> None:
 def test_undo_is_refused_where_it_would_reveal_a_verdict() -> None:
     res = CliRunner().invoke(cli, ["play", "eleusis", "--seed", "2", "--players", "3"], input="undo\nquit\n")
     assert res.exit_code == 0 and "undo is not available in Eleusis" in res.output
+
+
+def test_undo_cannot_unsee_a_drawn_card() -> None:
+    moves = scripted_moves("undo-1", hands=1)
+    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "undo-1"], input=f"{moves[0]}\nundo\nquit\n")
+    assert moves[0] == "draw stock"
+    assert res.exit_code == 0 and "cannot undo: you have seen the card you drew from the stock" in res.output
+
+
+@pytest.mark.parametrize(("game", "first", "message"), [
+    ("burraco", "draw", "you have seen the card you drew"),
+    ("canasta", "draw", "you have seen the cards you drew"),
+])
+def test_undo_barriers_in_other_games(game: str, first: str, message: str) -> None:
+    res = CliRunner().invoke(cli, ["play", game, "--seed", "4"], input=f"{first}\nundo\nquit\n")
+    assert res.exit_code == 0 and message in res.output, res.output[-600:]

@@ -209,6 +209,15 @@ class BurracoGame(Game[BurracoState, mv.Move]):
                     "pile you could not"))
         return None
 
+    def undo_barrier(self, state: BurracoState, move: mv.Move) -> str | None:
+        if isinstance(move, mv.Draw):
+            return _("you have seen the card you drew from the stock")
+        after = state.clone()
+        self.apply(after, move)
+        if len(after.pozzetti) < len(state.pozzetti):
+            return _("that move took the pozzetto, and its cards cannot be unseen")
+        return None
+
     def check(self, state: BurracoState, move: mv.Move) -> Verdict:
         if state.phase not in ("draw", "play"):
             return refuse("turn.over", _("the hand is over"))

@@ -130,6 +130,13 @@ class CanastaGame(Game[CanastaState, mv.Move]):
     def legal_moves(self, state: CanastaState) -> list[mv.Move]:
         return legal.legal_moves(state)
 
+    def undo_barrier(self, state: CanastaState, move: mv.Move) -> str | None:
+        if isinstance(move, mv.Draw):
+            return _("you have seen the cards you drew from the stock")
+        if isinstance(move, mv.Take):
+            return _("you have seen the covered cards of the pozzo")
+        return None
+
     def check(self, state: CanastaState, move: mv.Move) -> Verdict:
         return checks.check(state, move)
 

@@ -122,6 +122,11 @@ class RummyGame(Game[RummyState, mv.Move]):
                 out.append(mv.Discard(card))
         return out
 
+    def undo_barrier(self, state: RummyState, move: mv.Move) -> str | None:
+        if move == mv.Draw("stock"):
+            return _("you have seen the card you drew from the stock")
+        return None
+
     def _strands_taken(self, state: RummyState, leaving: Sequence[str]) -> bool:
         """True when playing ``leaving`` would leave only the taken card, which cannot be discarded."""
         if state.taken is None:
