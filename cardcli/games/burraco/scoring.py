@@ -21,6 +21,7 @@ from typing import Any
 
 from cardcli.engine.cards import Card, CardParseError, format_cards, parse_cards
 from cardcli.engine.melds import Meld
+from cardcli.engine.scorepad import input_lines
 from cardcli.engine.verdict import Verdict
 from cardcli.games.burraco.config import VP_TABLES, BurracoConfig
 from cardcli.games.burraco.state import TableMeld
@@ -160,11 +161,8 @@ def parse_score_input(text: str, config: BurracoConfig, players: int | None) -> 
     """Read the typed hand (format: :data:`SCORE_FORMAT`); ``ValueError`` names the bad line."""
     rows: list[tuple[int, str, str]] = []
     declared = players
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        head, _sep, rest = line.partition(" ")
+    for ln in input_lines(text):
+        no, head, rest = ln.number, ln.word, ln.rest
         if head.lower() == "players":
             if rest.strip() not in ("2", "4"):
                 raise ValueError(f"line {no}: burraco is scored for 2 or 4 players, not {rest.strip()!r}")

@@ -26,6 +26,7 @@ from collections import Counter
 
 from cardcli.engine.melds import Meld as Layout
 from cardcli.engine.melds import read_meld
+from cardcli.engine.scorepad import input_lines
 from cardcli.engine.verdict import InvalidMove
 from cardcli.games.canasta import wildmelds
 from cardcli.games.canasta.config import CanastaConfig
@@ -53,13 +54,8 @@ def parse_sheet(text: str, players: int | None, config: CanastaConfig) -> tuple[
     current: SideInput | None = None
     used: Counter[str] = Counter()
     red_total = 0
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, _sep, rest = line.partition(" ")
-        k = key.lower().rstrip(":")
-        rest = rest.strip()
+    for ln in input_lines(text):
+        no, key, k, rest = ln.number, ln.word, ln.key, ln.rest
         where = _("line {n}").format(n=no)
         if k == "players":
             if rest not in ("2", "4"):

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from cardcli.engine.scorepad import input_lines
 from cardcli.i18n import _
 
 BONUS = 6
@@ -127,13 +128,8 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
     dealer_name = None
     declared = players
     lists: dict[str, tuple[int, list[str]]] = {}
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, _sep, rest = line.partition(" ")
-        k = key.lower().rstrip(":")
-        rest = rest.strip()
+    for ln in input_lines(text):
+        no, key, k, rest = ln.number, ln.word, ln.key, ln.rest
         if k == "players":
             if not rest.isdigit():
                 raise ValueError(f"line {no}: `players` needs a number, not {rest!r}")

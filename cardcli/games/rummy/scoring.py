@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardcli.engine.cards import Card, CardParseError, parse_cards
+from cardcli.engine.scorepad import input_lines
 from cardcli.games.rummy.config import RummyConfig
 from cardcli.i18n import _, ngettext
 
@@ -78,13 +79,8 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
     rummy = False
     left: dict[str, list[Card]] = {}
     declared_players = players
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        key, _sep, rest = line.partition(" ")
-        k = key.lower().rstrip(":")
-        rest = rest.strip()
+    for ln in input_lines(text):
+        no, key, k, rest = ln.number, ln.word, ln.key, ln.rest
         if k == "players":
             if not rest.isdigit():
                 raise ValueError(f"line {no}: `players` needs a number, not {rest!r}")
