@@ -1,0 +1,200 @@
+"""The auction: whose call it is, which calls are legal, and the contract it ends in.
+
+An auction is the dealer plus the calls in order; the seat making call ``i`` is
+``(dealer + i) % 4`` (Law 17: the dealer calls first, then clockwise). Seats are
+0 North, 1 East, 2 South, 3 West; a side is ``seat % 2`` (0 = NS, 1 = EW).
+
+Two independent functions decide legality on purpose (the playout tests compare
+them): :func:`legal_calls` generates, :func:`check_call` judges one call and says
+which Law it breaks. Both follow the digest §3.1 (Laws 17-19, 22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.games.bridge.moves import (
+    ALL_BIDS,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    STRAIN_SYMBOLS,
+    Bid,
+    Call,
+    Double,
+    Pass,
+    Redouble,
+    format_call,
+)
+from cardcli.i18n import _
+
+SEATS = "NESW"
+
+
+def side_of(seat: int) -> int:
+    return seat % 2
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    level: int
+    strain: str
+    doubled: int
+    """0 undoubled, 1 doubled, 2 redoubled."""
+    declarer: int
+
+    @property
+    def dummy(self) -> int:
+        return partner(self.declarer)
+
+    @property
+    def leader(self) -> int:
+        """The opening leader: declarer's left-hand opponent (Law 41)."""
+        return (self.declarer + 1) % 4
+
+    @property
+    def side(self) -> int:
+        return side_of(self.declarer)
+
+    def text(self) -> str:
+        """``4SX``: the contract in PBN's spelling without the declarer (``4NTXX`` is ``4NXX``)."""
+        return f"{self.level}{self.strain}" + "X" * self.doubled
+
+    def pretty(self, symbols: bool = True) -> str:
+        strain = STRAIN_SYMBOLS[self.strain] if symbols else ("NT" if self.strain == "N" else self.strain)
+        return f"{self.level}{strain}" + "X" * self.doubled + f" {SEATS[self.declarer]}"
+
+
+def call_name(call: Call) -> str:
+    """A call for people: ``1NT`` rather than the canonical ``1N``; ``Pass``, ``X``, ``XX``."""
+    if isinstance(call, Bid):
+        return f"{call.level}{'NT' if call.strain == 'N' else call.strain}"
+    return "Pass" if isinstance(call, Pass) else format_call(call)
+
+
+def caller(dealer: int, index: int) -> int:
+    return (dealer + index) % 4
+
+
+def last_bid(dealer: int, calls: Sequence[Call]) -> tuple[int, Bid] | None:
+    """(index, bid) of the last bid so far, or ``None``."""
+    for i in range(len(calls) - 1, -1, -1):
+        c = calls[i]
+        if isinstance(c, Bid):
+            return i, c
+    return None
+
+
+def auction_over(calls: Sequence[Call]) -> bool:
+    """Three passes after any call end it; four passes at the start throw the hand in (Law 17/22)."""
+    if len(calls) < 4:
+        return False
+    return all(isinstance(c, Pass) for c in calls[-3:])
+
+
+def passed_out(calls: Sequence[Call]) -> bool:
+    return len(calls) == 4 and all(isinstance(c, Pass) for c in calls)
+
+
+def doubling_state(calls: Sequence[Call]) -> int:
+    """0, 1 or 2: whether the last bid stands doubled or redoubled (a later bid clears both)."""
+    state = 0
+    for c in calls:
+        if isinstance(c, Bid):
+            state = 0
+        elif isinstance(c, Double):
+            state = 1
+        elif isinstance(c, Redouble):
+            state = 2
+    return state
+
+
+def legal_calls(dealer: int, calls: Sequence[Call]) -> list[Call]:
+    """Every legal call for the player to call now, in a stable order: P, X, XX, bids upwards."""
+    if auction_over(calls):
+        return []
+    me = caller(dealer, len(calls))
+    out: list[Call] = [PASS]
+    lb = last_bid(dealer, calls)
+    if lb is not None:
+        idx, bid = lb
+        bidder_side = side_of(caller(dealer, idx))
+        after = calls[idx + 1:]
+        non_pass = [c for c in after if not isinstance(c, Pass)]
+        if bidder_side != side_of(me) and not non_pass:
+            out.append(DOUBLE)
+        if (bidder_side == side_of(me) and len(non_pass) == 1 and isinstance(non_pass[0], Double)):
+            out.append(REDOUBLE)
+        floor = bid.index
+    else:
+        floor = -1
+    out.extend(b for b in ALL_BIDS if b.index > floor)
+    return out
+
+
+def check_call(dealer: int, calls: Sequence[Call], call: Call) -> Verdict:
+    """Whether ``call`` is legal now, or the Law it breaks."""
+    if auction_over(calls):
+        return refuse("auction.over", _("the auction is over: three passes ended it (Law 17)"))
+    me = caller(dealer, len(calls))
+    lb = last_bid(dealer, calls)
+    match call:
+        case Pass():
+            return ALLOWED
+        case Bid(level, strain):
+            if not (1 <= level <= 7) or strain not in STRAIN_SYMBOLS:
+                return refuse("auction.bid", _("a bid names 1 to 7 odd tricks and a strain C, D, H, S or NT (Law 18)"))
+            if lb is not None and call.index <= lb[1].index:
+                return refuse("auction.insufficient", _(
+                    "insufficient bid: {bid} does not beat {last}; bid more tricks, or as many in a higher "
+                    "strain (clubs, diamonds, hearts, spades, notrump) (Law 18)").format(
+                        bid=call_name(call), last=call_name(lb[1])))
+            return ALLOWED
+        case Double():
+            if lb is None:
+                return refuse("auction.double-no-bid", _("there is no bid to double (Law 19A)"))
+            idx, bid = lb
+            if side_of(caller(dealer, idx)) == side_of(me):
+                return refuse("auction.double-partner", _(
+                    "you may double only an opponent's bid: {bid} was made by your side (Law 19A)").format(
+                        bid=call_name(bid)))
+            if doubling_state(calls):
+                return refuse("auction.double-twice", _(
+                    "{bid} is already doubled; only the other side may redouble it (Law 19A)").format(
+                        bid=call_name(bid)))
+            return ALLOWED
+        case Redouble():
+            if lb is None or doubling_state(calls) == 0:
+                return refuse("auction.redouble-no-double", _(
+                    "there is no double to redouble: you may redouble only an opponent's double (Law 19B)"))
+            if doubling_state(calls) == 2:
+                return refuse("auction.redouble-twice", _("the bid is already redoubled (Law 19B)"))
+            idx, bid = lb
+            if side_of(caller(dealer, idx)) != side_of(me):
+                return refuse("auction.redouble-partner", _(
+                    "you may redouble only a double of your own side's bid; {bid} is the opponents' "
+                    "bid, doubled by your side (Law 19B)").format(bid=call_name(bid)))
+            return ALLOWED
+    raise TypeError(call)
+
+
+def final_contract(dealer: int, calls: Sequence[Call]) -> Contract | None:
+    """The contract of a finished auction (``None`` when passed out).
+
+    The declarer is the player of the side that made the final bid who first
+    named its strain (Definitions: Declarer).
+    """
+    lb = last_bid(dealer, calls)
+    if lb is None:
+        return None
+    idx, bid = lb
+    side = side_of(caller(dealer, idx))
+    declarer = next(caller(dealer, i) for i, c in enumerate(calls)
+                    if isinstance(c, Bid) and c.strain == bid.strain and side_of(caller(dealer, i)) == side)
+    return Contract(bid.level, bid.strain, doubling_state(calls), declarer)

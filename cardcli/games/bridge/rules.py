@@ -1,0 +1,543 @@
+"""Bridge's rules: the deal, the auction, the play, claims and the rubber score.
+
+The legal-move generator (:meth:`BridgeGame.legal_moves`) and the checker
+(:meth:`BridgeGame.check`) are written separately on purpose; the playout tests
+compare them at every position. The auction's pair lives in
+:mod:`cardcli.games.bridge.auction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cardcli.engine.cards import Card, multi_deck
+from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, RecordedHand, ScoreSheet, Side
+from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.games.bridge import moves as mv
+from cardcli.games.bridge.auction import (
+    SEATS,
+    auction_over,
+    check_call,
+    final_contract,
+    legal_calls,
+    passed_out,
+    side_of,
+)
+from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig
+from cardcli.games.bridge.play import hcp, legal_cards, sort_hand, trick_winner, trump_of
+from cardcli.games.bridge.rubber import PadLine, Rubber, pad_lines
+from cardcli.games.bridge.rulebook import RULEBOOK
+from cardcli.games.bridge.scoring import SIDE_NAMES, Entry, describe, honors, score_deal
+from cardcli.games.bridge.state import BridgeState, PendingClaim, Trick
+from cardcli.games.bridge.view import BridgeView, render_view, status_line, view_of
+from cardcli.i18n import _
+
+SEAT_NAMES = ["North", "East", "South", "West"]
+VUL_NAMES = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}
+
+
+class BridgeGame(Game[BridgeState, mv.Move]):
+    name = "bridge"
+    title = "Contract bridge (rubber)"
+    summary = "rubber bridge by the Laws: auction, play with dummy, claims, rubber scorepad, PBN"
+    aliases = ("contract-bridge", "rubber")
+    player_counts = (4,)
+    default_players = 4
+    config_type = BridgeConfig
+    presets = PRESETS
+    preset_help = PRESET_HELP
+    rulebook = RULEBOOK
+    default_bot = "auto"
+    default_seat = 2  # South, as bridge diagrams put the reader
+    deal_formats = ("text", "json", "pbn")
+    export_formats = ("pbn",)
+    import_formats = ("pbn",)
+
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        from cardcli.games.bridge.bots import BOTS
+
+        return BOTS
+
+    # -- setup ---------------------------------------------------------------------------------
+    def seat_names(self, players: int) -> list[str]:
+        return list(SEAT_NAMES)
+
+    def sides(self, config: Any, players: int) -> list[Side]:
+        return [Side("NS", (0, 2)), Side("EW", (1, 3))]
+
+    def deck(self, config: BridgeConfig, players: int) -> list[Card]:
+        return multi_deck(1)
+
+    def new_match(self, config: BridgeConfig, players: int, first_dealer: int) -> BridgeState:
+        return BridgeState(config=config, players=players, dealer=first_dealer, rubber=Rubber.for_config(config))
+
+    def next_dealer(self, state: BridgeState) -> int:
+        """The first dealer, then clockwise every hand, passed-out hands included."""
+        if state.hand_number == 0:
+            return state.dealer
+        return (state.dealer + 1) % 4
+
+    def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
+        cards = list(deck)
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
+        state.dealer = self.next_dealer(state)
+        state.hand_number += 1
+        hands: list[list[Card]] = [[] for _ in range(4)]
+        for i, c in enumerate(cards):
+            hands[(state.dealer + 1 + i) % 4].append(c)
+        state.hands = [sort_hand(h) for h in hands]
+        state.original = [tuple(h) for h in state.hands]
+        state.phase = "auction"
+        state.calls = []
+        state.contract = None
+        state.turn = state.dealer
+        state.leader = state.dealer
+        state.trick = []
+        state.tricks = []
+        state.won = [0, 0]
+        state.claim = None
+        state.shown = []
+        state.rejected = None
+        state.claim_end = None
+        state.result = None
+
+    # -- play ----------------------------------------------------------------------------------
+    def to_act(self, state: BridgeState) -> int | None:
+        if state.phase == "auction":
+            return state.turn
+        if state.phase == "play":
+            assert state.contract is not None
+            return state.contract.declarer if state.turn == state.contract.dummy else state.turn
+        if state.phase == "claim" and state.claim is not None:
+            return state.claim.responders[0]
+        return None
+
+    def legal_moves(self, state: BridgeState) -> list[mv.Move]:
+        if state.phase == "auction":
+            return list(legal_calls(state.dealer, state.calls))
+        if state.phase == "claim":
+            return [mv.Respond(True), mv.Respond(False)]
+        if state.phase != "play":
+            return []
+        led = state.trick[0][1] if state.trick else None
+        out: list[mv.Move] = [mv.Play(c) for c in legal_cards(state.hands[state.turn], led)]
+        claimer = self.to_act(state)
+        assert claimer is not None
+        side = side_of(claimer)
+        if state.rejected != (side, state.cards_played):
+            left = 13 - len(state.tricks)
+            out.extend(mv.Claim(n) for n in range(state.won[side], state.won[side] + left + 1))
+        return out
+
+    def undo_barrier(self, state: BridgeState, move: mv.Move, viewer: int) -> str | None:
+        if isinstance(move, mv.Play) and state.phase == "play" and not state.tricks and not state.trick:
+            return _("dummy's hand has been shown since the opening lead")
+        if isinstance(move, mv.Claim):
+            return _("the claimer's cards have been shown")
+        return None
+
+    def check(self, state: BridgeState, move: mv.Move) -> Verdict:
+        match move:
+            case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
+                if state.phase == "auction":
+                    return check_call(state.dealer, state.calls, move)
+                if state.phase == "claim":
+                    return refuse("claim.pending", _("a claim is pending: accept or reject it"))
+                if state.phase == "over":
+                    return refuse("play.over", _("the hand is over"))
+                return refuse("auction.over", _("the auction is over: play a card"))
+            case mv.Play(card):
+                if state.phase == "auction":
+                    return refuse("play.auction-first", _("the auction is not over yet: make a call"))
+                if state.phase == "claim":
+                    return refuse("claim.pending", _("a claim is pending: accept or reject it"))
+                if state.phase != "play":
+                    return refuse("play.over", _("the hand is over"))
+                assert state.contract is not None
+                hand = state.hands[state.turn]
+                from_dummy = state.turn == state.contract.dummy
+                if card not in hand:
+                    if from_dummy:
+                        return refuse("play.not-held", _(
+                            "dummy does not hold {card}; it is dummy's turn to play").format(card=card))
+                    return refuse("play.not-held", _("you do not hold {card}").format(card=card))
+                if state.trick:
+                    led = state.trick[0][1]
+                    follow = [c for c in hand if c[1] == led]
+                    if card[1] != led and follow:
+                        whose = _("dummy holds") if from_dummy else _("you hold")
+                        return refuse("play.follow-suit", _(
+                            "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
+                            "be a revoke (Law 44C)").format(
+                                suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card))
+                return ALLOWED
+            case mv.Claim(n):
+                if state.phase == "auction":
+                    return refuse("claim.not-now", _("claims are made during the play, after the auction"))
+                if state.phase == "claim":
+                    return refuse("claim.pending", _("a claim is pending: accept or reject it"))
+                if state.phase != "play":
+                    return refuse("play.over", _("the hand is over"))
+                claimer = self.to_act(state)
+                assert claimer is not None
+                side = side_of(claimer)
+                left = 13 - len(state.tricks)
+                lo, hi = state.won[side], state.won[side] + left
+                if not lo <= n <= hi:
+                    return refuse("claim.range", _(
+                        "your side has {won} tricks and {left} are left to play: claim a total from {lo} to {hi}").format(
+                            won=lo, left=left, lo=lo, hi=hi))
+                if state.rejected == (side, state.cards_played):
+                    return refuse("claim.after-reject", _(
+                        "your side's claim was just rejected: play a card before claiming again"))
+                return ALLOWED
+            case mv.Respond():
+                if state.phase != "claim":
+                    return refuse("claim.none", _("there is no claim to answer"))
+                return ALLOWED
+        raise TypeError(move)
+
+    def apply(self, state: BridgeState, move: mv.Move) -> None:
+        match move:
+            case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
+                state.calls.append(move)
+                if auction_over(state.calls):
+                    if passed_out(state.calls):
+                        self._finish(state)
+                        return
+                    c = final_contract(state.dealer, state.calls)
+                    assert c is not None
+                    state.contract = c
+                    state.phase = "play"
+                    state.leader = state.turn = c.leader
+                else:
+                    state.turn = (state.turn + 1) % 4
+            case mv.Play(card):
+                c = state.contract
+                assert c is not None
+                state.hands[state.turn].remove(card)
+                state.trick.append(card)
+                if len(state.trick) == 4:
+                    winner = trick_winner(state.trick, state.leader, trump_of(c.strain))
+                    state.tricks.append(Trick(state.leader, state.trick, winner))
+                    state.won[side_of(winner)] += 1
+                    state.trick = []
+                    state.leader = state.turn = winner
+                    if len(state.tricks) == 13:
+                        self._finish(state)
+                else:
+                    state.turn = (state.turn + 1) % 4
+            case mv.Claim(n):
+                claimer = self.to_act(state)
+                assert claimer is not None and state.contract is not None
+                decl = state.contract.declarer
+                if side_of(claimer) == side_of(decl):
+                    responders = [(decl + 1) % 4, (decl + 3) % 4]
+                else:
+                    responders = [decl]
+                state.claim = PendingClaim(claimer, n, responders)
+                if claimer not in state.shown:
+                    state.shown.append(claimer)
+                state.phase = "claim"
+            case mv.Respond(accept):
+                claim = state.claim
+                assert claim is not None
+                if accept:
+                    claim.responders.pop(0)
+                    if not claim.responders:
+                        state.claim_end = (claim.claimer, claim.tricks)
+                        state.claim = None
+                        self._finish(state)
+                else:
+                    state.rejected = (side_of(claim.claimer), state.cards_played)
+                    state.claim = None
+                    state.phase = "play"
+            case _:
+                raise TypeError(move)
+
+    def _finish(self, state: BridgeState) -> None:
+        """Score the hand into the rubber and record its result."""
+        state.phase = "over"
+        r = state.rubber
+        vul = r.vulnerability()
+        detail: dict[str, Any] = {"hand": state.hand_number, "dealer": SEATS[state.dealer],
+                                  "vulnerable": VUL_NAMES[vul]}
+        c = state.contract
+        entries: list[Entry] = []
+        if c is None:
+            detail["passed_out"] = True
+        else:
+            side = c.side
+            if state.claim_end is not None:
+                claimer, n = state.claim_end
+                tricks = n if side_of(claimer) == side else 13 - n
+                detail["claim"] = [SEATS[claimer], n]
+            else:
+                tricks = state.won[side]
+            detail.update(contract=c.text(), declarer=SEATS[c.declarer], tricks=tricks)
+            hold = honors(state.original, c.strain) if state.config.honors else None
+            entries = score_deal(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], state.config, hold)
+        entries = r.record(state.hand_number, entries)
+        points: list[int | float] = [0, 0]
+        for e in entries:
+            points[e.side] += e.points
+        detail["entries"] = [e.to_list() for e in entries]
+        detail["pad"] = [p.to_list() for p in r.pad]
+        detail["game_winners"] = list(r.game_winners)
+        detail["leg"] = list(r.leg)
+        detail["rubber_over"] = r.over
+        detail["settlement"] = [e.to_list() for e in r.settlement(state.config)]
+        totals: list[int | float] = list(r.totals)
+        state.result = HandResult(points=points, totals=totals, detail=detail)
+        state.results.append(state.result)
+
+    # -- notation ------------------------------------------------------------------------------
+    def format_move(self, move: mv.Move) -> str:
+        return mv.format_move(move)
+
+    def parse_move(self, text: str) -> mv.Move:
+        return mv.parse_move(text)
+
+    def parse_typed(self, state: BridgeState, text: str) -> mv.Move:
+        """``2S`` typed during the play is the two of spades, not a bid (notations overlap)."""
+        if state.phase in ("play", "claim", "over") and mv.could_be_card(text):
+            from cardcli.engine.cards import parse_card
+
+            return mv.Play(parse_card(text.strip().replace(" ", "")))
+        return self.parse_move(text)
+
+    def shorthand(self, state: BridgeState, text: str, legal: Sequence[mv.Move]) -> list[mv.Move]:
+        """A rank alone plays the only legal card of that rank (``q`` → ``QS`` when following
+        spades); ``claim`` alone or ``claim all`` claims every remaining trick; ``concede``
+        concedes them."""
+        words = text.strip().lower().split()
+        if not words:
+            return []
+        claims = [m for m in legal if isinstance(m, mv.Claim)]
+        if words[0] == "claim" and (len(words) == 1 or words[1:] in (["all"], ["rest"], ["the", "rest"])):
+            return [max(claims, key=lambda m: m.tricks)] if claims else []
+        if words[0] == "concede" and len(words) == 1:
+            return [min(claims, key=lambda m: m.tricks)] if claims else []
+        if len(words) == 1:
+            rank = {"10": "T", "ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T"}.get(words[0], words[0].upper())
+            if len(rank) == 1 and rank in "23456789TJQKA":
+                return [m for m in legal if isinstance(m, mv.Play) and m.card[0] == rank]
+        return []
+
+    def move_help(self) -> list[tuple[str, str]]:
+        return [
+            ("1C … 7N  (1nt, 2♠)", _("bid: level 1-7 and strain C D H S N(T)")),
+            ("P  (pass)", _("pass")),
+            ("X  (dbl) / XX  (rdbl)", _("double an opponent's bid / redouble their double")),
+            ("play QS  (QS, q♠, ♠Q, 2s)", _("play a card; declarer also plays dummy's cards")),
+            ("claim 9  (claim all)", _("claim: your side ends with 9 tricks in total")),
+            ("accept / reject", _("answer the opponents' claim")),
+        ]
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: BridgeState, seat: int | None) -> BridgeView:
+        return view_of(state, seat, SEAT_NAMES)
+
+    def full_view(self, state: BridgeState) -> BridgeView:
+        return view_of(state, None, SEAT_NAMES, reveal=True)
+
+    def render(self, view: BridgeView, charset: Any) -> list[Line]:
+        return render_view(view, charset)
+
+    def status(self, view: BridgeView) -> str:
+        return status_line(view)
+
+    def narrate(self, state: BridgeState, move: mv.Move, observer: int | None) -> str:
+        names = SEAT_NAMES
+        match move:
+            case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
+                who = names[state.turn]
+                text = {
+                    mv.Pass: _("{who} passes"), mv.Double: _("{who} doubles"), mv.Redouble: _("{who} redoubles"),
+                }.get(type(move), _("{who} bids {bid}")).format(who=who, bid=_call_words(move))
+                after = state.calls + [move]
+                if auction_over(after):
+                    if passed_out(after):
+                        text += "; " + _("all pass: the hand is thrown in and the next player deals")
+                    else:
+                        c = final_contract(state.dealer, after)
+                        assert c is not None
+                        text += "; " + _("the contract is {c} by {who}; {leader} leads").format(
+                            c=_contract_words(c.level, c.strain, c.doubled), who=names[c.declarer],
+                            leader=names[c.leader])
+                return text
+            case mv.Play(card):
+                c = state.contract
+                assert c is not None
+                who = names[state.turn]
+                if state.turn == c.dummy:
+                    text = _("{decl} plays {card} from dummy").format(decl=names[c.declarer], card=card)
+                elif not state.trick:
+                    text = _("{who} leads {card}").format(who=who, card=card)
+                else:
+                    text = _("{who} plays {card}").format(who=who, card=card)
+                if not state.tricks and not state.trick:
+                    text += "; " + _("dummy ({d}) is laid out on the table").format(d=names[c.dummy])
+                if len(state.trick) == 3:
+                    w = trick_winner(state.trick + [card], state.leader, trump_of(c.strain))
+                    won = list(state.won)
+                    won[side_of(w)] += 1
+                    text += "; " + _("{w} wins the trick (NS {a}, EW {b})").format(w=names[w], a=won[0], b=won[1])
+                return text
+            case mv.Claim(n):
+                claimer = self.to_act(state)
+                assert claimer is not None
+                side = side_of(claimer)
+                if n == state.won[side]:
+                    return _("{who} concedes the remaining tricks ({side} would end with {n})").format(
+                        who=names[claimer], side=SIDE_NAMES[side], n=n)
+                return _("{who} claims {n} tricks in total for {side} ({k} of the {left} still to play) and faces "
+                         "the cards").format(who=names[claimer], n=n, side=SIDE_NAMES[side],
+                                             k=n - state.won[side], left=13 - len(state.tricks))
+            case mv.Respond(accept):
+                who = names[state.claim.responders[0]] if state.claim else "?"
+                if accept:
+                    rest = state.claim is not None and len(state.claim.responders) == 1
+                    return _("{who} accepts the claim").format(who=who) + (
+                        "; " + _("the play ends") if rest else "")
+                return _("{who} rejects the claim: play continues").format(who=who)
+        return self.format_move(move)
+
+    def card_locations(self, state: BridgeState) -> dict[str, list[Card]]:
+        locs = {f"hand {SEAT_NAMES[i]}": h for i, h in enumerate(state.hands)}
+        for i, t in enumerate(state.tricks):
+            locs[f"trick {i + 1}"] = t.cards
+        locs["current trick"] = state.trick
+        return locs
+
+    def hidden_from(self, state: BridgeState, seat: int | None) -> list[list[Card]]:
+        if state.phase == "over":
+            return []
+        hidden = []
+        for s in range(4):
+            if s == seat or s in state.shown:
+                continue
+            if state.contract is not None and state.lead_made and s == state.contract.dummy:
+                continue
+            hidden.append(state.hands[s])
+        return hidden
+
+    def deal_summary(self, state: BridgeState) -> dict[str, Any]:
+        return {"dealer": SEAT_NAMES[state.dealer],
+                "hands": {SEAT_NAMES[i]: list(h) for i, h in enumerate(state.hands)},
+                "hcp": {SEAT_NAMES[i]: hcp(h) for i, h in enumerate(state.hands)},
+                "vulnerable": VUL_NAMES[state.rubber.vulnerability()]}
+
+    # -- results -------------------------------------------------------------------------------
+    def hand_over(self, state: BridgeState) -> bool:
+        return state.phase == "over"
+
+    def hand_result(self, state: BridgeState) -> HandResult | None:
+        return state.result
+
+    def match_over(self, state: BridgeState) -> bool:
+        return state.rubber.over
+
+    def match_result(self, state: BridgeState) -> MatchResult:
+        r = state.rubber
+        if r.over:
+            best = max(r.totals)
+            winners = [i for i, t in enumerate(r.totals) if t == best]
+            totals: list[int | float] = list(r.totals)
+            return MatchResult(totals=totals, winners=winners, hands=len(state.results), complete=True)
+        settled: list[int | float] = list(r.settled_totals(state.config))
+        return MatchResult(totals=settled, winners=[], hands=len(state.results),
+                           complete=False)
+
+    def explain_result(self, result: HandResult, config: BridgeConfig, players: int) -> list[str]:
+        d = result.detail
+        lines: list[str] = []
+        if d.get("passed_out"):
+            lines.append(_("Hand {n}: passed out (dealer {d}); nobody scores.").format(n=d.get("hand"), d=d.get("dealer")))
+        else:
+            contract = str(d["contract"])
+            level = int(contract[0])
+            need = level + 6
+            tricks = int(d["tricks"])
+            how = (_("made exactly") if tricks == need else
+                   _("made with {n} overtrick(s)").format(n=tricks - need) if tricks > need else
+                   _("down {n}").format(n=need - tricks))
+            claim = d.get("claim")
+            by = (" " + _("(claim by {s} accepted)").format(s=claim[0])) if claim else ""
+            shown = contract[0] + ("NT" if contract[1] == "N" else contract[1]) + contract[2:]
+            lines.append(_("Hand {n}: {c} by {decl}, {t} tricks: {how}{by} · vulnerable: {v}").format(
+                n=d.get("hand"), c=shown, decl=d["declarer"], t=tricks, how=how, by=by, v=d.get("vulnerable")))
+        for e in d.get("entries", []):
+            lines.append("  " + describe(Entry.from_list(e)))
+        pad = [PadLine.from_list(p) for p in d.get("pad", [])]
+        winners = [int(w) for w in d.get("game_winners", [])]
+        games = (winners.count(0), winners.count(1))
+        over = bool(d.get("rubber_over"))
+        vul = (games[0] >= 1, games[1] >= 1)
+        lines.extend(pad_lines(pad, [int(t) for t in result.totals], winners, over, [], vul))
+        if over:
+            t = result.totals
+            w = 0 if t[0] > t[1] else 1
+            lines.append(_("Rubber over: {side} win by {m} ({a} to {b}).").format(
+                side=SIDE_NAMES[w], m=abs(t[0] - t[1]), a=max(t), b=min(t)) if t[0] != t[1]
+                else _("Rubber over: a tie."))
+        else:
+            sett = [Entry.from_list(e) for e in d.get("settlement", [])]
+            tot = list(result.totals)
+            for e in sett:
+                tot[e.side] += e.points
+            extra = "; ".join(describe(e) for e in sett) or _("no settlement bonus")
+            lines.append(_("If the rubber stopped here (Law 80): {extra}; NS {a}, EW {b}.").format(
+                extra=extra, a=tot[0], b=tot[1]))
+        return lines
+
+    # -- scorepads, PBN, extra commands -------------------------------------------------------
+    def score_sheet(self, text: str, config: BridgeConfig, players: int | None) -> ScoreSheet:
+        from cardcli.games.bridge.scoresheet import score_text
+
+        return score_text(text, config)
+
+    def export_deal(self, state: BridgeState, fmt: str) -> str:
+        if fmt != "pbn":
+            raise ValueError(f"bridge deals cannot be written as {fmt}")
+        from cardcli.games.bridge.pbn import deal_pbn
+
+        return deal_pbn(state)
+
+    def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand],
+                     meta: Mapping[str, Any]) -> str:
+        if fmt != "pbn":
+            raise ValueError(f"bridge games cannot be exported as {fmt}")
+        from cardcli.games.bridge.pbn import export_pbn
+
+        return export_pbn(self, config, hands, meta)
+
+    def import_hands(self, fmt: str, text: str) -> ImportedMatch:
+        if fmt != "pbn":
+            raise ValueError(f"bridge cannot import {fmt} files")
+        from cardcli.games.bridge.pbn import import_pbn
+
+        return import_pbn(self, text)
+
+    def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
+        from cardcli.games.bridge.commands import COMMANDS
+
+        return COMMANDS
+
+
+def _suit_word(suit: str) -> str:
+    return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}[suit]
+
+
+def _call_words(call: mv.Call) -> str:
+    if isinstance(call, mv.Bid):
+        return f"{call.level}{'NT' if call.strain == 'N' else call.strain}"
+    return mv.format_call(call)
+
+
+def _contract_words(level: int, strain: str, doubled: int) -> str:
+    return f"{level}{'NT' if strain == 'N' else strain}" + ("X" * doubled)
+
