@@ -395,9 +395,14 @@ class Session:
         self.game.start_hand(before, self.hands[-1].deck)
         for rec in kept:
             self.game.apply(before, self.game.parse_move(rec.move))
-        barrier = self.game.undo_barrier(before, self.game.parse_move(moves[cut].move))
-        if barrier:
-            raise UndoRefused(barrier)
+        probe = before.clone()
+        for rec in moves[cut:]:
+            move = self.game.parse_move(rec.move)
+            for viewer in humans:
+                barrier = self.game.undo_barrier(probe, move, viewer)
+                if barrier:
+                    raise UndoRefused(barrier)
+            self.game.apply(probe, move)
         removed = len(moves) - cut
         self.state = before
         self.hands[-1].moves = list(kept)

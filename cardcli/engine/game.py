@@ -371,12 +371,13 @@ class Game(ABC, Generic[S, M]):
         (eleusis' secret rule)."""
         return False
 
-    def undo_barrier(self, state: S, move: M) -> str | None:
-        """Why ``move`` (about to be made in ``state``) cannot be taken back, or ``None``.
+    def undo_barrier(self, state: S, move: M, viewer: int) -> str | None:
+        """Why taking back ``move`` (made in ``state``, by anyone) would let ``viewer`` unsee
+        something, or ``None``.
 
-        Undo must not let a player unsee something: a card drawn face down, a
-        covered pile picked up, dummy's hand shown after the opening lead. The
-        session refuses to undo past such a move and says why.
+        Undo must not let a player unsee what a move showed them: a card they drew
+        face down, a covered pile they picked up, dummy's hand exposed by the
+        opening lead. The session refuses to undo past such a move and says why.
         """
         return None
 

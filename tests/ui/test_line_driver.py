@@ -126,3 +126,17 @@ def test_undo_cannot_unsee_a_drawn_card() -> None:
 def test_undo_barriers_in_other_games(game: str, first: str, message: str) -> None:
     res = CliRunner().invoke(cli, ["play", game, "--seed", "4"], input=f"{first}\nundo\nquit\n")
     assert res.exit_code == 0 and message in res.output, res.output[-600:]
+
+
+def test_bridge_undo_cannot_hide_dummy_again() -> None:
+    from cardcli.session import UndoRefused
+
+    s = Session.new("bridge", seed=11, human_seats=(2,))
+    s.run_bots()
+    while s.state.phase == "auction":
+        move, _why = s.hint(2)
+        s.play(move)
+        s.run_bots()
+    assert s.state.phase == "play" and s.state.trick  # the opening lead is on the table
+    with pytest.raises(UndoRefused, match="dummy's hand has been shown"):
+        s.undo()

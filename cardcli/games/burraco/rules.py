@@ -209,7 +209,9 @@ class BurracoGame(Game[BurracoState, mv.Move]):
                     "pile you could not"))
         return None
 
-    def undo_barrier(self, state: BurracoState, move: mv.Move) -> str | None:
+    def undo_barrier(self, state: BurracoState, move: mv.Move, viewer: int) -> str | None:
+        if self.to_act(state) != viewer:
+            return None  # another player's draw or pozzetto stays hidden from the viewer
         if isinstance(move, mv.Draw):
             return _("you have seen the card you drew from the stock")
         after = state.clone()

@@ -130,7 +130,9 @@ class CanastaGame(Game[CanastaState, mv.Move]):
     def legal_moves(self, state: CanastaState) -> list[mv.Move]:
         return legal.legal_moves(state)
 
-    def undo_barrier(self, state: CanastaState, move: mv.Move) -> str | None:
+    def undo_barrier(self, state: CanastaState, move: mv.Move, viewer: int) -> str | None:
+        if self.to_act(state) != viewer:
+            return None  # what another player draws or picks up stays hidden from the viewer
         if isinstance(move, mv.Draw):
             return _("you have seen the cards you drew from the stock")
         if isinstance(move, mv.Take):

@@ -122,8 +122,8 @@ class RummyGame(Game[RummyState, mv.Move]):
                 out.append(mv.Discard(card))
         return out
 
-    def undo_barrier(self, state: RummyState, move: mv.Move) -> str | None:
-        if move == mv.Draw("stock"):
+    def undo_barrier(self, state: RummyState, move: mv.Move, viewer: int) -> str | None:
+        if move == mv.Draw("stock") and state.turn == viewer:
             return _("you have seen the card you drew from the stock")
         return None
 
