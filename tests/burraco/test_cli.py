@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from scripted import hinted_moves
 
 from cardcli.cli import cli
-from cardcli.session import Session
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -125,16 +125,7 @@ def test_hint_and_the_melds_command() -> None:
 
 
 def scripted(seed: str, players: int) -> list[str]:
-    """The moves a human South would type following every hint (the same session the CLI builds)."""
-    s = Session.new("burraco", seed=seed, players=players, human_seats=(0,), hands_limit=1)
-    typed: list[str] = []
-    s.run_bots()
-    while not s.finished:
-        move, _why = s.hint(0)
-        typed.append(s.game.format_move(move))
-        s.play(move)
-        s.run_bots()
-    return typed
+    return hinted_moves("burraco", seed, players, 0, hands=1)
 
 
 @pytest.mark.parametrize("players", [2, 4])

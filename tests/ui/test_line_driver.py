@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from click.testing import CliRunner
+from scripted import hinted_moves
 
 from cardcli.cli import cli
 from cardcli.paths import autosave_path
@@ -14,17 +14,7 @@ from cardcli.session import Session
 
 
 def scripted_moves(seed: str, players: int = 2, hands: int | None = None) -> list[str]:
-    """The moves a human in seat 1 would type if they followed every hint: computed with the
-    same session the CLI builds, so piping them replays the same game."""
-    s = Session.new("rummy", seed=seed, players=players, human_seats=(0,), hands_limit=hands)
-    typed: list[str] = []
-    s.run_bots()
-    while not s.finished:
-        move, _why = s.hint(0)
-        typed.append(s.game.format_move(move))
-        s.play(move)
-        s.run_bots()
-    return typed
+    return hinted_moves("rummy", seed, players, 0, hands)
 
 
 def test_a_whole_match_piped_on_stdin() -> None:
