@@ -119,7 +119,9 @@ HOSTILE = {
 def test_hostile_text_is_refused_quickly_and_safely(name: str) -> None:
     start = time.perf_counter()
     err = error_of(HOSTILE[name])
-    assert time.perf_counter() - start < 0.05, f"{name} took too long"
+    # A guard against runaway work (backtracking, huge numbers), loose enough for a loaded CI
+    # machine: the refusals take well under a millisecond; the benchmark prints the figures.
+    assert time.perf_counter() - start < 0.5, f"{name} took too long"
     assert err.kind in ("syntax", "types", "limits")
     assert err.one_line() and "\n" not in err.one_line()
 
