@@ -26,7 +26,7 @@ node budget make a bot game with the same seed identical on every machine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from cardcli.engine.cards import Card
@@ -200,6 +200,22 @@ def full_layout(view: BridgeView) -> list[list[Card]] | None:
 
 # -- PIMC ----------------------------------------------------------------------------------------------
 
+def _solved_layouts(layouts: Sequence[list[list[Card]]], trump: str | None, view: BridgeView,
+                    engine: str) -> Iterator[dict[Card, int]]:
+    """Double-dummy tricks per playable card for each sampled layout: endplay's DDS in batches, or
+    cardcli's own solver within a node budget (a layout over budget is skipped)."""
+    if engine == "dds":
+        batch = 4 if sum(view.hand_sizes) > 36 else 12
+        for i in range(0, len(layouts), batch):
+            yield from ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i:i + batch]])
+        return
+    for h in layouts:
+        try:
+            yield solve_position(h, trump, view.leader, list(view.trick), max_nodes=40_000)
+        except Budget:
+            continue
+
+
 def pimc(view: BridgeView, cards: Sequence[Card], rng: Rng, engine: str, samples: int,
          prefer: Card | None = None) -> tuple[Card, str] | None:
     """Choose among ``cards`` by solving sampled layouts double dummy; ``None`` if it could not."""
@@ -216,29 +232,13 @@ def pimc(view: BridgeView, cards: Sequence[Card], rng: Rng, engine: str, samples
     totals = {card: 0.0 for card in cards}
     reach = {card: 0 for card in cards}
     solved = 0
-    if engine == "dds":
-        batch = 4 if sum(view.hand_sizes) > 36 else 12
-        for i in range(0, len(layouts), batch):
-            results = ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i:i + batch]])
-            for scores in results:
-                if not all(card in scores for card in cards):
-                    continue
-                solved += 1
-                for card in cards:
-                    totals[card] += scores[card]
-                    reach[card] += scores[card] >= need
-    else:
-        for h in layouts:
-            try:
-                scores = solve_position(h, trump, view.leader, list(view.trick), max_nodes=40_000)
-            except Budget:
-                continue
-            if not all(card in scores for card in cards):
-                continue
-            solved += 1
-            for card in cards:
-                totals[card] += scores[card]
-                reach[card] += scores[card] >= need
+    for scores in _solved_layouts(layouts, trump, view, engine):
+        if not all(card in scores for card in cards):
+            continue
+        solved += 1
+        for card in cards:
+            totals[card] += scores[card]
+            reach[card] += scores[card] >= need
     if solved == 0:
         return None
 

@@ -282,7 +282,7 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
     return lines
 
 
-def auction_lines(view: BridgeView, charset: Charset, meanings: Sequence[str] | None = None) -> list[Line]:
+def auction_lines(view: BridgeView, charset: Charset) -> list[Line]:
     """The auction in four columns, West North East South, as bridge columns are written."""
     if not view.calls and view.phase != "auction":
         return []

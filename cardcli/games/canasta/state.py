@@ -14,7 +14,7 @@ from typing import Literal
 
 from cardcli.engine.cards import Card
 from cardcli.engine.game import GameState, HandResult
-from cardcli.games.canasta import wildmelds
+from cardcli.games.canasta import seating, wildmelds
 from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.tokens import counts, token
 
@@ -139,14 +139,13 @@ class CanastaState(GameState):
         return 2
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return seating.side_of(self.players, seat)
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
+        return seating.partner(self.players, seat)
 
     def next_seat(self, seat: int) -> int:
-        step = 1 if self.config.direction == "clockwise" else -1
-        return (seat + step) % self.players
+        return seating.next_seat(self.players, self.config.direction, seat)
 
     def seats_of(self, side: int) -> list[int]:
         return [s for s in range(self.players) if self.side_of(s) == side]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from cardcli.engine.cards import Card, Charset
 from cardcli.engine.game import HandResult, Line
 from cardcli.engine.text import card_fragments
+from cardcli.games.canasta import seating
 from cardcli.games.canasta.opening import minimum, pending_value
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_kind
 from cardcli.games.canasta.tokens import is_black_three, sort_cards, token
@@ -92,14 +93,13 @@ class CanastaView:
         return len(self.pozzo) + self.covered
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return seating.side_of(self.players, seat)
 
     def partner(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.players == 4 else None
+        return seating.partner(self.players, seat)
 
     def next_seat(self, seat: int) -> int:
-        step = 1 if self.config.direction == "clockwise" else -1
-        return (seat + step) % self.players
+        return seating.next_seat(self.players, self.config.direction, seat)
 
 
 def view_of(state: CanastaState, seat: int | None, names: list[str], side_names: list[str],
