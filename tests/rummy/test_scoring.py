@@ -63,6 +63,7 @@ def test_score_command_json() -> None:
     ("closer P1\nrummy perhaps\n", "line 2: `rummy` takes yes or no"),
     ("closer P1\nP2 KS\nP3 KS\n", "KS appears twice"),
     ("players 9\ncloser P1\n", "2 to 6 players"),
+    ("closer P9\n", "list the cards left in the other hands"),
 ])
 def test_score_command_bad_input_is_one_line(text: str, message: str) -> None:
     res = CliRunner().invoke(cli, ["score", "rummy"], input=text)

@@ -98,6 +98,8 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
                 raise ValueError(f"line {no}: {err}") from None
     if closer_name is None:
         raise ValueError("missing `closer SEAT` line (who went out)")
+    if declared_players is None and not left:
+        raise ValueError("list the cards left in the other hands (e.g. `P2 KS QH 5C`) or give `players N`")
     n = declared_players or len(left) + 1
     if not 2 <= n <= 6:
         raise ValueError(f"rummy is played by 2 to 6 players, not {n}")
