@@ -27,6 +27,10 @@ _preset = click.option("--preset", default=None, metavar="NAME", help="A named r
 _option = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
                        help="Change one rule (repeatable); `cardcli rules GAME options` lists them.")
 _players = click.option("--players", "-n", type=click.IntRange(2, 8), default=None, help="Number of players.")
+_names = click.option("--names", default=None, metavar="A,B,...",
+                      help="Scorepad match: the players' names in seat order (they may then be typed instead of seats).")
+_dealer = click.option("--dealer", default=None, metavar="SEAT",
+                       help="Scorepad match: who deals the first hand (seat or name; default the first seat).")
 
 
 def _game_names() -> list[str]:
@@ -91,8 +95,8 @@ def games(as_json: bool) -> None:
 @_preset
 @_option
 @click.option("--record", type=click.Path(dir_okay=False), default=None, help="Write the game to this replay file.")
-@click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[FILE]",
-              help="Continue a saved game (the last autosave when no FILE is given).")
+@click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[NAME|FILE]",
+              help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
@@ -127,6 +131,32 @@ def deal(game: str, **kw: Any) -> None:
 
 
 @cli.command(context_settings=CONTEXT)
+@click.argument("game", type=GAME, required=False)
+@click.argument("lesson", required=False)
+@click.option("--auto", is_flag=True, help="Demonstrate the lesson: play and explain each expected move.")
+@click.option("--check", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="Validate a lesson file (repeatable): every move, rule id and quiz answer.")
+@click.option("--drill", is_flag=False, flag_value="", default=None, metavar="[KIND]",
+              help="Endless seeded practice of one kind; alone, lists the kinds.")
+@click.option("--seed", "-s", default=None, help="With --drill: start from this seed.")
+@click.option("--count", type=click.IntRange(1), default=None, help="With --drill: stop after this many items.")
+@click.option("--reset", is_flag=True, help="Forget the progress of GAME's course (or of every course).")
+@click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
+@_charset
+@_color
+def learn(game: str | None, lesson: str | None, **kw: Any) -> None:
+    """Guided lessons and drills: `cardcli learn` lists the courses.
+
+    `cardcli learn GAME` continues at your next lesson, `cardcli learn GAME N`
+    plays lesson N; `hint`, `why`, `rules` and `quit` work inside a lesson.
+    `--drill KIND` practises without end (`--drill` alone lists the kinds).
+    """
+    from cardcli.commands.learn import run_learn
+
+    sys.exit(run_learn(game, lesson, **kw))
+
+
+@cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME)
 @click.argument("topic", required=False)
 def rules(game: str, topic: str | None) -> None:
@@ -143,14 +173,158 @@ def rules(game: str, topic: str | None) -> None:
 @_preset
 @_option
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def score(game: str, file: Any, **kw: Any) -> None:
+@click.option("--match", "-m", default=None, metavar="NAME",
+              help="Add the hand to this scorepad match (created on first use) and show the running pad.")
+@_names
+@_dealer
+@_charset
+def score(game: str, file: Any, match: str | None, names: str | None, dealer: str | None, charset: str | None,
+          **kw: Any) -> None:
     """Score a finished hand typed in by hand (from FILE, or stdin).
 
-    The input format of each game is described by `cardcli rules GAME score`.
+    The input format of each game is described by `cardcli rules GAME score`;
+    a hand may also be typed as its points alone: `points NS 450 EW 120`.
+
+    \b
+    With --match NAME the hand joins a running match kept by cardcli:
+      cardcli score burraco --match friday --names Anna,Bruno,Carla,Dino < hand.txt
+      printf 'points NS 450 EW 120' | cardcli score burraco --match friday
+    Several hands in one input are separated by `---` lines (bridge: one deal
+    per line). At a terminal with no FILE, hands are typed one after another
+    with completion of card names. See `cardcli scorepad --help`.
     """
+    if match is not None:
+        from cardcli.commands.scorepad import score_match
+
+        sys.exit(score_match(game, file, match, kw["players"], kw["preset"], kw["options"], names, dealer,
+                             kw["as_json"], charset))
     from cardcli.commands.info import run_score
 
     sys.exit(run_score(game, file, **kw))
+
+
+@cli.group(context_settings=CONTEXT)
+def scorepad() -> None:
+    """Running scorepads for games played with real cards: list, show, correct, export.
+
+    \b
+    A match keeps every hand as typed; totals, who deals next, the target and
+    the winner follow from them, so a corrected or deleted hand changes
+    everything after it. Everything is saved as soon as it is accepted.
+      cardcli score canasta --match sunday < hand.txt   add a hand (creates the match)
+      cardcli scorepad show sunday                      the whole pad
+      cardcli scorepad fix sunday 3 < right.txt         type hand 3 again
+      cardcli scorepad delete sunday --hand 3           delete hand 3
+      cardcli scorepad export sunday --format csv       CSV or JSON
+    """
+
+
+@scorepad.command("list", context_settings=CONTEXT)
+@click.argument("game", type=GAME, required=False)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def scorepad_list(game: str | None, as_json: bool) -> None:
+    """List the matches (of GAME), the most recent first."""
+    from cardcli.commands.scorepad import list_matches
+
+    sys.exit(list_matches(game, as_json))
+
+
+@scorepad.command("new", context_settings=CONTEXT)
+@click.argument("game", type=GAME)
+@click.argument("name")
+@_players
+@_preset
+@_option
+@_names
+@_dealer
+@_charset
+def scorepad_new(game: str, name: str, **kw: Any) -> None:
+    """Start match NAME of GAME with its players, preset and first dealer (fixed from then on)."""
+    from cardcli.commands.scorepad import new
+
+    sys.exit(new(game, name, **kw))
+
+
+@scorepad.command("add", context_settings=CONTEXT)
+@click.argument("name")
+@click.argument("file", type=click.File("r"), default="-", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the whole pad as JSON.")
+@_charset
+def scorepad_add(name: str, file: Any, **kw: Any) -> None:
+    """Add the hand(s) in FILE (or stdin; typed at the prompt at a terminal) to match NAME."""
+    from cardcli.commands.scorepad import add
+
+    sys.exit(add(name, file, **kw))
+
+
+@scorepad.command("show", context_settings=CONTEXT)
+@click.argument("name")
+@click.option("--brief", is_flag=True, help="One line per hand, without the breakdowns.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@_charset
+def scorepad_show(name: str, **kw: Any) -> None:
+    """Show match NAME: every hand, the totals, who deals next, the result."""
+    from cardcli.commands.scorepad import show
+
+    sys.exit(show(name, **kw))
+
+
+@scorepad.command("fix", context_settings=CONTEXT)
+@click.argument("name")
+@click.argument("hand", type=click.IntRange(1))
+@click.argument("file", type=click.File("r"), default="-", required=False)
+@_charset
+def scorepad_fix(name: str, hand: int, file: Any, charset: str | None) -> None:
+    """Correct HAND of match NAME with the hand typed again in FILE (or stdin)."""
+    from cardcli.commands.scorepad import fix
+
+    sys.exit(fix(name, hand, file, charset))
+
+
+@scorepad.command("delete", context_settings=CONTEXT)
+@click.argument("name")
+@click.option("--hand", type=click.IntRange(1), default=None, help="Delete only this hand; later hands move up.")
+@click.option("--yes", "-y", is_flag=True, help="Delete a whole match without asking.")
+@_charset
+def scorepad_delete(name: str, hand: int | None, yes: bool, charset: str | None) -> None:
+    """Delete one hand of match NAME, or the whole match."""
+    from cardcli.commands.scorepad import delete
+
+    sys.exit(delete(name, hand, yes, charset))
+
+
+@scorepad.command("export", context_settings=CONTEXT)
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True,
+              help="CSV (one row per hand) or JSON (everything the pad shows).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout.")
+def scorepad_export(name: str, fmt: str, output: str | None) -> None:
+    """Write match NAME as CSV or JSON."""
+    from cardcli.commands.scorepad import export
+
+    sys.exit(export(name, fmt, output))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("game", type=GAME, required=False)
+@click.option("--limit", type=click.IntRange(1), default=None, help="Show only the most recent N games.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def history(game: str | None, limit: int | None, as_json: bool) -> None:
+    """List the games played in cardcli (of GAME), with how to view or resume each."""
+    from cardcli.commands.history import show_history
+
+    sys.exit(show_history(game, limit, as_json))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("game", type=GAME, required=False)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@_charset
+def stats(game: str | None, as_json: bool, charset: str | None) -> None:
+    """Your games, wins and average score against each bot and per preset, and lesson progress."""
+    from cardcli.commands.history import show_stats
+
+    sys.exit(show_stats(game, as_json, charset))
 
 
 @cli.command(context_settings=CONTEXT)
@@ -172,9 +346,31 @@ def simulate(game: str, **kw: Any) -> None:
     sys.exit(run_simulate(game, **kw))
 
 
+@cli.command(context_settings=CONTEXT)
+@click.argument("file", metavar="FILE_OR_CODE")
+@click.option("--hand", type=click.IntRange(1), default=None, help="Share only this hand (1-based), as a one-hand game.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the code (no length and hint on stderr).")
+def share(file: str, hand: int | None, quiet: bool) -> None:
+    """Print a recorded game (or one hand of it) as a short share code.
+
+    \b
+    The code (cc1-...) holds the game, its rules, the seats, the seed, and every
+    deck and move; it has a checksum, so a mistyped or cut code is refused.
+    Anyone can open it where a replay file is accepted:
+      cardcli share replays/bridge/small-slam.cardcli.json
+      cardcli replay view cc1-...      cardcli replay import cc1-... -o game.cardcli.json
+    """
+    from cardcli.commands.share import share as run
+
+    sys.exit(run(file, hand, quiet))
+
+
 @cli.group(context_settings=CONTEXT)
 def replay() -> None:
-    """Show, verify and step through recorded games."""
+    """Show, verify and step through recorded games.
+
+    Wherever a FILE is asked for, a share code (`cardcli share`) works too.
+    """
 
 
 @replay.command("show", context_settings=CONTEXT)
@@ -202,20 +398,49 @@ def replay_verify(files: tuple[str, ...]) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", default=None, metavar="SEAT", help="Start with this seat's view (default: all hands).")
 @click.option("--reveal", is_flag=True, help="Show secret moves (eleusis' rule) as they are made.")
+@click.option("--plain", is_flag=True, help="Line-by-line commands instead of the full-screen viewer.")
 @_charset
 def replay_view(file: str, **kw: Any) -> None:
-    """Step through a recorded game: next, back, jump N, seat S, all, quit."""
+    """Step through a recorded game, from any seat or with all hands.
+
+    \b
+    In a terminal: arrows move by a move (left/right) or a trick or turn
+    (up/down), PgUp/PgDn by a hand, Home/End; s changes seat, a shows all
+    hands, r reveals secret moves, / jumps to a move, p plays on from there,
+    ? lists the keys, q quits. With --plain or a pipe: next, back, jump H.P,
+    seat S, all, quit.
+    """
     from cardcli.commands.replays import view
 
     sys.exit(view(file, **kw))
 
 
+@replay.command("play", context_settings=CONTEXT)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--at", default=None, metavar="H.P", help="Start after move P of hand H (default 1.0, the first deal).")
+@click.option("--seat", default=None, metavar="SEAT", help="Your seat (default: the file's human, or the seat to act).")
+@click.option("--record", type=click.Path(dir_okay=False), default=None, help="Write the new game to this replay file.")
+@click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
+@_charset
+@_color
+def replay_play(file: str, **kw: Any) -> None:
+    """Play on from a position of FILE: the same cards and moves up to there, then you and bots.
+
+    FILE is a replay or a bridge deal (.pbn, even with no auction). The seed
+    stays, so later hands deal as they did; the new game has its own save
+    (`cardcli play --resume` continues it) and the file is never changed.
+    """
+    from cardcli.commands.replays import play
+
+    sys.exit(play(file, **kw))
+
+
 @replay.command("export", context_settings=CONTEXT)
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", required=True, metavar="FORMAT", help="Target format (bridge: pbn).")
+@click.option("--format", "fmt", required=True, metavar="FORMAT", help="Target format (bridge: pbn, lin).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout.")
 def replay_export(file: str, fmt: str, output: str | None) -> None:
-    """Write a recorded game in another format (bridge: PBN)."""
+    """Write a recorded game in another format (bridge: PBN, or BBO LIN with one board per hand)."""
     from cardcli.commands.replays import export
 
     sys.exit(export(file, fmt.lower(), output))
@@ -226,7 +451,8 @@ def replay_export(file: str, fmt: str, output: str | None) -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Replay file to write (default: FILE with .cardcli.json).")
 def replay_import(file: str, output: str | None) -> None:
-    """Turn a game in another format (bridge: .pbn) into a verified cardcli replay."""
+    """Turn a game in another format (bridge: .pbn, .lin or a BBO handviewer link), or a share code,
+    into a verified cardcli replay (LIN boards that are not one rubber become one file each)."""
     from cardcli.commands.replays import import_
 
     sys.exit(import_(file, output))
@@ -240,10 +466,25 @@ def replay_schema() -> None:
     schema()
 
 
+@cli.command(context_settings=CONTEXT)
+@click.argument("game", type=GAME, required=False)
+def saves(game: str | None) -> None:
+    """List the saved (unfinished) games, newest first; resume one with `cardcli play --resume NAME`."""
+    from cardcli.commands.saves import list_command
+
+    sys.exit(list_command(game))
+
+
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: exit 130 on Ctrl-C (not click's "Aborted!" and 1)."""
     try:
-        cli(prog_name="cardcli")
-    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        rv = cli.main(prog_name="cardcli", standalone_mode=False)
+    except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("", err=True)
         sys.exit(130)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except click.exceptions.Exit as err:
+        sys.exit(err.exit_code)
+    sys.exit(rv if isinstance(rv, int) else 0)

@@ -6,16 +6,21 @@ move log per hand, the bots, undo, autosave and resume. It knows nothing of
 screens: it returns events (who did what, in words for one observer) and
 leaves printing to the driver.
 
-Undo re-folds the current hand from its deal instead of reversing moves, so no
-game needs undo logic of its own (python-chess's move stack, without the
-snapshots).
+Every move goes through one :class:`~cardcli.engine.fold.Table` (the fold), so
+live play, resume and ``replay verify`` accept exactly the same moves. Undo
+re-folds the current hand from its deal instead of reversing moves, so no game
+needs undo logic of its own (python-chess's move stack, without the snapshots).
+
+Undo is fair: it takes back only your own moves made since another seat last
+acted (what a bot did after your move has been seen and cannot be unseen), and
+never a move that showed you a hidden card (the game's ``undo_barrier``).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +29,7 @@ import msgspec
 from cardcli import __version__
 from cardcli.engine.cards import Card
 from cardcli.engine.deal import shuffled_deck
+from cardcli.engine.fold import FoldError, HandLog, LoggedMove, Table, Visitor, fold
 from cardcli.engine.game import Game, HandResult, MatchResult, build_config, config_from_builtins
 from cardcli.engine.notation import resolve
 from cardcli.engine.registry import load
@@ -51,14 +57,6 @@ class SeatSpec:
     bot: str | None = None
 
 
-@dataclass
-class _Hand:
-    dealer: int
-    deck: list[Card]
-    moves: list[MoveRecord] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
 class SessionError(ValueError):
     """A session that cannot start (bad options, bad seats); one line for the user."""
 
@@ -70,9 +68,9 @@ class UndoRefused(ValueError):
 class Session:
     """A match being played: state, log, bots, undo and saving."""
 
-    def __init__(self, game: Game[Any, Any], config: Any, preset: str, players: int, seats: Sequence[SeatSpec],
+    def __init__(self, game: Game[Any, Any, Any, Any], config: Any, preset: str, players: int, seats: Sequence[SeatSpec],
                  seed: str, first_dealer: int, hands_limit: int | None = None,
-                 started: str | None = None, autosave: Path | None = None) -> None:
+                 started: str | None = None, autosave: Path | None = None, table: Table[Any, Any] | None = None) -> None:
         self.game = game
         self.config = config
         self.preset = preset
@@ -87,10 +85,11 @@ class Session:
         self.hints_used = 0
         self.undos = 0
         self.title: str | None = None
-        self.hands: list[_Hand] = []
-        self.results: list[HandResult | None] = []
-        self.state = game.new_match(config, players, first_dealer)
-        self._hand_start: Any = None
+        self.extras: list[dict[str, Any]] = []
+        self.listeners: list[Callable[[str, Any], None]] = []
+        """Called with (event kind, data) for every change a save must keep: ``deal``, ``move``,
+        ``undo``, ``note``, ``title`` (the autosave journal listens)."""
+        self.table: Table[Any, Any] = table or Table(game, config, players, first_dealer)
         self._bots: dict[int, Any] = {}
         for i, s in enumerate(self.seats):
             if not s.human:
@@ -125,9 +124,11 @@ class Session:
 
     @classmethod
     def from_replay(cls, replay: Replay, autosave: Path | None = None, strict: bool = True) -> Session:
-        """Rebuild a session by replaying a file (used by ``--resume`` and the viewer).
+        """Rebuild a session by folding a file's match log (``--resume``, ``replay verify``, the viewer).
 
-        Every move is checked; an illegal one raises :class:`ReplayError`.
+        A strict fold checks every move and derives every fact itself (turns, dealers,
+        secret flags, results); anything the file claims that the moves do not give
+        raises :class:`ReplayError` naming the hand and move.
         """
         from cardcli.engine.game import ConfigError
         from cardcli.engine.registry import UnknownGame
@@ -142,53 +143,38 @@ class Session:
             raise ReplayError(problem)
         if len(replay.seats) != replay.players:
             raise ReplayError(f"the file lists {len(replay.seats)} seats for {replay.players} players")
+        if replay.hands_limit is not None and replay.hands_limit < 1:
+            raise ReplayError(f"the file limits the match to {replay.hands_limit} hands")
+        if replay.hands_limit is not None and len(replay.hands) > replay.hands_limit:
+            raise ReplayError(f"the file holds {len(replay.hands)} hands, but the match was limited to "
+                              f"{replay.hands_limit}")
+        for bot_seat in replay.seats:
+            if bot_seat.kind == "bot" and bot_seat.bot is not None and bot_seat.bot not in game.bots:
+                raise ReplayError(f"seat {bot_seat.name}: {game.name} has no bot {bot_seat.bot!r}")
         seats = [SeatSpec(s.name, s.kind == "human", s.bot) for s in replay.seats]
+        deck_check = None
+        if replay.seed and strict:
+            seed = replay.seed
+
+            def deck_check(number: int, deck: list[Card]) -> str | None:
+                if list(deck) != shuffled_deck(game.deck(config, replay.players), seed, number):
+                    return (f"the deck is not the one seed {seed!r} deals "
+                            "(remove the seed to keep a hand-made deal)")
+                return None
+
+        checker = _ResultCheck(replay.hands)
+        try:
+            table = fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=strict,
+                         visitors=[checker], deck_check=deck_check)
+            checker.finish(table)
+        except FoldError as err:
+            raise ReplayError(str(err)) from None
+        table.visitors.remove(checker)
         sess = cls(game, config, replay.preset, replay.players, seats, replay.seed or "", replay.first_dealer,
-                   replay.hands_limit, started=replay.started, autosave=autosave)
+                   replay.hands_limit, started=replay.started, autosave=autosave, table=table)
         sess.annotations = list(replay.annotations)
         sess.title = replay.title
-        for h_no, hand in enumerate(replay.hands, 1):
-            if not game.needs_deal(sess.state):
-                raise ReplayError(f"hand {h_no}: recorded, but the match had no hand left to deal")
-            if replay.seed and strict:
-                seeded = shuffled_deck(game.deck(config, replay.players), replay.seed, h_no)
-                if list(hand.deck) != seeded:
-                    raise ReplayError(f"hand {h_no}: the deck is not the one seed {replay.seed!r} deals "
-                                      "(remove the seed to keep a hand-made deal)")
-            sess._deal(list(hand.deck), h_no, hand.extra)
-            if sess.hands[-1].dealer != hand.dealer:
-                said = sess.seats[hand.dealer].name if 0 <= hand.dealer < len(sess.seats) else f"seat {hand.dealer}"
-                raise ReplayError(f"hand {h_no}: the file says {said} dealt, "
-                                  f"but by the rules {sess.seats[sess.hands[-1].dealer].name} deals")
-            for ply, rec in enumerate(hand.moves, 1):
-                where = f"hand {h_no}, move {ply}"
-                actor = game.to_act(sess.state)
-                if actor is None:
-                    raise ReplayError(f"{where} ({rec.move!r}): the hand was already over")
-                if rec.seat != actor:
-                    name = sess.seats[actor].name
-                    raise ReplayError(f"{where} ({rec.move!r}): it was {name}'s turn, not seat {rec.seat + 1}'s")
-                try:
-                    move = game.parse_move(rec.move)
-                except MoveError as err:
-                    raise ReplayError(f"{where}: {rec.move!r} is not a {game.name} move ({err.message})") from None
-                if strict and game.format_move(move) != rec.move:
-                    raise ReplayError(f"{where}: {rec.move!r} is not canonical notation "
-                                      f"(expected {game.format_move(move)!r})")
-                verdict = game.check(sess.state, move)
-                if not verdict.ok:
-                    raise ReplayError(f"{where} ({sess.seats[actor].name} {rec.move!r}): illegal: "
-                                      f"{verdict.reason} [rule {game.name} {verdict.rule}]")
-                game.apply(sess.state, move)
-                sess.hands[-1].moves.append(MoveRecord(rec.seat, sess.game.format_move(move), rec.secret))
-            sess._after_moves()
-            if hand.result is not None:
-                got = game.hand_result(sess.state)
-                if got is None:
-                    raise ReplayError(f"hand {h_no}: the file records a result but the hand is not over")
-                if msgspec.to_builtins(got) != msgspec.to_builtins(hand.result):
-                    raise ReplayError(f"hand {h_no}: the recorded result {_fmt_points(hand.result)} does not match "
-                                      f"the moves, which give {_fmt_points(got)}")
+        sess.extras = [dict(h.extra) | checker.extras.get(i, {}) for i, h in enumerate(replay.hands, 1)]
         if replay.result is not None:
             if replay.result.complete and not sess.finished:
                 raise ReplayError("the file says the match is complete, but its moves do not finish it")
@@ -199,31 +185,39 @@ class Session:
                                   f"({got_m.totals}, winners {got_m.winners})")
         return sess
 
-    # -- dealing -------------------------------------------------------------------------------
-    def _deal(self, deck: list[Card], hand_no: int, extra: dict[str, Any] | None = None) -> None:
-        expected = sorted(self.game.deck(self.config, self.players))
-        if sorted(deck) != expected:
-            raise ReplayError(f"hand {hand_no}: the deck is not the {len(expected)} cards of a {self.game.name} deal")
-        dealer = self.game.next_dealer(self.state)
-        self._hand_start = self.state.clone()
-        self.game.start_hand(self.state, deck)
-        self.hands.append(_Hand(dealer, list(deck), extra=dict(extra or {})))
-        self.results.append(None)
+    # -- the table -----------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.table.state
 
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.table.state = value
+
+    @property
+    def hands(self) -> list[HandLog]:
+        return self.table.hands
+
+    @property
+    def results(self) -> list[HandResult | None]:
+        return self.table.results
+
+    def _notify(self, kind: str, data: Any) -> None:
+        for listener in self.listeners:
+            listener(kind, data)
+
+    # -- dealing -------------------------------------------------------------------------------
     def deal_if_needed(self) -> Event | None:
         """Deal the next hand from the seed when the previous one ended (and the match goes on)."""
         if self.finished or not self.game.needs_deal(self.state):
             return None
         hand_no = len(self.hands) + 1
         deck = shuffled_deck(self.game.deck(self.config, self.players), self.seed, hand_no)
-        self._deal(deck, hand_no)
-        dealer = self.seats[self.hands[-1].dealer].name
+        self.table.deal(deck)
+        self.extras.append({})
+        self._notify("deal", self.hands[-1])
+        dealer = self.seats[self.hands[-1].dealer or 0].name
         return Event("deal", _("Hand {n}: {dealer} deals.").format(n=hand_no, dealer=dealer))
-
-    def _after_moves(self) -> None:
-        if self.hands and self.game.hand_over(self.state):
-            self.results[-1] = self.game.hand_result(self.state)
-            self.hands[-1].extra.update(self.game.hand_extra(self.state))
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -257,7 +251,7 @@ class Session:
 
     @property
     def ply(self) -> int:
-        return len(self.hands[-1].moves) if self.hands else 0
+        return self.table.ply
 
     def match_result(self) -> MatchResult:
         res = self.game.match_result(self.state)
@@ -268,12 +262,13 @@ class Session:
         return res
 
     # -- moving --------------------------------------------------------------------------------
-    def resolve(self, text: str) -> Any:
-        """The move a person's text means, or a MoveError (also remembered for ``why``)."""
+    def resolve(self, text: str, remember: bool = True) -> Any:
+        """The move a person's text means, or a MoveError (remembered for ``why`` unless ``remember`` is off)."""
         try:
             move = resolve(self.game, self.state, text, self.legal_moves())
         except MoveError as err:
-            self.last_refusal = err
+            if remember:
+                self.last_refusal = err
             raise
         return move
 
@@ -290,15 +285,12 @@ class Session:
             err = IllegalMove(verdict)
             self.last_refusal = err
             raise err
-        text = self.game.narrate(self.state, move, observer)
-        notation = self.game.format_move(move)
-        secret = self.game.is_secret_move(move)
-        self.game.apply(self.state, move)
-        self.hands[-1].moves.append(MoveRecord(seat, notation, secret))
-        self._after_moves()
-        events = [Event("move", text, seat, notation)]
+        step = self.table.push(move)
+        if self.game.hand_over(self.state):
+            self.extras[-1].update(self.game.hand_extra(self.state))
+        self._notify("move", step)
+        events = [Event("move", self.game.narrate(step.outcome, observer), seat, step.notation)]
         events.extend(self._end_events())
-        self._autosave()
         return events
 
     def _end_events(self) -> list[Event]:
@@ -361,6 +353,10 @@ class Session:
                 emit(ev)
         return events
 
+    def annotate(self, note: Annotation) -> None:
+        self.annotations.append(note)
+        self._notify("note", note)
+
     def hint(self, seat: int) -> tuple[Any, str]:
         """The default bot's move for ``seat`` and its reason (counted in the replay)."""
         bot = self.game.bots[self.game.default_bot]()
@@ -372,50 +368,49 @@ class Session:
         else:
             move, why = bot.choose(view, legal, rng), ""
         self.hints_used += 1
-        self.annotations.append(Annotation(hand=len(self.hands), ply=self.ply, kind="hint",
-                                           text=self.game.format_move(move)))
+        self.annotate(Annotation(hand=len(self.hands), ply=self.ply, kind="hint", text=self.game.format_move(move)))
         return move, why
 
     def undo(self) -> int:
-        """Take back the human's last move and the bot moves after it; returns moves removed.
+        """Take back the human's last move; returns the number of moves removed (0 or 1).
 
-        Undo never crosses into a finished hand (the deal is the limit), and never
-        takes back a move that showed its maker something hidden (the game's
-        :meth:`~cardcli.engine.game.Game.undo_barrier`); that raises :class:`UndoRefused`.
+        Only a move of your own made since another seat last acted can be taken back:
+        once a bot has replied, you have seen its reply. Undo never crosses into a
+        finished hand, and never takes back a move that showed its maker something
+        hidden (the game's :meth:`~cardcli.engine.game.Game.undo_barrier`); those raise
+        :class:`UndoRefused` with the reason.
         """
         if not self.hands or not self.game.undo_allowed:
             return 0
         moves = self.hands[-1].moves
-        humans = set(self.human_seats)
-        cut = next((i for i in range(len(moves) - 1, -1, -1) if moves[i].seat in humans), None)
-        if cut is None or self.game.hand_over(self.state):
+        if not moves or self.game.hand_over(self.state):
             return 0
-        kept = moves[:cut]
-        before = self._hand_start.clone()
-        self.game.start_hand(before, self.hands[-1].deck)
-        for rec in kept:
-            self.game.apply(before, self.game.parse_move(rec.move))
-        probe = before.clone()
-        for rec in moves[cut:]:
-            move = self.game.parse_move(rec.move)
-            for viewer in humans:
-                barrier = self.game.undo_barrier(probe, move, viewer)
-                if barrier:
-                    raise UndoRefused(barrier)
-            self.game.apply(probe, move)
-        removed = len(moves) - cut
-        self.state = before
-        self.hands[-1].moves = list(kept)
-        self.results[-1] = None
+        humans = set(self.human_seats)
+        last = moves[-1]
+        if last.seat not in humans:
+            if any(m.seat in humans for m in moves):
+                raise UndoRefused(_("{who} has moved since your last move, and you have seen it").format(
+                    who=self.seats[last.seat].name))
+            return 0
+        keep = len(moves) - 1
+        before = fold_position(self.table, keep)
+        move = self.game.parse_move(last.move)
+        for viewer in humans:
+            barrier = self.game.undo_barrier(before, move, viewer)
+            if barrier:
+                raise UndoRefused(barrier)
+        self.table.rewind(keep)
         self.undos += 1
-        self.annotations.append(Annotation(hand=len(self.hands), ply=cut, kind="undo", text=f"{removed} moves"))
-        self._autosave()
-        return removed
+        self._notify("undo", 1)
+        self.annotate(Annotation(hand=len(self.hands), ply=keep, kind="undo", text="1 move"))
+        return 1
 
     # -- saving --------------------------------------------------------------------------------
     def to_replay(self) -> Replay:
-        hands = [HandRecord(dealer=h.dealer, deck=list(h.deck), moves=list(h.moves), result=r, extra=h.extra)
-                 for h, r in zip(self.hands, self.results)]
+        hands = [HandRecord(dealer=h.dealer or 0, deck=list(h.deck),
+                            moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves],
+                            result=r, extra=self.extras[i] if i < len(self.extras) else {})
+                 for i, (h, r) in enumerate(zip(self.hands, self.results))]
         return Replay(
             format=FORMAT, version=VERSION, app_version=__version__, game=self.game.name, preset=self.preset,
             config=msgspec.to_builtins(self.config), players=self.players,
@@ -430,10 +425,51 @@ class Session:
     def save(self, path: str | Path) -> None:
         write(path, self.to_replay())
 
-    def _autosave(self) -> None:
-        if self.autosave_path is not None:
-            self.save(self.autosave_path)
+
+def log_of(replay: Replay) -> list[HandLog]:
+    """A replay's match log: decks and ``(seat, notation)`` moves, with what the file claims."""
+    return [HandLog(list(h.deck), [LoggedMove(m.seat, m.move, m.secret) for m in h.moves], h.dealer)
+            for h in replay.hands]
+
+
+def fold_position(table: Table[Any, Any], keep: int) -> Any:
+    """The state of ``table``'s current hand after its first ``keep`` moves (a new, trusting fold)."""
+    sub: Table[Any, Any] = Table(table.game, table.config, table.players, table.first_dealer, strict=False)
+    sub.state = table.hand_start(table.hand)
+    sub.replay_hand(HandLog(table.hands[-1].deck, table.hands[-1].moves, None), keep)
+    return sub.state
+
+
+class _ResultCheck(Visitor):
+    """Compares each hand's computed result with the one a file records."""
+
+    def __init__(self, hands: Sequence[HandRecord]) -> None:
+        self.hands = hands
+        self.extras: dict[int, dict[str, Any]] = {}
+
+    def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
+        self.extras[hand] = table.game.hand_extra(table.state)
+
+    def begin_hand(self, table: Table[Any, Any], hand: int) -> None:
+        if hand > 1:
+            self._compare(table, hand - 1)
+
+    def _compare(self, table: Table[Any, Any], hand: int) -> None:
+        recorded = self.hands[hand - 1].result
+        if recorded is None:
+            return
+        got = table.results[hand - 1]
+        if got is None:
+            raise FoldError(f"hand {hand}: the file records a result but the hand is not over", hand)
+        if msgspec.to_builtins(got) != msgspec.to_builtins(recorded):
+            raise FoldError(f"hand {hand}: the recorded result {_fmt_points(recorded)} does not match "
+                            f"the moves, which give {_fmt_points(got)}", hand)
+
+    def finish(self, table: Table[Any, Any]) -> None:
+        if table.hand:
+            self._compare(table, table.hand)
 
 
 def _fmt_points(res: HandResult) -> str:
-    return "points " + "/".join(str(p) for p in res.points) + ", totals " + "/".join(str(t) for t in res.totals)
+    text = "points " + "/".join(str(p) for p in res.points) + ", totals " + "/".join(str(t) for t in res.totals)
+    return text

@@ -30,12 +30,12 @@ class Terminal:
         os.close(slave)
         self.buf = bytearray()
 
-    def expect(self, needle: bytes | str, timeout: float = 20.0) -> bool:
-        """Wait until ``needle`` has appeared in the output (True) or the time is up (False)."""
+    def expect(self, needle: bytes | str, timeout: float = 20.0, since: int = 0) -> bool:
+        """Wait until ``needle`` has appeared in the output after byte ``since`` (True) or the time is up."""
         want = needle.encode() if isinstance(needle, str) else needle
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if want in self.buf:
+            if want in self.buf[since:]:
                 return True
             ready, _w, _x = select.select([self.master], [], [], 0.2)
             if not ready:
@@ -49,7 +49,7 @@ class Terminal:
             if b"\x1b[6n" in chunk:
                 os.write(self.master, b"\x1b[1;1R")
             self.buf.extend(chunk)
-        return want in self.buf
+        return want in self.buf[since:]
 
     def send(self, keys: bytes | str) -> None:
         os.write(self.master, keys.encode() if isinstance(keys, str) else keys)

@@ -58,9 +58,12 @@ def show_deal(game_name: str, seed: str, players: int | None, preset: str | None
     if fmt not in game.deal_formats:
         raise click.UsageError(f"{game.name} deals can be printed as {', '.join(game.deal_formats)}, not {fmt!r}")
     seed_text = normalize_seed(seed)
-    state = game.new_match(config, n, game.first_dealer(config, n, seed_text))
+    from cardcli.engine.fold import Table
+
+    table: Table[Any, Any] = Table(game, config, n, game.first_dealer(config, n, seed_text))
     deck = shuffled_deck(game.deck(config, n), seed_text, 1)
-    game.start_hand(state, deck)
+    table.deal(deck)
+    state = table.state
     hand_no = 1
     if fmt == "json":
         out = {"game": game.name, "seed": seed_text, "players": n, "hand": hand_no,

@@ -10,8 +10,7 @@ import click
 
 from cardcli.commands.common import load_game, parse_options, parse_seat
 from cardcli.i18n import _
-from cardcli.paths import autosave_path, latest_autosave
-from cardcli.replay.io import ReplayError, read
+from cardcli.replay.io import ReplayError
 from cardcli.session import Event, Session, SessionError
 from cardcli.ui.console import Console
 
@@ -22,10 +21,10 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
              color: bool | None) -> int:
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     record_path = Path(record).expanduser() if record else None
+    save_path: Path | None = None
     if resume:
-        session, source = _resume(game, resume)
-        if record_path is None and source.parent != autosave_path(session.game.name).parent:
-            record_path = source
+        session, save_path, kept_record = _resume(game, resume)
+        record_path = record_path or kept_record
     else:
         if game is None:
             raise click.UsageError("name a game to play (`cardcli games` lists them), or use --resume")
@@ -39,11 +38,14 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
             raise click.ClickException(f"cannot write {record_path}: {err.strerror}") from None
     if not session.human_seats:
         return _watch(session, console, verbose, record_path)
-    save_path = autosave_path(session.game.name)
-    session.autosave_path = save_path
+    from cardcli.saves import AutoSave, new_save_path
+
+    if save_path is None or not save_path.name.endswith(".cardcli.jsonl"):
+        save_path = new_save_path(session.game.name)
+    autosave = AutoSave(session, save_path, record_path)
     from cardcli.ui.commands import Controller
 
-    controller = Controller(session, console, save_path=save_path, record_path=record_path)
+    controller = Controller(session, console, autosave=autosave, record_path=record_path)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if terminal and not plain and os.environ.get("TERM") != "dumb":
         from cardcli.ui.ptk.app import run
@@ -54,26 +56,32 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     return run_lines(controller, sys.stdin, interactive=sys.stdin.isatty())
 
 
-def _resume(game: str | None, resume: str) -> tuple[Session, Path]:
-    if resume == "latest":
-        path = autosave_path(game) if game else latest_autosave()
-        if path is None or not path.exists():
-            raise click.ClickException("there is no saved game to resume" + (f" for {game}" if game else ""))
-    else:
-        path = Path(resume).expanduser()
+def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None]:
+    """The session to continue, the save it came from, and the record file it keeps writing."""
+    from cardcli.saves import find_save, load_save
+
+    path = find_save(resume, game)
+    if path is None:
+        if resume == "latest":
+            raise click.ClickException("there is no saved game to resume" + (f" for {game}" if game else "")
+                                       + " (`cardcli saves` lists them)")
+        if resume.endswith((".json", ".jsonl", ".mp", ".msgpack")) or "/" in resume:
+            raise click.ClickException(f"{resume}: no such file")
+        raise click.ClickException(f"no saved game or file called {resume!r} (`cardcli saves` lists them)")
     try:
-        replay = read(path)
-        session = Session.from_replay(replay)
+        session, record = load_save(path)
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
     if game and session.game.name != game:
-        raise click.ClickException(f"{path} is a {session.game.name} game, not {game}")
+        raise click.ClickException(f"{path.name} is a {session.game.name} game, not {game}")
     if session.finished:
         raise click.ClickException(f"{path}: that match is already finished (`cardcli replay show {path}`)")
     if not session.human_seats:
         # A recorded bot game becomes playable from seat 1 when resumed.
         session.seats[0].human = True
-    return session, path
+    if not path.name.endswith(".cardcli.jsonl") and record is None:
+        record = path  # resuming a replay file keeps writing it
+    return session, path, record
 
 
 def _new_session(game: str, seed: str | None, players: int | None, seat: str | None, bots: str | None,
@@ -119,6 +127,11 @@ def _watch(session: Session, console: Console, verbose: bool, record_path: Path 
         elif ev.kind == "move" and verbose:
             console.say("  " + ev.text)
         elif ev.kind == "hand-over":
+            if record_path is not None:  # a recorded match is kept hand by hand, not only at the end
+                try:
+                    session.save(record_path)
+                except OSError:
+                    pass
             console.say(_("Hand {n}:").format(n=hand["n"]), "title")
             for line in ev.text.splitlines():
                 console.say("  " + line)

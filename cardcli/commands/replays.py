@@ -5,15 +5,20 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import click
 import msgspec
 
 from cardcli.engine.deal import deck_digest
+from cardcli.engine.fold import Step, Table, Visitor, fold
+from cardcli.engine.game import HandResult
+from cardcli.engine.text import safe
 from cardcli.i18n import _
-from cardcli.replay.io import ReplayError, encode_json, read
+from cardcli.replay.io import ReplayError, encode_json
 from cardcli.replay.model import MoveRecord, Replay, json_schema
-from cardcli.session import Session
+from cardcli.replay.share import load as read  # a replay file, or a share code
+from cardcli.session import Session, log_of
 from cardcli.ui.console import Console
 
 
@@ -35,14 +40,47 @@ def verify(files: Sequence[str]) -> int:
     return 1 if bad else 0
 
 
-def _masked(replay: Replay, reveal: bool) -> Replay:
+def _masked(replay: Replay, reveal: bool, secret: list[list[bool]]) -> Replay:
+    """The replay with secret moves (as the rules say, not as the file says) hidden unless revealed."""
     if reveal:
         return replay
     hands = []
-    for h in replay.hands:
-        moves = [MoveRecord(m.seat, "(secret)", True) if m.secret else m for m in h.moves]
+    for h, flags in zip(replay.hands, secret):
+        moves = [MoveRecord(m.seat, "(secret)", True) if f else MoveRecord(m.seat, m.move) for m, f in zip(h.moves, flags)]
         hands.append(msgspec.structs.replace(h, moves=moves))
     return msgspec.structs.replace(replay, hands=hands)
+
+
+class _Printer(Visitor):
+    """``replay show``: each hand and move as the fold makes it, told to a spectator (or, revealed, to the mover)."""
+
+    def __init__(self, console: Console, names: list[str], reveal: bool, asked: bool) -> None:
+        self.console = console
+        self.names = names
+        self.reveal = reveal
+        self.asked = asked
+
+    def begin_hand(self, table: Table[Any, Any], hand: int) -> None:
+        dealer = self.names[table.dealer() or 0]
+        self.console.say("")
+        self.console.say(_("Hand {n} · dealer {dealer} · deck {digest}").format(
+            n=hand, dealer=safe(dealer), digest=deck_digest(table.hands[-1].deck)), "title")
+        if self.asked:  # --reveal: the hand as dealt, every seat's cards, drawn as `cardcli deal` draws it
+            game = table.game
+            for line in game.render(game.full_view(table.state), self.console.charset):
+                self.console.print_lines([[("", "     ")] + [(style, safe(text)) for style, text in line]])
+
+    def after_move(self, table: Table[Any, Any], step: Step[Any]) -> None:
+        if step.secret and not self.asked:
+            text = _("{who} makes a secret move (shown with --reveal or at the end)").format(who=safe(self.names[step.seat]))
+        else:
+            text = table.game.narrate(step.outcome, step.seat if self.reveal else None)
+        self.console.tell(f"  {step.ply:>3}. {text}")
+
+    def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
+        if result is not None:
+            for line in table.game.explain_result(result, table.config, table.players):
+                self.console.tell("     " + line)
 
 
 def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
@@ -54,42 +92,31 @@ def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
     asked = reveal  # secret moves stay masked in the listing unless --reveal (a hand's result reveals it)
     reveal = reveal or session.finished
     if as_json:
-        sys.stdout.write(encode_json(_masked(replay, reveal)).decode())
+        flags = [[bool(m.secret) for m in h.moves] for h in session.hands]
+        sys.stdout.write(encode_json(_masked(replay, reveal, flags)).decode())
         return 0
+    console = Console.detect(charset=charset)
     game = session.game
     sides = game.sides(session.config, session.players)
-    click.echo(click.style(replay.title or f"{game.title} replay", bold=True))
-    click.echo(f"game {game.name} · preset {replay.preset} · seed {replay.seed or '-'} · started {replay.started}"
-               f" · cardcli {replay.app_version}")
-    click.echo("seats: " + ", ".join(
-        f"{s.name} ({s.kind}{'' if s.kind == 'human' else ' ' + (s.bot or '')})" for s in replay.seats))
+    console.say(safe(replay.title or f"{game.title} replay"), "title")
+    console.say(f"game {game.name} · preset {safe(replay.preset)} · seed {safe(replay.seed or '-')} · "
+                f"started {safe(replay.started)} · cardcli {safe(replay.app_version)}")
+    console.say("seats: " + ", ".join(
+        f"{safe(s.name)} ({s.kind}{'' if s.kind == 'human' else ' ' + safe(s.bot or '')})" for s in replay.seats))
     for note in _notes(replay):
-        click.echo(note)
-    state = game.new_match(session.config, session.players, replay.first_dealer)
-    for h_no, hand in enumerate(replay.hands, 1):
-        game.start_hand(state, hand.deck)
-        click.echo("")
-        click.echo(click.style(f"Hand {h_no} · dealer {replay.seats[hand.dealer].name} · deck {deck_digest(hand.deck)}",
-                               bold=True))
-        for ply, rec in enumerate(hand.moves, 1):
-            move = game.parse_move(rec.move)
-            if rec.secret and not asked:
-                text = _("{who} makes a secret move (shown with --reveal or at the end)").format(
-                    who=replay.seats[rec.seat].name)
-            else:
-                text = game.narrate(state, move, rec.seat if reveal else None)
-            click.echo(f"  {ply:>3}. {text}")
-            game.apply(state, move)
-        res = game.hand_result(state)
-        if res is not None:
-            for line in game.explain_result(res, session.config, session.players):
-                click.echo("     " + line)
-    click.echo("")
+        console.say(safe(note))
+    if not reveal:
+        console.say(_("(as a spectator saw it: cards drawn face down and secret moves are hidden until the "
+                      "match ends; --reveal shows them, and every hand as dealt)"), "dim")
+    names = [s.name for s in replay.seats]
+    fold(session.game, session.config, session.players, session.first_dealer, log_of(replay), strict=False,
+         visitors=[_Printer(console, names, reveal, asked)])
+    console.say("")
     if session.finished:
-        click.echo(click.style(session.describe_match_result(), bold=True))
+        console.tell(session.describe_match_result(), "title")
     else:
         totals = session.match_result().totals
-        click.echo(_("unfinished: ") + ", ".join(f"{s.name} {t}" for s, t in zip(sides, totals)))
+        console.say(_("unfinished: ") + ", ".join(f"{safe(s.name)} {t}" for s, t in zip(sides, totals)))
     return 0
 
 
@@ -103,19 +130,100 @@ def _notes(replay: Replay) -> list[str]:
     return out
 
 
-def view(file: str, seat: str | None, reveal: bool, charset: str | None) -> int:
-    from cardcli.commands.common import parse_seat
-    from cardcli.ui.replay_viewer import Viewer
-
+def view(file: str, seat: str | None, reveal: bool, charset: str | None, plain: bool = False) -> int:
     try:
         replay = read(file)
         Session.from_replay(replay)
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
+    return view_replay(replay, seat, reveal, charset, plain)
+
+
+def view_replay(replay: Replay, seat: str | None, reveal: bool, charset: str | None, plain: bool = False) -> int:
+    """Step through a verified replay: the key-driven viewer in a terminal, the line viewer otherwise."""
+    import os
+
+    from cardcli.commands.common import parse_seat
+
     console = Console.detect(charset=charset)
     names = [s.name for s in replay.seats]
     start_seat = parse_seat(seat, names) if seat else None
+    if sys.stdin.isatty() and sys.stdout.isatty() and not plain and os.environ.get("TERM") != "dumb":
+        from cardcli.ui.viewer.app import PlayOn, run
+        from cardcli.ui.viewer.model import ViewerModel
+
+        result = run(ViewerModel(replay, start_seat, reveal, console.charset), color=console.color)
+        if isinstance(result, PlayOn):
+            return play_replay(replay, result.hand, result.ply, result.seat, record=None, plain=False,
+                               charset=charset, color=None)
+        return result
+    from cardcli.ui.replay_viewer import Viewer
+
     return Viewer(replay, console, start_seat, reveal).run(sys.stdin, interactive=sys.stdin.isatty())
+
+
+def play(file: str, at: str | None, seat: str | None, record: str | None, plain: bool, charset: str | None,
+         color: bool | None) -> int:
+    """`cardcli replay play FILE --at H.P`: a new game from that position (a .pbn deal is imported first)."""
+    from cardcli.commands.common import parse_seat
+    from cardcli.ui.viewer.model import parse_position
+
+    replay = _replay_or_import(file)
+    pos = parse_position(at or "1.0", 1)
+    if pos is None or pos[0] < 1 or pos[1] < 0:
+        raise click.UsageError(f"--at takes HAND.MOVE or MOVE (e.g. 1.20), not {safe(at or '')!r}")
+    who = parse_seat(seat, [s.name for s in replay.seats]) if seat else None
+    return play_replay(replay, pos[0], pos[1], who, record=record, plain=plain, charset=charset, color=color)
+
+
+def _replay_or_import(file: str) -> Replay:
+    """A verified replay from ``file``; a file of another format (PBN) goes through `replay import` first."""
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+
+    from cardcli.engine.registry import available, load
+
+    ext = Path(file).suffix.lstrip(".").lower()
+    if Path(file).is_file() and any(ext in load(n).import_formats for n in available()):
+        with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
+            out = str(Path(tmp) / "imported.cardcli.json")
+            import_(file, out)
+            file = out
+            replay = read(file)
+    else:
+        try:
+            replay = read(file)
+        except ReplayError as err:
+            raise click.ClickException(str(err)) from None
+    try:
+        Session.from_replay(replay)
+    except ReplayError as err:
+        raise click.ClickException(str(err)) from None
+    return replay
+
+
+def play_replay(replay: Replay, hand: int, ply: int, seat: int | None, *, record: str | None, plain: bool,
+                charset: str | None, color: bool | None) -> int:
+    """Play on from (hand, ply) of ``replay`` as ``seat``: a new save, continued as `play --resume` does."""
+    from cardcli.commands.play import run_play
+    from cardcli.saves import save_name
+    from cardcli.ui.viewer.playon import PlayOnError, default_seat, save_for
+
+    try:
+        who = seat if seat is not None else default_seat(replay, hand, ply)
+        path = save_for(replay, hand, ply, who)
+    except PlayOnError as err:
+        raise click.ClickException(str(err)) from None
+    console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
+    console.say(_("Playing on from hand {h}, move {p}, as {who}; bots play the other seats. "
+                  "This game is saved as {name}.").format(
+        h=hand, p=min(ply, len(replay.hands[hand - 1].moves)), who=safe(replay.seats[who].name),
+        name=save_name(path)), "dim")
+    return run_play(None, seed=None, players=None, seat=None, bots=None, bot_id=None, preset=None, options=(),
+                    record=record, resume=str(path), hands=None, title=None, plain=plain, verbose=False,
+                    charset=charset, color=color)
 
 
 def schema() -> None:
@@ -133,8 +241,10 @@ def export(file: str, fmt: str, output: str | None) -> int:
         raise click.ClickException(str(err)) from None
     game = session.game
     if fmt not in game.export_formats:
-        can = ", ".join(game.export_formats) or "no other format"
-        raise click.ClickException(f"{game.name} replays can be exported as {can}, not {fmt!r}")
+        if not game.export_formats:
+            raise click.ClickException(f"{game.name} replays cannot be exported (bridge replays can be written as pbn)")
+        can = ", ".join(game.export_formats)
+        raise click.ClickException(f"{game.name} replays can be exported as {can}, not {safe(fmt)!r}")
     hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result)
              for h in replay.hands]
     meta = {"seed": replay.seed, "started": replay.started, "seats": [s.name for s in replay.seats],
@@ -151,7 +261,7 @@ def export(file: str, fmt: str, output: str | None) -> int:
 
 
 def import_(file: str, output: str | None) -> int:
-    """Read another format (by its extension) into a verified cardcli replay."""
+    """Read another format (by its extension), or a share code, into a verified cardcli replay."""
     import datetime as dt
     from pathlib import Path
 
@@ -159,43 +269,63 @@ def import_(file: str, output: str | None) -> int:
     from cardcli.engine.registry import available, load
     from cardcli.replay.io import write
     from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, SeatRecord
+    from cardcli.replay.share import looks_like_code
 
-    ext = Path(file).suffix.lstrip(".").lower()
+    exists = Path(file).exists()
+    if not exists and looks_like_code(file):
+        try:
+            replay = read(file)
+        except ReplayError as err:
+            raise click.ClickException(str(err)) from None
+        out = output or f"shared-{replay.game}.cardcli.json"
+        write(out, replay)
+        click.echo(f"imported {len(replay.hands)} {replay.game} hands into {out}")
+        return 0
+    url = not exists and "lin=" in file  # a BBO handviewer link
+    ext = "lin" if url else Path(file).suffix.lstrip(".").lower()
     game = next((load(n) for n in available() if ext in load(n).import_formats), None)
     if game is None:
         raise click.ClickException(f"{file}: cardcli cannot import .{ext} files")
+    name = "handviewer link" if url else file
     try:
-        text = Path(file).read_text(encoding="utf-8-sig")
+        raw = b"" if url else Path(file).read_bytes()
+        decode = getattr(game, "decode_import", None)  # the format's own charset rules (PBN: Latin-1 default)
+        text = file if url else decode(ext, raw) if decode else raw.decode("utf-8-sig")
     except OSError as err:
         raise click.ClickException(f"{file}: cannot read ({err.strerror})") from None
     except UnicodeDecodeError:
         raise click.ClickException(f"{file}: not a text file") from None
-    try:
-        match = game.import_hands(ext, text)
     except ValueError as err:
-        raise click.ClickException(f"{file}: {err}") from None
-    names = game.seat_names(match.players)
-    started = str(match.meta.get("started") or dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
-    replay = Replay(
-        format=FORMAT, version=VERSION, app_version=__version__, game=game.name,
-        preset=str(match.meta.get("preset") or game.default_preset), config=msgspec.to_builtins(match.config),
-        players=match.players, seats=[SeatRecord(name=n, kind="human") for n in names], seed=None,
-        first_dealer=match.first_dealer, started=started,
-        hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves])
-               for h in match.hands],
-        annotations=[Annotation(hand=0, ply=0, kind="note", text=f"{k}: {v}")
-                     for k, v in match.meta.items() if k not in ("started", "preset") and v],
-        title=match.meta.get("title"),
-    )
+        raise click.ClickException(f"{safe(name)}: {safe(str(err))}") from None
     try:
-        session = Session.from_replay(replay)
-    except ReplayError as err:
-        raise click.ClickException(f"{file}: the imported game does not verify: {err}") from None
-    replay = msgspec.structs.replace(
-        replay,
-        hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
-        result=session.match_result() if session.finished else None)
-    out = output or str(Path(file).with_suffix("")) + ".cardcli.json"
-    write(out, replay)
-    click.echo(f"{file}: imported {len(replay.hands)} {game.name} hands into {out}")
+        imported = game.import_hands(ext, text)
+    except ValueError as err:
+        raise click.ClickException(f"{safe(name)}: {safe(str(err))}") from None
+    parts = getattr(imported, "parts", None) or [imported]  # boards that are not one rubber: one file each
+    base = output or ("board.cardcli.json" if url else str(Path(file).with_suffix("")) + ".cardcli.json")
+    for number, match in enumerate(parts, 1):
+        names = game.seat_names(match.players)
+        started = str(match.meta.get("started") or dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
+        replay = Replay(
+            format=FORMAT, version=VERSION, app_version=__version__, game=game.name,
+            preset=str(match.meta.get("preset") or game.default_preset), config=msgspec.to_builtins(match.config),
+            players=match.players, seats=[SeatRecord(name=n, kind="human") for n in names], seed=None,
+            first_dealer=match.first_dealer, started=started,
+            hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves])
+                   for h in match.hands],
+            annotations=[Annotation(hand=0, ply=0, kind="note", text=f"{k}: {v}")
+                         for k, v in match.meta.items() if k not in ("started", "preset") and v],
+            title=match.meta.get("title"),
+        )
+        try:
+            session = Session.from_replay(replay)
+        except ReplayError as err:
+            raise click.ClickException(f"{safe(name)}: the imported game does not verify: {safe(str(err))}") from None
+        replay = msgspec.structs.replace(
+            replay,
+            hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
+            result=session.match_result() if session.finished else None)
+        out = base if len(parts) == 1 else base.removesuffix(".cardcli.json").removesuffix(".json") + f"-{number}.cardcli.json"
+        write(out, replay)
+        click.echo(f"{safe(name)}: imported {len(replay.hands)} {game.name} hands into {out}")
     return 0

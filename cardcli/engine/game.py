@@ -1,13 +1,16 @@
 """The game protocol every game implements, and the result records they share.
 
-A game is its deal plus its moves: ``state = fold(apply, moves, start_hand(new_match(), deck))``.
+A game is its deal plus its moves: ``state = fold(apply, moves, start_hand(new_match(), deck))``;
+the fold itself lives in :mod:`cardcli.engine.fold`, the only place that applies moves.
 The protocol follows OpenSpiel's separation of game, state and observer and
 pokerkit's verify/do pair:
 
 * :meth:`Game.legal_moves` lists what the seat to act may do;
 * :meth:`Game.check` says whether a given move is allowed and, if not, which
   rule forbids it (a :class:`~cardcli.engine.verdict.Verdict`);
-* :meth:`Game.apply` performs a checked move, mutating the state;
+* :meth:`Game.apply` performs a checked move, mutating the state, and returns an
+  :class:`Outcome`: the facts of what happened, public and per seat, from which
+  :meth:`Game.narrate` tells each observer only what that observer may know;
 * :meth:`Game.view` projects the state onto one seat: the only thing renderers,
   completers, hints and bots ever see.
 
@@ -39,6 +42,10 @@ from cardcli.engine.verdict import Verdict
 
 M = TypeVar("M")
 S = TypeVar("S", bound="GameState")
+V = TypeVar("V")
+"""A game's per-seat view type."""
+C = TypeVar("C", bound=msgspec.Struct)
+"""A game's rules (Config) type."""
 Number = int | float
 
 
@@ -77,12 +84,44 @@ as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them.""
 Line = list[Fragment]
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a move did, as facts: the move's narration is derived from these, after the move.
+
+    ``facts`` are public (every seat saw them happen); ``private[seat]`` holds facts
+    only that seat learnt (the card it drew, the cards of a covered pile it took).
+    A narrator receives :meth:`seen_by` for one observer, so narration cannot tell
+    an observer more than the outcome says that observer saw.
+    """
+
+    seat: int
+    move: Any
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+
+    def seen_by(self, observer: int | None) -> dict[str, Any]:
+        """The facts ``observer`` knows (``None``: a spectator, public facts only)."""
+        seen = dict(self.facts)
+        if observer is not None and observer in self.private:
+            seen.update(self.private[observer])
+        return seen
+
+
 class GameState:
-    """Fields every game state has; games subclass it with their own."""
+    """Fields every game state has; games subclass it with their own.
+
+    The engine's default results read ``phase`` (``"over"`` ends a hand),
+    ``result``, ``results``, ``totals`` and ``match_done``, which every game keeps.
+    """
 
     players: int
     hand_number: int
     dealer: int
+    phase: str
+    result: HandResult | None
+    results: list[HandResult]
+    totals: list[Any]
+    match_done: bool
 
     def clone(self: S) -> S:
         """An independent copy. Games with large states override this for speed."""
@@ -159,7 +198,7 @@ class OptionInfo:
     help: str
 
 
-class Game(ABC, Generic[S, M]):
+class Game(ABC, Generic[S, M, V, C]):
     """One card game: its rules, notation, views, bots and rule texts.
 
     Subclasses set the class attributes and implement the abstract methods.
@@ -178,8 +217,8 @@ class Game(ABC, Generic[S, M]):
     """Named rule sets; the first one is the default."""
     preset_help: ClassVar[Mapping[str, str]] = {}
     rulebook: ClassVar[Rulebook]
-    bots: ClassVar[Mapping[str, Callable[[], Bot[Any]]]]
-    """Bot factories by id; ``default_bot`` names the one used for ``--bots``."""
+    bots_module: ClassVar[str]
+    """The module whose ``BOTS`` maps bot ids to factories, imported on first use (bots are heavy)."""
     default_bot: ClassVar[str]
     default_seat: ClassVar[int] = 0
     """The seat a human takes when ``--seat`` is not given (bridge: South)."""
@@ -189,6 +228,14 @@ class Game(ABC, Generic[S, M]):
 
     # -- setup ---------------------------------------------------------------------------------
     @property
+    def bots(self) -> Mapping[str, Callable[[], Bot[M]]]:
+        """Bot factories by id; ``default_bot`` names the one used for ``--bots``."""
+        import importlib
+
+        found: Mapping[str, Callable[[], Bot[M]]] = importlib.import_module(self.bots_module).BOTS
+        return found
+
+    @property
     def default_preset(self) -> str:
         return next(iter(self.presets))
 
@@ -196,12 +243,12 @@ class Game(ABC, Generic[S, M]):
         """Names of the seats in play order (clockwise)."""
         return [f"P{i + 1}" for i in range(players)]
 
-    def sides(self, config: Any, players: int) -> list[Side]:
+    def sides(self, config: C, players: int) -> list[Side]:
         """The scoring units; by default every seat scores for itself."""
         names = self.seat_names(players)
         return [Side(names[i], (i,)) for i in range(players)]
 
-    def check_setup(self, config: Any, players: int) -> str | None:
+    def check_setup(self, config: C, players: int) -> str | None:
         """A one-line reason why this configuration cannot be played, or ``None``."""
         if players not in self.player_counts:
             counts = ", ".join(str(n) for n in self.player_counts)
@@ -209,17 +256,17 @@ class Game(ABC, Generic[S, M]):
         return None
 
     @abstractmethod
-    def deck(self, config: Any, players: int) -> list[Card]:
+    def deck(self, config: C, players: int) -> list[Card]:
         """The unshuffled cards of one hand in a fixed order (input of the seeded shuffle)."""
 
-    def first_dealer(self, config: Any, players: int, seed: int | str) -> int:
+    def first_dealer(self, config: C, players: int, seed: int | str) -> int:
         """The seat dealing the first hand. Default: a seeded cut."""
         from cardcli.engine.deal import first_dealer
 
         return first_dealer(seed, players)
 
     @abstractmethod
-    def new_match(self, config: Any, players: int, first_dealer: int) -> S:
+    def new_match(self, config: C, players: int, first_dealer: int) -> S:
         """A match waiting for its first deal."""
 
     def needs_deal(self, state: S) -> bool:
@@ -248,8 +295,11 @@ class Game(ABC, Generic[S, M]):
         """Whether the seat to act may make ``move``; a refusal names its rule."""
 
     @abstractmethod
-    def apply(self, state: S, move: M) -> None:
-        """Perform a move that :meth:`check` allowed."""
+    def apply(self, state: S, move: M) -> Outcome:
+        """Perform a move that :meth:`check` allowed and say what it did.
+
+        Only :class:`cardcli.engine.fold.Table` calls this outside a game's own
+        look-ahead (bots and checkers may apply to clones they own)."""
 
     # -- notation ------------------------------------------------------------------------------
     @abstractmethod
@@ -287,26 +337,37 @@ class Game(ABC, Generic[S, M]):
 
     # -- information ---------------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> Any:
+    def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` may know; ``None`` is a spectator who sees only public facts."""
 
-    def full_view(self, state: S) -> Any:
+    def full_view(self, state: S) -> V:
         """Everything, for the replay viewer's "all hands" mode (never given to a player)."""
         return self.view(state, None)
 
     @abstractmethod
-    def narrate(self, state: S, move: M, observer: int | None) -> str:
-        """One line telling ``observer`` what the move (about to be applied) does.
+    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+        """One line telling ``observer`` what a move did, from its outcome alone.
 
-        Hidden information stays hidden: a card drawn face down is "a card" to
-        everyone but the drawer.
+        The narrator reads ``outcome.seen_by(observer)``: a card drawn face down is
+        "a card" to everyone but the drawer, because only the drawer's private
+        facts name it.
         """
 
+    def preview(self, view: V, move: M) -> str:
+        """What ``move`` would do, told from the mover's view before it is made (``why MOVE``).
+
+        Built from the view only, so it can never tell a card the seat does not know
+        (the next stock card, a covered pile). Games may say more (the kind of meld).
+        """
+        from cardcli.i18n import _
+
+        return _("{move} is allowed now").format(move=self.format_move(move))
+
     @abstractmethod
-    def render(self, view: Any, charset: Charset) -> list[Line]:
+    def render(self, view: V, charset: Charset) -> list[Line]:
         """The table and the hand, as styled lines, for one view."""
 
-    def status(self, view: Any) -> str:
+    def status(self, view: V) -> str:
         """A short status for the toolbar: whose turn, phase, score."""
         return ""
 
@@ -329,21 +390,24 @@ class Game(ABC, Generic[S, M]):
         """
 
     # -- results -------------------------------------------------------------------------------
-    @abstractmethod
-    def hand_over(self, state: S) -> bool: ...
+    def hand_over(self, state: S) -> bool:
+        return state.phase == "over"
 
-    @abstractmethod
     def hand_result(self, state: S) -> HandResult | None:
         """The result of the current hand once it is over."""
+        return state.result
 
-    @abstractmethod
-    def match_over(self, state: S) -> bool: ...
+    def match_over(self, state: S) -> bool:
+        return state.match_done
 
-    @abstractmethod
     def match_result(self, state: S) -> MatchResult:
-        """Totals and winner(s); ``complete`` is False for a match stopped early."""
+        """Totals and winner(s) (the highest total wins); ``complete`` is False for a match stopped early."""
+        totals = list(state.totals)
+        best = max(totals) if totals else 0
+        winners = [i for i, t in enumerate(totals) if t == best] if state.match_done else []
+        return MatchResult(totals=totals, winners=winners, hands=len(state.results), complete=state.match_done)
 
-    def explain_result(self, result: HandResult, config: Any, players: int) -> list[str]:
+    def explain_result(self, result: HandResult, config: C, players: int) -> list[str]:
         """Score lines for people, from a hand result."""
         sides = self.sides(config, players)
         return [f"{s.name}: {p:+} (total {t})" for s, p, t in zip(sides, result.points, result.totals)]
@@ -359,7 +423,7 @@ class Game(ABC, Generic[S, M]):
         """A deal in a game-specific format (bridge: ``pbn``); only called for ``deal_formats``."""
         raise ValueError(f"{self.name} deals cannot be written as {fmt}")
 
-    def score_sheet(self, text: str, config: Any, players: int | None) -> ScoreSheet:
+    def score_sheet(self, text: str, config: C, players: int | None) -> ScoreSheet:
         """Score a finished hand typed in by hand (``cardcli score``).
 
         Raises ``ValueError`` with a one-line message (naming the line) on bad input.
@@ -395,7 +459,7 @@ class Game(ABC, Generic[S, M]):
     import_formats: ClassVar[tuple[str, ...]] = ()
     """File extensions (without the dot) that ``cardcli replay import`` hands to this game."""
 
-    def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand],
+    def export_hands(self, fmt: str, config: C, players: int, hands: Sequence[RecordedHand],
                      meta: Mapping[str, Any]) -> str:
         """Write recorded hands in another format (``cardcli replay export``)."""
         raise ValueError(f"{self.name} games cannot be exported as {fmt}")
@@ -442,7 +506,7 @@ class ConfigError(ValueError):
     """A preset or option the game does not know, or a value of the wrong type."""
 
 
-def build_config(game: Game[Any, Any], preset: str | None, options: Mapping[str, str]) -> Any:
+def build_config(game: Game[Any, Any, Any, Any], preset: str | None, options: Mapping[str, str]) -> Any:
     """The config for ``preset`` with ``options`` (``KEY=VALUE`` strings) applied.
 
     Values are converted leniently (``true``/``1``/``yes`` for booleans), and
@@ -473,7 +537,7 @@ def build_config(game: Game[Any, Any], preset: str | None, options: Mapping[str,
         raise ConfigError(f"bad option value: {e}") from None
 
 
-def config_from_builtins(game: Game[Any, Any], data: Mapping[str, Any]) -> Any:
+def config_from_builtins(game: Game[Any, Any, Any, Any], data: Mapping[str, Any]) -> Any:
     """Decode a config stored in a replay; raises ConfigError on a bad value."""
     try:
         return msgspec.convert(dict(data), game.config_type)

@@ -46,14 +46,14 @@ def _matches(typed: list[str], canonical: str) -> bool:
     return True
 
 
-def prefix_matches(game: Game[Any, M], text: str, legal: Sequence[M]) -> list[M]:
+def prefix_matches(game: Game[Any, M, Any, Any], text: str, legal: Sequence[M]) -> list[M]:
     typed = normalize_tokens(text)
     if not typed:
         return []
     return [m for m in legal if _matches(typed, game.format_move(m))]
 
 
-def resolve(game: Game[Any, M], state: Any, text: str, legal: Sequence[M] | None = None) -> M:
+def resolve(game: Game[Any, M, Any, Any], state: Any, text: str, legal: Sequence[M] | None = None) -> M:
     """The move ``text`` means now, or a :class:`MoveError` saying why there is none."""
     if legal is None:
         legal = game.legal_moves(state)

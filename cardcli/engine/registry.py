@@ -31,7 +31,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("eleusis", "cardcli.games.eleusis:EleusisGame", ()),
 )
 
-_loaded: dict[str, Game[Any, Any]] = {}
+_loaded: dict[str, Game[Any, Any, Any, Any]] = {}
 
 
 class UnknownGame(LookupError):
@@ -51,7 +51,7 @@ def canonical_name(name: str) -> str:
     raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
 
 
-def load(name: str) -> Game[Any, Any]:
+def load(name: str) -> Game[Any, Any, Any, Any]:
     """The game object for ``name``, importing its package on first use."""
     canon = canonical_name(name)
     if canon not in _loaded:

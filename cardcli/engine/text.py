@@ -8,6 +8,7 @@ carries the suit as a symbol, a letter or a word.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from cardcli.engine.cards import JOKER, Charset, format_card
@@ -28,3 +29,22 @@ def card_fragments(cards: Iterable[str], charset: Charset, marked: Iterable[int]
             out.append(("", ", " if charset == "words" else " "))
         out.append((card_class(c), format_card(c, charset) + (mark if i in marks else "")))
     return out
+
+
+_CONTROL = {i: "?" for i in [*range(0, 32), 127, *range(0x80, 0xA0)]}
+
+
+def safe(text: str) -> str:
+    """Text from a file or the command line made safe for a terminal: control characters
+    (escape sequences that could set the title, clear the screen or fake output) become ``?``."""
+    return text.translate(_CONTROL)
+
+
+_CARD_TOKEN = re.compile(r"(?<![\w♠♥♦♣])([2-9TJQKA][CDHS]|JK)(?![\w♠♥♦♣])")
+
+
+def cards_in_text(text: str, charset: Charset) -> str:
+    """``text`` with every card written in notation (``TH``, ``JK``) spelt for ``charset``."""
+    if charset == "ascii":
+        return text
+    return _CARD_TOKEN.sub(lambda m: format_card(m.group(1), charset), text)

@@ -53,14 +53,16 @@ def find_command(word: str) -> Command | None:
 class Controller:
     """Turns lines of input into moves and commands, and tells the console what happened."""
 
-    def __init__(self, session: Session, console: Console, save_path: Path | None = None,
+    def __init__(self, session: Session, console: Console, autosave: Any = None,
                  record_path: Path | None = None, show_all_moves: bool = True) -> None:
         self.session = session
         self.console = console
-        self.save_path = save_path
+        self.autosave = autosave
+        """The save's :class:`~cardcli.saves.AutoSave`, or None (tests, lessons)."""
         self.record_path = record_path
         self.show_all_moves = show_all_moves
         self.done = False
+        self._told: str | None = None
 
     # -- whose eyes ----------------------------------------------------------------------------
     @property
@@ -91,6 +93,16 @@ class Controller:
             self.finish()
             return
         self.show_table()
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """The game now waits for the human: make sure what is on screen is saved."""
+        if self.record_path is not None:
+            self._save_to(self.record_path)
+        problem = getattr(self.autosave, "problem", None)
+        if problem and problem != self._told:
+            self.console.error(_("the game is not being saved: {why}").format(why=problem))
+        self._told = problem
 
     def _show_event(self, ev: Event) -> None:
         if ev.kind == "move":
@@ -124,11 +136,14 @@ class Controller:
         self.done = True
         if self.record_path is not None:
             self._save_to(self.record_path, quiet=False)
-        if self.save_path is not None and self.save_path.exists():
-            try:
-                self.save_path.unlink()
-            except OSError:
-                pass
+        if self.autosave is not None:
+            self.autosave.discard()
+        if self.session.human_seats:
+            from cardcli.saves import record_in_history
+
+            problem = record_in_history(self.session, self.record_path)
+            if problem:
+                self.console.error(_("the game is not in your history: {why}").format(why=problem))
 
     def handle(self, line: str) -> bool:
         """Process one line of input; False means the REPL should end."""
@@ -138,6 +153,10 @@ class Controller:
         word, _sep, rest = text.partition(" ")
         cmd = find_command(word)
         if cmd is not None:
+            if not word.startswith(":") and self._also_a_move(text):
+                self.console.error(_("{word!r} is both a command and a move here: type `:{cmd}` for the command, "
+                                     "or more of the move").format(word=word, cmd=cmd.name))
+                return True
             return cmd.handler(self, rest.strip())
         game_cmd = self._game_commands().get(word.lower().lstrip(":"))
         if game_cmd is not None:
@@ -146,6 +165,16 @@ class Controller:
             return True
         self.try_move(text)
         return not self.done
+
+    def _also_a_move(self, text: str) -> bool:
+        """True when ``text`` would also name a legal move of the human to act (then we ask)."""
+        from cardcli.engine.notation import prefix_matches
+
+        s = self.session
+        actor = s.to_act()
+        if actor is None or not s.is_human(actor):
+            return False
+        return bool(prefix_matches(self.game, text, s.legal_moves()))
 
     def _game_commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
         fn = getattr(self.game, "commands", None)
@@ -186,9 +215,20 @@ class Controller:
         """Save (autosave and record file) before leaving an unfinished match."""
         if self.session.finished:
             return
-        saved = [str(t) for t in (self.save_path, self.record_path) if t is not None and self._save_to(t)]
-        if saved:
-            self.console.say(_("Game saved to {path}. Resume with `cardcli play --resume`.").format(path=saved[0]), "ok")
+        if self.record_path is not None:
+            self._save_to(self.record_path)
+        if self.autosave is not None:
+            self.autosave.close()
+            if self.autosave.problem is None:
+                from cardcli.saves import save_name
+
+                name = save_name(self.autosave.path)
+                self.console.say(_("Game saved as {name}. Resume with `cardcli play --resume {name}`.").format(
+                    name=name), "ok")
+            else:
+                self.console.error(_("the game could not be saved: {why}").format(why=self.autosave.problem))
+        elif self.record_path is not None:
+            self.console.say(_("Game saved to {path}.").format(path=self.record_path), "ok")
 
     def _save_to(self, path: Path, quiet: bool = True) -> bool:
         try:
@@ -204,7 +244,7 @@ class Controller:
 # -- the commands ------------------------------------------------------------------------------
 
 
-@command("help", N_("list the commands and how to write moves"), ("?", "h"), "help")
+@command("help", N_("list the commands and how to write moves"), ("?",), "help")
 def _help(c: Controller, arg: str) -> bool:
     c.console.say(_("Moves:"), "title")
     for notation, meaning in c.game.move_help():
@@ -255,14 +295,17 @@ def _why(c: Controller, arg: str) -> bool:
     if actor is None:
         c.console.say(_("nobody can move now"))
         return True
+    if not s.is_human(actor):
+        c.console.say(_("it is not your turn: `why MOVE` tells about your own moves"))
+        return True
     try:
-        move = s.resolve(arg)
+        move = s.resolve(arg, remember=False)
     except MoveError as err:
         c.console.say(err.message, "error")
         if err.rule and book.get(err.rule):
             c.console.say(book.explain(err.rule))
         return True
-    c.console.say(_("legal: ") + c.game.narrate(s.state, move, actor), "ok")
+    c.console.say(_("legal: ") + c.game.preview(s.view(actor), move), "ok")
     return True
 
 
@@ -278,7 +321,7 @@ def _hint(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("undo", N_("take back your last move (and the bots' replies)"), ("u", "takeback"), "undo")
+@command("undo", N_("take back your last move, if no other player has moved since"), ("takeback",), "undo")
 def _undo(c: Controller, arg: str) -> bool:
     if not c.game.undo_allowed:
         c.console.say(_("undo is not available in {game}: a move, once judged, cannot be unseen").format(
@@ -294,7 +337,7 @@ def _undo(c: Controller, arg: str) -> bool:
     if n == 0:
         c.console.say(_("nothing to undo in this hand"))
     else:
-        c.console.say(_("took back {n} moves").format(n=n), "ok")
+        c.console.say(_("took back your last move"), "ok")
         c.show_table()
     return True
 
@@ -315,7 +358,11 @@ def _score(c: Controller, arg: str) -> bool:
 
 @command("moves", N_("list every legal move now"), ("legal",), "moves")
 def _moves(c: Controller, arg: str) -> bool:
-    moves = c.session.legal_notation()
+    s = c.session
+    if not s.is_human(s.to_act()):
+        c.console.say(_("no moves for you now: it is not your turn"))
+        return True
+    moves = s.legal_notation()
     if not moves:
         c.console.say(_("no moves now"))
     else:
@@ -331,16 +378,22 @@ def _table(c: Controller, arg: str) -> bool:
 
 @command("save", N_("save the game (to FILE, or to the autosave)"), (), "save [file]")
 def _save(c: Controller, arg: str) -> bool:
-    target = Path(arg).expanduser() if arg else (c.save_path or c.record_path)
+    target = Path(arg).expanduser() if arg else c.record_path
     if target is None:
-        c.console.error(_("give a file name: `save game.cardcli.json`"))
+        if c.autosave is not None and c.autosave.problem is None:
+            from cardcli.saves import save_name
+
+            c.console.say(_("the game is saved as you play (as {name}); `save FILE` also writes a replay file").format(
+                name=save_name(c.autosave.path)), "ok")
+        else:
+            c.console.error(_("give a file name: `save game.cardcli.json`"))
         return True
     if c._save_to(target):
         c.console.say(_("saved to {path}").format(path=target), "ok")
     return True
 
 
-@command("quit", N_("save and leave; `cardcli play --resume` continues"), ("exit", "q", "bye"), "quit")
+@command("quit", N_("save and leave; `cardcli play --resume` continues"), ("exit", "bye"), "quit")
 def _quit(c: Controller, arg: str) -> bool:
     c.leave()
     return False

@@ -102,6 +102,12 @@ class Console:
             self.out.write(self.styled([(style, part)]) + "\n")
         self.out.flush()
 
+    def tell(self, text: str, style: str = "") -> None:
+        """A narration line: card notation in it is written in the console's charset."""
+        from cardcli.engine.text import cards_in_text
+
+        self.say(cards_in_text(text, self.charset), style)
+
     def error(self, text: str) -> None:
         self.out.write(self.styled([("error", text)]) + "\n")
         self.out.flush()

@@ -1,145 +1,148 @@
-"""`cardcli replay view`: step through a recorded game, from any seat or with all hands.
+"""`cardcli replay view` line by line (``--plain``, pipes, ``TERM=dumb``, screen readers).
 
-Positions are (hand, ply); a position's state is rebuilt by folding the hand's
-moves from its deal, which keeps the viewer free of per-game undo logic.
+The same model as the key-driven viewer (:mod:`cardcli.ui.viewer.model`): every position is
+kept from one fold of the file. Commands are words; arrow and paging keys typed at a line
+prompt arrive as escape sequences and are understood too, and never echoed raw.
 """
 
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import IO
 
-from cardcli.engine.game import Game, config_from_builtins
-from cardcli.engine.registry import load
+from cardcli.engine.text import safe
 from cardcli.i18n import _
 from cardcli.replay.model import Replay
 from cardcli.ui.console import Console
+from cardcli.ui.viewer.model import ViewerModel, parse_position
 
-HELP = ("next (n or Enter), back (b), jump H.P (hand H, move P) or jump P, hand H, "
-        "seat NAME, all, end, quit (q)")
+HELP = ("next (n or Enter), back (b), turn / turn back (t, tb: one trick or turn), jump H.P (hand H, move P) "
+        "or jump P, hand H, home, end, seat NAME, all, reveal, quit (q)")
+
+_KEYS = {  # escape sequences of the arrow and paging keys, as a line prompt receives them
+    "\x1b[C": "next", "\x1bOC": "next", "\x1b[D": "back", "\x1bOD": "back",
+    "\x1b[B": "turn", "\x1bOB": "turn", "\x1b[A": "turn-back", "\x1bOA": "turn-back",
+    "\x1b[6~": "hand-next", "\x1b[5~": "hand-back",
+    "\x1b[H": "home", "\x1bOH": "home", "\x1b[1~": "home", "\x1b[7~": "home",
+    "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end", "\x1b[8~": "end",
+}
 
 
 class Viewer:
     def __init__(self, replay: Replay, console: Console, seat: int | None = None, reveal: bool = False) -> None:
         self.replay = replay
         self.console = console
-        self.game: Game[Any, Any] = load(replay.game)
-        self.config = config_from_builtins(self.game, replay.config)
-        self.seat = seat
-        self.reveal = reveal
-        self.hand = 1 if replay.hands else 0
-        self.ply = 0
-        self._starts: dict[int, Any] = {}
-        self.names = [s.name for s in replay.seats]
+        self.model = ViewerModel(replay, seat, reveal, console.charset)
+        self.game = self.model.game
+        self.names = self.model.names
 
-    def _hand_start(self, hand: int) -> Any:
-        """The state right after hand ``hand`` was dealt (cached)."""
-        g = self.game
-        if hand not in self._starts:
-            if hand == 1:
-                state = g.new_match(self.config, self.replay.players, self.replay.first_dealer)
-            else:
-                state = self._hand_start(hand - 1).clone()
-                for m in self.replay.hands[hand - 2].moves:
-                    g.apply(state, g.parse_move(m.move))
-            g.start_hand(state, self.replay.hands[hand - 1].deck)
-            self._starts[hand] = state
-        return self._starts[hand]
+    @property
+    def hand(self) -> int:
+        return self.model.hand
 
-    def _state_at(self, hand: int, ply: int) -> Any:
-        state = self._hand_start(hand).clone()
-        for m in self.replay.hands[hand - 1].moves[:ply]:
-            self.game.apply(state, self.game.parse_move(m.move))
-        return state
-
-    def _moves(self, hand: int) -> int:
-        return len(self.replay.hands[hand - 1].moves)
+    @property
+    def ply(self) -> int:
+        return self.model.ply
 
     def show(self) -> None:
-        if not self.replay.hands:
+        m = self.model
+        if not m.hands:
             self.console.say(_("this replay has no hands"))
             return
-        g = self.game
-        total = self._moves(self.hand)
-        state = self._state_at(self.hand, self.ply)
-        if self.ply:
-            before = self._state_at(self.hand, self.ply - 1)
-            rec = self.replay.hands[self.hand - 1].moves[self.ply - 1]
-            what = g.narrate(before, g.parse_move(rec.move), self.seat if self.seat is not None else rec.seat)
-            if rec.secret and not self.reveal and self.seat != rec.seat:
-                what = _("{who} makes a secret move").format(who=self.names[rec.seat])
-        else:
-            what = _("the deal")
-        who = _("all hands") if self.seat is None else self.names[self.seat]
-        self.console.say(f"Hand {self.hand}/{len(self.replay.hands)} · move {self.ply}/{total} · {who}: {what}", "title")
-        view = g.full_view(state) if self.seat is None else g.view(state, self.seat)
-        self.console.print_lines(g.render(view, self.console.charset))
+        screen = m.screen()
+        self.console.tell(safe(f"{m.where()}: {m.narration()}"), "title")
+        self.console.print_lines(screen.table)
+        for line in (*screen.notes, *screen.score):
+            self.console.print_lines([line])
 
-    def step(self, delta: int) -> None:
-        ply = self.ply + delta
-        while ply > self._moves(self.hand) and self.hand < len(self.replay.hands):
-            ply -= self._moves(self.hand) + 1
-            self.hand += 1
-        while ply < 0 and self.hand > 1:
-            self.hand -= 1
-            ply += self._moves(self.hand) + 1
-        self.ply = max(0, min(ply, self._moves(self.hand)))
+    def _keys(self, line: str) -> str:
+        """A line made of arrow/paging key sequences becomes the command they stand for."""
+        text = line.strip("\r\n")
+        for seq, cmd in _KEYS.items():
+            if text.startswith(seq) and text.replace(seq, "") == "":
+                return cmd + " " + str(text.count(seq))
+        return line
 
     def command(self, line: str) -> bool:
-        words = line.strip().split()
+        m = self.model
+        words = self._keys(line).strip().split()
         if not words:
-            self.step(1)
+            m.step(1)
+            self.show()
             return True
         cmd, args = words[0].lower(), words[1:]
+        count = int(args[0]) if args and args[0].isdigit() else 1
         if cmd in ("q", "quit", "exit"):
             return False
         if cmd in ("n", "next", "f", "forward"):
-            self.step(int(args[0]) if args and args[0].isdigit() else 1)
+            m.step(count)
         elif cmd in ("b", "back", "p", "prev"):
-            self.step(-(int(args[0]) if args and args[0].isdigit() else 1))
+            m.step(-count)
+        elif cmd in ("t", "turn", "trick"):
+            for _i in range(count):
+                m.turn(1)
+        elif cmd in ("tb", "turn-back", "trick-back"):
+            for _i in range(count):
+                m.turn(-1)
+        elif cmd in ("hand-next", "hand-back"):
+            for _i in range(count):
+                m.next_hand(1 if cmd == "hand-next" else -1)
         elif cmd in ("j", "jump", "goto") and args:
-            hand_s, dot, ply_s = args[0].partition(".")
-            try:
-                if dot:
-                    h, p = int(hand_s), int(ply_s)
-                    if not 1 <= h <= len(self.replay.hands):
-                        raise ValueError
-                    self.hand, self.ply = h, max(0, min(p, self._moves(h)))
-                else:
-                    self.ply = max(0, min(int(hand_s), self._moves(self.hand)))
-            except ValueError:
+            pos = parse_position(args[0], m.hand)
+            if pos is None:
                 self.console.error(_("jump takes a move number or HAND.MOVE, e.g. `jump 2.15`"))
                 return True
-        elif cmd == "hand" and args and args[0].isdigit() and 1 <= int(args[0]) <= len(self.replay.hands):
-            self.hand, self.ply = int(args[0]), 0
+            if not m.go(*pos):
+                self.console.error(m.message)
+                return True
+        elif cmd == "hand" and args and args[0].isdigit():
+            if not m.go(int(args[0]), 0):
+                self.console.error(m.message)
+                return True
+        elif cmd == "home":
+            m.home()
         elif cmd == "end":
-            self.hand, self.ply = len(self.replay.hands), self._moves(len(self.replay.hands))
+            m.end()
         elif cmd == "all":
-            self.seat = None
+            m.all_hands()
+        elif cmd == "reveal":
+            m.toggle_reveal()
+            self.console.say(m.message)
+            if not m.has_secrets():
+                return True
         elif cmd == "seat" and args:
-            low = args[0].lower()
+            low = " ".join(args).lower()
             match = [i for i, n in enumerate(self.names) if n.lower() == low or str(i + 1) == low]
             if not match:
-                self.console.error(_("no seat {s!r} (seats: {all})").format(s=args[0], all=", ".join(self.names)))
+                self.console.error(_("no seat {s!r} (seats: {all})").format(
+                    s=safe(" ".join(args)), all=", ".join(safe(n) for n in self.names)))
                 return True
-            self.seat = match[0]
+            m.seat = match[0]
         elif cmd in ("help", "h", "?"):
             self.console.say(HELP)
             return True
+        elif "\x1b" in line:
+            self.console.error(_("that key does nothing at this prompt: type a command ({help})").format(help=HELP))
+            return True
         else:
-            self.console.error(_("unknown command {c!r}: {help}").format(c=words[0], help=HELP))
+            self.console.error(_("unknown command {c!r}: {help}").format(c=safe(words[0]), help=HELP))
             return True
         self.show()
         return True
 
     def run(self, stdin: IO[str], interactive: bool) -> int:
-        self.console.say(HELP, "dim")
-        self.show()
-        while True:
-            if interactive:
-                self.console.out.write("view> ")
-                self.console.out.flush()
-            line = stdin.readline()
-            if not line:
-                return 0
-            if not self.command(line):
-                return 0
+        """Read commands until ``quit`` or the end of input (0); Ctrl-C leaves with 130."""
+        try:
+            self.console.say(HELP, "dim")
+            self.show()
+            while True:
+                if interactive:
+                    self.console.out.write("view> ")
+                    self.console.out.flush()
+                line = stdin.readline()
+                if not line:
+                    return 0
+                if not self.command(line):
+                    return 0
+        except KeyboardInterrupt:
+            self.console.say("")
+            return 130

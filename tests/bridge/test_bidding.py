@@ -74,8 +74,7 @@ def test_explanations_never_lie_about_the_hand_that_made_the_call() -> None:
         while not (len(cs) >= 4 and all(isinstance(c, Pass) for c in cs[-3:])):
             seat = caller(dealer, len(cs))
             call, why = bd.choose(hands[seat], dealer, cs, score0)
-            _texts, know, _f = bd._interpret(dealer, cs, score0)
-            ctx = bd.Ctx(dealer, list(cs), NOSCORE, know, _f)
+            ctx = bd.position(dealer, cs, score0)
             cand = bd.find(bd.candidates(ctx), call)
             if "nothing in the system fits" in why:
                 fallbacks += 1                          # the bot says so itself; must stay rare
@@ -106,8 +105,8 @@ def test_bots_stop_once_the_part_score_makes_game() -> None:
             if isinstance(move, Bid) and seat % 2 == 0 and bids and bids[-1][0] % 2 == 0:
                 last = bids[-1][1]
                 ctx = bd.Ctx(state.dealer, list(state.calls), bd.Score(leg=(60, 0)))
-                _t, _k, forcing = bd._interpret(
-                    state.dealer, state.calls, lambda s: bd.Score(leg=(60, 0) if s % 2 == 0 else (0, 60)))
+                forcing = bd.read_auction(
+                    state.dealer, state.calls, lambda s: bd.Score(leg=(60, 0) if s % 2 == 0 else (0, 60))).forcing
                 last_i = max(i for i, c in enumerate(state.calls) if isinstance(c, Bid))
                 if last.level >= ctx.game_level(last.strain) and not forcing[last_i]:
                     assert move.level >= 6 or move == Bid(4, "N"), (seed, state.calls, move)

@@ -149,18 +149,22 @@ def test_claims_are_accepted_only_when_best_play_guarantees_them(engine: str, mo
         assert answer == mv.Respond(ok), why
 
 
-def test_the_bot_claims_when_every_card_is_a_winner() -> None:
-    t = Tab(TEST_DEAL)
-    t.do("1S", "P", "2S", "P", "P", "P")
-    # East cashes four hearts? Let the bots play until North is on lead with only masters and no trumps out
-    for _ in range(60):
-        if t.g.hand_over(t.st):
-            break
-        m = t.bot_move()
-        t.g.apply(t.st, m)
-    res = t.g.hand_result(t.st)
+@pytest.mark.parametrize("seed", [0, 4, 10])
+def test_the_bot_claims_when_every_card_is_a_winner(seed: int) -> None:
+    """Seeded bot hands that end in a claim: declarer claimed on lead, before the last trick,
+    and the claim was accepted."""
+    from cardcli.session import Session
+
+    s = Session.new("bridge", seed=seed, human_seats=(), hands_limit=1)
+    s.run_bots()
+    res = s.results[0]
     assert res is not None
-    assert res.detail.get("claim") is not None or len(t.st.tricks) == 13
+    assert res.detail.get("claim") is not None, "the bots played every card out instead of claiming"
+    moves = [m.move for m in s.hands[0].moves]
+    claim_at = next(i for i, m in enumerate(moves) if m.startswith("claim"))
+    plays_before = sum(1 for m in moves[:claim_at] if m.startswith("play"))
+    assert plays_before % 4 == 0 and plays_before < 48  # on lead, with at least two tricks to go
+    assert all(m == "accept" for m in moves[claim_at + 1:])
 
 
 def test_bots_answer_every_claim_and_never_loop() -> None:

@@ -160,7 +160,7 @@ def test_piped_moves_through_the_line_driver(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     assert "Traceback" not in out.output
     assert "South>" in out.output and "claim 9" in out.output and "hint:" in out.output
-    assert "Game saved to" in out.output
+    assert "Game saved as bridge-" in out.output
     resume = CliRunner().invoke(cli, ["replay", "verify", str(rec)])
     assert resume.exit_code == 0
 

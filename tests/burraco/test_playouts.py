@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from cardcli.engine.game import Outcome
 from cardcli.engine.registry import load
 from cardcli.games.burraco.rules import BurracoGame
 from cardcli.games.burraco.state import BurracoState
@@ -37,10 +38,11 @@ class CheckedBurraco(BurracoGame):
 
     applied = 0
 
-    def apply(self, state: BurracoState, move: Any) -> None:
-        super().apply(state, move)
+    def apply(self, state: BurracoState, move: Any) -> Outcome:
+        outcome = super().apply(state, move)
         self.applied += 1
         check_pozzetti(self, state, views=self.applied % 8 == 0)
+        return outcome
 
 
 def check_pozzetti(game: BurracoGame, st: BurracoState, views: bool = True) -> None:

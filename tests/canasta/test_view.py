@@ -58,9 +58,10 @@ def test_pending_opening_is_shown(game) -> None:
 
 def test_narration_hides_drawn_cards_from_others(game) -> None:
     st = position(hands={0: "9 9 5"}, stock="4D 5D 6D 7D")
-    move = game.parse_move("draw")
-    assert "7D" in game.narrate(st, move, 0) and "6D" in game.narrate(st, move, 0)
-    assert "7D" not in game.narrate(st, move, 1) and "2 cards" in game.narrate(st, move, 1)
+    drew = game.apply(st, game.parse_move("draw"))
+    assert "7D" in game.narrate(drew, 0) and "6D" in game.narrate(drew, 0)
+    assert "7D" not in game.narrate(drew, 1) and "2 cards" in game.narrate(drew, 1)
+    assert "7D" not in game.narrate(drew, None)
     st = position(hands={0: "9 9 5"}, pozzo="4C 9H", covered="AH AS")
-    take = game.parse_move("take")
-    assert "AH" in game.narrate(st, take, 0) and "AH" not in game.narrate(st, take, 1)
+    took = game.apply(st, game.parse_move("take"))
+    assert "AH" in game.narrate(took, 0) and "AH" not in game.narrate(took, 1)

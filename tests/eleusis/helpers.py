@@ -8,7 +8,7 @@ from typing import Any
 
 from cardcli.engine.cards import Card
 from cardcli.engine.deal import shuffled_deck
-from cardcli.engine.game import HandResult
+from cardcli.engine.game import HandResult, Outcome
 from cardcli.engine.registry import load
 from cardcli.games.eleusis import moves as mv
 from cardcli.games.eleusis.config import EleusisConfig
@@ -109,10 +109,11 @@ class WatchedGame(EleusisGame):
     views_checked = 0
     plays_checked = 0
 
-    def apply(self, state: EleusisState, move: mv.Move) -> None:
-        super().apply(state, move)
+    def apply(self, state: EleusisState, move: mv.Move) -> Outcome:
+        outcome = super().apply(state, move)
         if isinstance(move, mv.Play):
             self.check_judgments(state)
+        return outcome
 
     @classmethod
     def check_judgments(cls, state: EleusisState) -> None:

@@ -120,7 +120,11 @@ def test_simulate_shows_wrong_cards_per_hand() -> None:
     figures = dict(part.split() for part in line.split(":", 1)[1].split(","))
     assert float(figures["normal"]) < float(figures["random"])
     code, out = run("simulate", "eleusis", "--games", "2", "--hands", "1", "--json")
-    assert json.loads(out)["per_hand"]["wrong cards"]["normal"] >= 0
+    as_json = json.loads(out)["per_hand"]["wrong cards"]["normal"]
+    code, text = run("simulate", "eleusis", "--games", "2", "--hands", "1")
+    line = next(x for x in text.splitlines() if "wrong cards per hand" in x)
+    shown = dict(part.split() for part in line.split(":", 1)[1].split(","))
+    assert code == 0 and isinstance(as_json, float) and f"{as_json:.2f}" == shown["normal"]
 
 
 def test_games_rules_and_deal() -> None:

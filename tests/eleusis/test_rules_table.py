@@ -123,13 +123,14 @@ def test_without_phase_two_players_score_on_their_wrong_cards() -> None:
 
 def test_the_rule_move_is_hidden_from_other_seats_in_narration() -> None:
     state = new_hand(4, seed=3)
-    move = mv.SetRule(SEED1)
     dealer = state.dealer
-    assert SEED1 in GAME.narrate(state, move, dealer)
+    twin = state.clone()
+    outcome = GAME.apply(state, mv.SetRule(SEED1))
+    assert SEED1 in GAME.narrate(outcome, dealer)
     for seat in [s for s in range(4) if s != dealer] + [None]:
-        assert SEED1 not in GAME.narrate(state, move, seat)
-    wrap = mv.SetRule(BY_ID["up-wrap"].text)
-    assert "round the corner" in GAME.narrate(state, wrap, None)  # the seed's mandatory announcement
+        assert SEED1 not in GAME.narrate(outcome, seat)
+    wrapped = GAME.apply(twin, mv.SetRule(BY_ID["up-wrap"].text))
+    assert "round the corner" in GAME.narrate(wrapped, None)  # the seed's mandatory announcement
 
 
 def test_every_rule_id_a_verdict_can_name_is_in_the_rulebook() -> None:

@@ -156,12 +156,28 @@ def test_no_rummy_bonus_in_pagat_preset() -> None:
 
 def test_stock_turnover_order() -> None:
     # Stock empty; the pile, oldest first, is 2S 3S 4S 5S. Turned over, 2S becomes the
-    # new upcard and the player draws 3S; 4S is next.
+    # new upcard and the stock is 3S (top), 4S, 5S; the player then chooses again.
     st = situation(["KC", "QC"], phase="draw", discard="2S 3S 4S 5S", stock="")
     play(st, "draw stock")
-    assert st.discard == ["2S"]
-    assert st.hands[0][-1] == "3S"
-    assert st.stock == ["5S", "4S"] and st.turnovers == 1
+    assert st.discard == ["2S"] and st.hands[0] == ["KC"]
+    assert st.stock == ["5S", "4S", "3S"] and st.turnovers == 1 and st.phase == "draw"
+    play(st, "draw stock")
+    assert st.hands[0][-1] == "3S" and st.stock == ["5S", "4S"]
+
+
+def test_after_a_turnover_the_new_upcard_can_be_taken() -> None:
+    st = situation(["KC", "QC"], phase="draw", discard="2S 3S 4S 5S", stock="")
+    play(st, "draw stock")
+    assert {GAME.format_move(m) for m in GAME.legal_moves(st)} == {"draw stock", "draw discard"}
+    play(st, "draw discard")
+    assert st.hands[0] == ["KC", "2S"] and st.discard == [] and st.phase == "play"
+
+
+def test_turnover_rule_text_says_the_player_chooses() -> None:
+    from cardcli.games.rummy.rulebook import RULEBOOK
+
+    text = RULEBOOK.explain("stock.turnover")
+    assert "choose again" in text and "new upcard" in text
 
 
 def test_wash_when_the_pile_is_too_small() -> None:

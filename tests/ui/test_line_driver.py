@@ -9,8 +9,14 @@ from click.testing import CliRunner
 from scripted import hinted_moves
 
 from cardcli.cli import cli
-from cardcli.paths import autosave_path
+from cardcli.saves import list_saves, load_save
 from cardcli.session import Session
+
+
+def only_save(game: str = "rummy") -> Path:
+    saves = list_saves(game)
+    assert len(saves) == 1, saves
+    return saves[0].path
 
 
 def scripted_moves(seed: str, players: int = 2, hands: int | None = None) -> list[str]:
@@ -23,7 +29,7 @@ def test_a_whole_match_piped_on_stdin() -> None:
     assert res.exit_code == 0, res.output
     assert "Final scores:" in res.output
     assert "illegal" not in res.output and "not a move" not in res.output
-    assert not autosave_path("rummy").exists()  # a finished game leaves no autosave
+    assert list_saves("rummy") == []  # a finished game leaves no save
 
 
 def test_refusals_name_the_rule_and_the_game_goes_on() -> None:
@@ -35,19 +41,35 @@ def test_refusals_name_the_rule_and_the_game_goes_on() -> None:
     assert "Draw first: Every turn starts with a draw" in out or "not a run" in out or "do not hold" in out
     assert "not a move: 'fly' is not a rummy move" in out
     assert "'ZZ' is not a card" in out
-    assert "Game saved to" in out and autosave_path("rummy").exists()
+    assert "Game saved as rummy-" in out and only_save().exists()
 
 
 def test_quit_then_resume_continues_the_same_game(tmp_path: Path) -> None:
     res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7"], input="d\nquit\n")
-    assert res.exit_code == 0 and autosave_path("rummy").exists()
-    saved = Session.from_replay(__import__("cardcli.replay.io", fromlist=["read"]).read(autosave_path("rummy")))
+    assert res.exit_code == 0
+    saved, _record = load_save(only_save())
     assert saved.ply == 1
     res = CliRunner().invoke(cli, ["play", "--resume"], input="moves\nquit\n")
     assert res.exit_code == 0
     assert "discard" in res.output  # still P1's turn after the draw: discards are listed
-    res = CliRunner().invoke(cli, ["replay", "verify", str(autosave_path("rummy"))])
-    assert res.exit_code == 0 and "unfinished" in res.output
+    saved, _record = load_save(only_save())
+    assert saved.ply == 1 and not saved.finished
+
+
+def test_a_second_game_leaves_the_first_resumable() -> None:
+    first = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7"], input="d\nquit\n")
+    assert first.exit_code == 0
+    name = list_saves("rummy")[0].name
+    second = CliRunner().invoke(cli, ["play", "rummy", "--seed", "8"], input="quit\n")
+    assert second.exit_code == 0
+    saves = list_saves("rummy")
+    assert len(saves) == 2 and {s.seed for s in saves} == {"7", "8"}
+    listed = CliRunner().invoke(cli, ["saves"])
+    assert name in listed.output and "seed 7" in listed.output and "seed 8" in listed.output
+    res = CliRunner().invoke(cli, ["play", "--resume", name], input="table\nquit\n")
+    assert res.exit_code == 0 and "seed 7" in res.output
+    session, _record = load_save(saves[0].path if saves[0].name == name else saves[1].path)
+    assert session.seed == "7" and session.ply == 1
 
 
 def test_eof_saves_like_quit() -> None:
@@ -55,21 +77,31 @@ def test_eof_saves_like_quit() -> None:
     assert res.exit_code == 0 and "Game saved" in res.output
 
 
-def test_undo_takes_back_the_bots_replies_too() -> None:
+def test_undo_stops_at_a_bot_reply_the_player_has_seen() -> None:
     moves = scripted_moves("undo-1", hands=1)
-    first_two = moves[:2]  # a draw, then a discard (or meld): the bot then answers
-    script = "\n".join(first_two) + "\nundo\nundo\nquit\n"
+    first_two = moves[:2]  # a draw, then a discard (or meld)
+    script = "\n".join(first_two) + "\nundo\nquit\n"
     res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "undo-1"], input=script)
     assert res.exit_code == 0
-    assert "took back" in res.output  # the discard and the bot's whole turn
-    assert "cannot undo: you have seen the card you drew" in res.output  # but not the draw
+    if first_two[1].startswith("discard"):  # the bot has answered: its turn cannot be unseen
+        assert "cannot undo: P2 has moved since your last move" in res.output
+    else:
+        assert "took back your last move" in res.output
 
 
 def test_undo_back_to_the_deal() -> None:
     script = "draw discard\nundo\nundo\nquit\n"  # taking the upcard reveals nothing
     res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7"], input=script)
     assert res.exit_code == 0
-    assert "took back 1 moves" in res.output and "nothing to undo in this hand" in res.output
+    assert "took back your last move" in res.output and "nothing to undo in this hand" in res.output
+
+
+def test_undo_of_a_meld_then_replay(tmp_path: Path) -> None:
+    """Own moves since the bot last acted can be taken back, one at a time, and the save follows."""
+    s = Session.new("rummy", seed="7", players=2, human_seats=(0,))
+    s.run_bots()
+    s.play(s.resolve("draw discard"))
+    assert s.undo() == 1 and s.ply == 0 and s.state.phase == "draw"
 
 
 def test_hint_is_recorded(tmp_path: Path) -> None:
@@ -121,12 +153,26 @@ def test_undo_barriers_in_other_games(game: str, first: str, message: str) -> No
 def test_bridge_undo_cannot_hide_dummy_again() -> None:
     from cardcli.session import UndoRefused
 
-    s = Session.new("bridge", seed=11, human_seats=(2,))
-    s.run_bots()
-    while s.state.phase == "auction":
-        move, _why = s.hint(2)
-        s.play(move)
-        s.run_bots()
+    s = Session.new("bridge", seed=11, human_seats=(0, 1, 2, 3))  # four people at one table
+    while s.state.phase != "play":
+        if s.deal_if_needed() is None:
+            move, _why = s.hint(s.to_act())
+            s.play(move)
+    leader = s.to_act()
+    s.play(s.hint(leader)[0])
     assert s.state.phase == "play" and s.state.trick  # the opening lead is on the table
     with pytest.raises(UndoRefused, match="dummy's hand has been shown"):
         s.undo()
+
+
+def test_bridge_undo_stops_at_the_bots_reply() -> None:
+    from cardcli.session import UndoRefused
+
+    s = Session.new("bridge", seed=11, human_seats=(2,))
+    s.run_bots()
+    move, _why = s.hint(2)
+    s.play(move)
+    s.run_bots()
+    if s.hands[-1].moves[-1].seat != 2:
+        with pytest.raises(UndoRefused, match="has moved since your last move"):
+            s.undo()

@@ -10,7 +10,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from cardcli.paths import autosave_path
+from cardcli.paths import history_file
+from cardcli.saves import AutoSave, list_saves, load_save, new_save_path
 from cardcli.session import Session
 from cardcli.ui.commands import Controller
 from cardcli.ui.console import Console
@@ -20,9 +21,8 @@ from cardcli.ui.ptk.completer import MoveCompleter, candidates
 
 def controller(seed: str = "7") -> tuple[Controller, io.StringIO]:
     s = Session.new("rummy", seed=seed, players=2, human_seats=(0,))
-    s.autosave_path = autosave_path("rummy")
     out = io.StringIO()
-    c = Controller(s, Console(out=out, color=False, charset="ascii"), save_path=s.autosave_path)
+    c = Controller(s, Console(out=out, color=False, charset="ascii"), autosave=AutoSave(s, new_save_path("rummy"), None))
     return c, out
 
 
@@ -61,8 +61,7 @@ def test_repl_plays_a_move_and_quits_with_save() -> None:
     text = out.getvalue()
     assert code == 0
     assert "P1 draws" in text and "Ctrl-C clears the line" in text and "Game saved" in text
-    assert autosave_path("rummy").exists()
-    saved = Session.from_replay(__import__("cardcli.replay.io", fromlist=["read"]).read(autosave_path("rummy")))
+    saved, _record = load_save(list_saves("rummy")[0].path)
     assert saved.ply == 1
 
 
@@ -76,10 +75,24 @@ def test_ctrl_d_saves() -> None:
 
 
 def test_tab_completes_in_the_prompt() -> None:
+    """Tab must put the completed move on the line: the history keeps the line as accepted."""
+    import threading
+    import time
+
     c, out = controller()
     with create_pipe_input() as inp:
-        inp.send_text("draw s\t\r")   # Tab completes the single match
-        inp.send_text("quit\r")
+        def typist() -> None:
+            inp.send_text("draw s\t")   # Tab completes the single match (completion runs as a task)
+            time.sleep(0.5)
+            inp.send_text("\r")
+            time.sleep(0.3)
+            inp.send_text("quit\r")
+
+        feeder = threading.Thread(target=typist)
+        feeder.start()
         with create_app_session(input=inp, output=DummyOutput()):
             run(c, input=inp, output=DummyOutput())
+        feeder.join()
     assert "P1 draws" in out.getvalue()
+    lines = [ln for ln in history_file().read_text().splitlines() if ln.startswith("+")]
+    assert lines[0] == "+draw stock", lines

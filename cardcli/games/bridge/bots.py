@@ -40,6 +40,7 @@ from cardcli.games.bridge.cardplay import Table, choose_card
 from cardcli.games.bridge.ddsolve import Budget, solve_position, tricks_for
 from cardcli.games.bridge.play import trump_of
 from cardcli.games.bridge.sampling import knowledge, sample_deals, score_for_view
+from cardcli.games.bridge.scoring import SIDE_NAMES
 from cardcli.games.bridge.view import BridgeView
 from cardcli.i18n import _
 
@@ -129,13 +130,35 @@ def AutoBot() -> SystemBot:
 @lru_cache(maxsize=512)
 def _choose_cached(hand: tuple[str, ...], dealer: int, calls: tuple[mv.Call, ...], vul: tuple[bool, bool],
                    leg: tuple[int, int], legal: tuple[mv.Call, ...]) -> tuple[mv.Call, str]:
-    def score_for(seat: int) -> bidding.Score:
-        side = seat % 2
-        return bidding.Score(vul=(vul[side], vul[1 - side]), leg=(leg[side], leg[1 - side]))
-    return bidding.choose(hand, dealer, calls, score_for, legal)
+    score_for = bidding.score_for_side(vul, leg)
+    call, fits = bidding.decide(hand, dealer, calls, score_for, legal)
+    meaning = bidding.explain(dealer, calls, score_for, call)
+    return call, _("{meaning} (this hand: {facts})").format(meaning=meaning, facts=hand_facts(hand, dealer, calls, call, fits))
+
+
+def hand_facts(hand: Sequence[str], dealer: int, calls: Sequence[mv.Call], call: mv.Call, fits: bool) -> str:
+    """The facts about ``hand`` that a call's meaning speaks of: HCP, the length of the suit bid (or
+    doubled), whether it is balanced for a notrump bid."""
+    h = bidding.Hand(hand)
+    parts = [_("{n} HCP").format(n=h.hcp)]
+    suit: str | None = None
+    if isinstance(call, mv.Bid):
+        suit = call.strain if call.strain != "N" else None
+        if call.strain == "N":
+            parts.append(_("balanced") if h.balanced else _("not balanced"))
+    elif isinstance(call, mv.Double):
+        bids = [c for c in calls if isinstance(c, mv.Bid)]
+        suit = bids[-1].strain if bids and bids[-1].strain != "N" else None
+    if suit is not None:
+        parts.append(_("{n} {s}").format(n=h.lens[suit], s=bidding.sname(suit)))
+    if not fits:
+        parts.append(_("no call in the system fits it here, so it passes"))
+    return ", ".join(parts)
 
 
 def bid_for(view: BridgeView, legal: Sequence[mv.Move]) -> tuple[mv.Call, str]:
+    """The system's call and its reason: the call's meaning (what ``explain`` says) and the facts
+    of this hand that it speaks of."""
     calls = tuple(m for m in legal if not isinstance(m, (mv.Play, mv.Claim, mv.Respond)))
     call, why = _choose_cached(tuple(view.hand), view.dealer, tuple(view.calls), view.vulnerable, view.leg,
                                calls)  # type: ignore[arg-type]
@@ -144,8 +167,7 @@ def bid_for(view: BridgeView, legal: Sequence[mv.Move]) -> tuple[mv.Call, str]:
 
 def explain_calls(view: BridgeView) -> list[str]:
     """The meaning of every call made so far (the `explain` command)."""
-    texts, _know = bidding.interpret(view.dealer, view.calls, score_for_view(view))  # type: ignore[arg-type]
-    return texts
+    return bidding.read_auction(view.dealer, view.calls, score_for_view(view)).texts  # type: ignore[arg-type]
 
 
 # -- claims ------------------------------------------------------------------------------------------
@@ -180,10 +202,12 @@ def answer_claim(view: BridgeView) -> tuple[mv.Move, str]:
             can = tricks_for(hands, trump, view.leader, list(view.trick), side, max_nodes=300_000)
     except Budget:
         return mv.Respond(False), _("the claim is too complicated to check: play it out")
+    who = view.names[claimer]
     if have + can >= total:
-        return mv.Respond(True), _("accept: with best play your side can take {n} tricks, as claimed").format(
-            n=have + can)
-    return mv.Respond(False), _("reject: with best defence the claimer's side takes only {n}").format(n=have + can)
+        return mv.Respond(True), _("accept: with best play {side} ({who}'s side) can take {n} tricks, and {who} "
+                                   "claimed {k}").format(side=SIDE_NAMES[side], who=who, n=have + can, k=total)
+    return mv.Respond(False), _("reject: with best defence {side} ({who}'s side) takes only {n} tricks, not the {k} "
+                                "{who} claimed").format(side=SIDE_NAMES[side], who=who, n=have + can, k=total)
 
 
 def full_layout(view: BridgeView) -> list[list[Card]] | None:
@@ -251,11 +275,20 @@ def pimc(view: BridgeView, cards: Sequence[Card], rng: Rng, engine: str, samples
         pick = prefer
     else:
         pick = min(best, key=lambda card: (card[1] != (prefer or "  ")[1], "23456789TJQKA".index(card[0])))
-    goal = _("make the contract") if side == c.side else _("beat the contract")
     assert pick is not None
-    return pick, _("double dummy over {n} layouts consistent with the bidding and play: {card} takes {t:.1f} "
-                   "tricks on average and is enough to {goal} in {p}% of them").format(
-        n=solved, card=pick, t=totals[pick] / solved, goal=goal, p=round(100 * reach[pick] / solved))
+    won = view.won[side]
+    to_come = totals[pick] / solved
+    contract = f"{c.level}{'NT' if c.strain == 'N' else c.strain}"
+    text = _("double dummy over {n} layouts consistent with the bidding and play: with {card}, {side} end with "
+             "{total:.1f} tricks on average ({won} won, {t:.1f} of the {left} to come)").format(
+        n=solved, card=pick, side=SIDE_NAMES[side], total=won + to_come, won=won, t=to_come, left=13 - len(view.tricks))
+    if side == c.side:
+        text += "; " + _("{contract} needs {k}: made in {p}% of the layouts").format(
+            contract=contract, k=c.level + 6, p=round(100 * reach[pick] / solved))
+    else:
+        text += "; " + _("{k} beat {contract}: beaten in {p}% of the layouts").format(
+            contract=contract, k=14 - (c.level + 6), p=round(100 * reach[pick] / solved))
+    return pick, text
 
 
 BOTS = {"auto": AutoBot, "dds": DdsBot, "heuristic": SystemBot, "random": RandomBot}

@@ -236,7 +236,9 @@ def declarer_lead(t: Table, legal: list[Card]) -> tuple[Card, str]:
     if winners >= need:
         card = _cash(t, legal)
         if card is not None:
-            return card, _("cash the winners: {n} sure tricks are enough").format(n=winners)
+            won = t.view.won[side_of(t.me)]
+            return card, _("cash the winners: {w} tricks won and {n} sure to come; the contract needs {k}").format(
+                w=won, n=winners, k=won + need)
     # ruff a loser in the short trump hand
     if t.trump:
         short_trumps = [c for c in other_hand if c[1] == t.trump]

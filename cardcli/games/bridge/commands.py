@@ -42,7 +42,8 @@ def explain(view: BridgeView, arg: str) -> list[str]:
     if view.phase == "deal" or view.hand_number == 0:
         return [_("no hand has been dealt yet")]
     score_for = score_for_view(view)
-    texts, know = bidding.interpret(view.dealer, view.calls, score_for)  # type: ignore[arg-type]
+    reading = bidding.read_auction(view.dealer, view.calls, score_for)
+    texts, know = reading.texts, reading.know
     arg = arg.strip()
     if not arg:
         if not view.calls:
@@ -71,7 +72,7 @@ def explain(view: BridgeView, arg: str) -> list[str]:
             return [_("the auction is over and nobody called {c}; `explain` lists every call").format(c=call_name(call))]
         return [f"{i + 1}. {NAMES[caller(view.dealer, i)]} {call_name(call)}: {texts[i]}" for i in matches]
     who = caller(view.dealer, len(view.calls))
-    text = bidding.explain(view.dealer, view.calls, score_for, call)  # type: ignore[arg-type]
+    text = bidding.explain(view.dealer, view.calls, score_for, call)
     from cardcli.games.bridge.auction import check_call
 
     verdict = check_call(view.dealer, view.calls, call)

@@ -176,6 +176,10 @@ def _label(e: Entry) -> str:
             return _("honors")
         case "rubber":
             return _("rubber {n}").format(n=n)
+        case "game-bonus":
+            return _("game bonus")
+        case "part-score":
+            return _("part-score bonus")
         case "unfinished-game":
             return _("unfinished: game")
         case "unfinished-part":

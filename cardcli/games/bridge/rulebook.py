@@ -171,9 +171,30 @@ RULES = [
         "and an unfinished rubber is settled at the end.")),
     Rule("bidding.system", N_("The system"), N_(
         "Bots bid a simplified Standard American (SAYC-lite): 5-card majors, 15-17 notrump, "
-        "weak twos, strong 2C, Stayman and Jacoby transfers, limit raises, takeout doubles, "
+        "weak twos, strong 2C, Stayman and Jacoby transfers, limit raises, takeout and negative doubles, "
         "Blackwood. Every call has an explanation: `explain` shows the auction with meanings, "
         "`explain 1NT` says what a call would mean now, `hint` proposes a call with its reason.")),
+    Rule("bidding.meanings", N_("One meaning per call"), N_(
+        "A call means one thing in a given auction, and every part of cardcli reads it the same way: "
+        "`explain`, `hint` (which adds the facts of your hand that the meaning speaks of), the auction "
+        "shown on the table, the notes of an exported PBN file, and the bots when they work out what "
+        "the other hands hold.")),
+    Rule("bidding.doubles", N_("Takeout or penalty: the rule for doubles"), N_(
+        "A double of notrump, or of a bid at the 4 level or higher, is for penalties. While your side "
+        "has only passed, a double of their suit bid at the 1 to 3 level is for takeout: short in "
+        "their suit, support for the others (also in the pass-out seat, where it may be lighter). "
+        "When partner opened one of a suit and the opponents' only call is a suit overcall at the 1 or "
+        "2 level, responder's double is negative: for takeout, showing the unbid major. Every other "
+        "double is for penalties. Partner answers what the double means: a takeout double is answered "
+        "in the best unbid suit (pass only with long, strong trumps), a negative double by showing the "
+        "unbid major or notrump with a stopper, and a penalty double is left in unless partner has a "
+        "six-card suit and at most one card in theirs (against notrump: a six-card suit and at most "
+        "4 HCP), and runs to it.")),
+    Rule("bidding.passed", N_("A passed hand"), N_(
+        "A player who has only passed so far has denied an opening bid: at most 11 HCP. Responder's "
+        "new suit is normally forcing for one round, but from a passed hand it is not, and opener may "
+        "pass it with a minimum and three cards in the suit. Artificial bids (Stayman, transfers, cue "
+        "bids) stay forcing.")),
     Rule("bidding.points", N_("Counting points"), N_(
         "High-card points: ace 4, king 3, queen 2, jack 1 (40 in the pack). Openers add a point "
         "for each card beyond four in a suit; a raiser with trump support adds for shortness. "

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck
-from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, RecordedHand, ScoreSheet, Side
+from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, Outcome, RecordedHand, ScoreSheet, Side
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.auction import (
@@ -24,7 +24,7 @@ from cardcli.games.bridge.auction import (
     passed_out,
     side_of,
 )
-from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig
+from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
 from cardcli.games.bridge.play import hcp, legal_cards, sort_hand, trick_winner, trump_of
 from cardcli.games.bridge.rubber import PadLine, Rubber, pad_lines
 from cardcli.games.bridge.rulebook import RULEBOOK
@@ -37,7 +37,7 @@ SEAT_NAMES = ["North", "East", "South", "West"]
 VUL_NAMES = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}
 
 
-class BridgeGame(Game[BridgeState, mv.Move]):
+class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
     name = "bridge"
     title = "Contract bridge (rubber)"
     summary = "rubber bridge by the Laws: auction, play with dummy, claims, rubber scorepad, PBN"
@@ -51,14 +51,10 @@ class BridgeGame(Game[BridgeState, mv.Move]):
     default_bot = "auto"
     default_seat = 2  # South, as bridge diagrams put the reader
     deal_formats = ("text", "json", "pbn")
-    export_formats = ("pbn",)
-    import_formats = ("pbn",)
+    export_formats = ("pbn", "lin")
+    import_formats = ("pbn", "lin")
 
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from cardcli.games.bridge.bots import BOTS
-
-        return BOTS
+    bots_module = "cardcli.games.bridge.bots"
 
     # -- setup ---------------------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
@@ -73,8 +69,25 @@ class BridgeGame(Game[BridgeState, mv.Move]):
     def new_match(self, config: BridgeConfig, players: int, first_dealer: int) -> BridgeState:
         return BridgeState(config=config, players=players, dealer=first_dealer, rubber=Rubber.for_config(config))
 
+    def check_setup(self, config: BridgeConfig, players: int) -> str | None:
+        problem = super().check_setup(config, players)
+        if problem is None and config.deals:
+            try:
+                parse_deals(config.deals)
+            except ValueError as err:
+                return str(err)
+        return problem
+
+    def first_dealer(self, config: BridgeConfig, players: int, seed: int | str) -> int:
+        if config.scoring == "deals":
+            return deal_setup(config, 1)[0]
+        return super().first_dealer(config, players, seed)
+
     def next_dealer(self, state: BridgeState) -> int:
-        """The first dealer, then clockwise every hand, passed-out hands included."""
+        """The first dealer, then clockwise every hand, passed-out hands included
+        (scoring=deals: the dealer the deal schedule names)."""
+        if state.config.scoring == "deals":
+            return deal_setup(state.config, state.hand_number + 1)[0]
         if state.hand_number == 0:
             return state.dealer
         return (state.dealer + 1) % 4
@@ -85,6 +98,10 @@ class BridgeGame(Game[BridgeState, mv.Move]):
             raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
         state.dealer = self.next_dealer(state)
         state.hand_number += 1
+        if state.config.scoring == "deals":
+            # an independent deal: its own vulnerability, nothing carried over but the totals
+            vul = deal_setup(state.config, state.hand_number)[1]
+            state.rubber = Rubber(start_vulnerable=vul, totals=list(state.rubber.totals))
         hands: list[list[Card]] = [[] for _ in range(4)]
         for i, c in enumerate(cards):
             hands[(state.dealer + 1 + i) % 4].append(c)
@@ -200,7 +217,36 @@ class BridgeGame(Game[BridgeState, mv.Move]):
                 return ALLOWED
         raise TypeError(move)
 
-    def apply(self, state: BridgeState, move: mv.Move) -> None:
+    def apply(self, state: BridgeState, move: mv.Move) -> Outcome:
+        seat = self.to_act(state)
+        assert seat is not None
+        facts: dict[str, Any] = {}
+        match move:
+            case mv.Play():
+                c = state.contract
+                assert c is not None
+                facts.update(dummy=c.dummy, declarer=c.declarer, lead=not state.trick,
+                             first=not state.tricks and not state.trick)
+            case mv.Claim():
+                assert state.contract is not None
+                side = side_of(seat)
+                facts.update(side=side, won=state.won[side], left=13 - len(state.tricks))
+            case mv.Respond():
+                facts.update(responder=state.claim.responders[0] if state.claim else seat,
+                             last=state.claim is not None and len(state.claim.responders) == 1)
+        tricks = len(state.tricks)
+        self._apply(state, move)
+        if isinstance(move, mv.Call):
+            if state.phase == "over" and state.contract is None:
+                facts["passed_out"] = True
+            elif state.phase == "play" and state.contract is not None and not state.tricks and not state.trick:
+                c = state.contract
+                facts["contract"] = (c.level, c.strain, c.doubled, c.declarer, c.leader)
+        if len(state.tricks) > tricks:
+            facts.update(winner=state.tricks[-1].winner, won=tuple(state.won))
+        return Outcome(seat, move, facts)
+
+    def _apply(self, state: BridgeState, move: mv.Move) -> None:
         match move:
             case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
                 state.calls.append(move)
@@ -280,7 +326,15 @@ class BridgeGame(Game[BridgeState, mv.Move]):
             detail.update(contract=c.text(), declarer=SEATS[c.declarer], tricks=tricks)
             hold = honors(state.original, c.strain) if state.config.honors else None
             entries = score_deal(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], state.config, hold)
+            if state.config.scoring == "deals" and tricks >= c.level + 6:
+                below = sum(e.points for e in entries if e.where == "below")
+                entries.append(Entry(side, "above", (500 if vul[side] else 300) if below >= 100 else 50,
+                                     "game-bonus" if below >= 100 else "part-score", ""))
         entries = r.record(state.hand_number, entries)
+        deals = state.config.scoring == "deals"
+        if deals:
+            detail["scoring"] = "deals"
+            r.over = bool(state.config.deals) and state.hand_number >= len(parse_deals(state.config.deals))
         points: list[int | float] = [0, 0]
         for e in entries:
             points[e.side] += e.points
@@ -289,7 +343,7 @@ class BridgeGame(Game[BridgeState, mv.Move]):
         detail["game_winners"] = list(r.game_winners)
         detail["leg"] = list(r.leg)
         detail["rubber_over"] = r.over
-        detail["settlement"] = [e.to_list() for e in r.settlement(state.config)]
+        detail["settlement"] = [] if deals else [e.to_list() for e in r.settlement(state.config)]
         totals: list[int | float] = list(r.totals)
         state.result = HandResult(points=points, totals=totals, detail=detail)
         state.results.append(state.result)
@@ -350,60 +404,49 @@ class BridgeGame(Game[BridgeState, mv.Move]):
     def status(self, view: BridgeView) -> str:
         return status_line(view)
 
-    def narrate(self, state: BridgeState, move: mv.Move, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome, observer: int | None) -> str:
         names = SEAT_NAMES
+        f = outcome.seen_by(observer)
+        who = names[outcome.seat]
+        move = outcome.move
         match move:
             case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
-                who = names[state.turn]
                 text = {
                     mv.Pass: _("{who} passes"), mv.Double: _("{who} doubles"), mv.Redouble: _("{who} redoubles"),
                 }.get(type(move), _("{who} bids {bid}")).format(who=who, bid=_call_words(move))
-                after = state.calls + [move]
-                if auction_over(after):
-                    if passed_out(after):
-                        text += "; " + _("all pass: the hand is thrown in and the next player deals")
-                    else:
-                        c = final_contract(state.dealer, after)
-                        assert c is not None
-                        text += "; " + _("the contract is {c} by {who}; {leader} leads").format(
-                            c=_contract_words(c.level, c.strain, c.doubled), who=names[c.declarer],
-                            leader=names[c.leader])
+                if f.get("passed_out"):
+                    text += "; " + _("all pass: the hand is thrown in and the next player deals")
+                elif "contract" in f:
+                    level, strain, doubled, declarer, leader = f["contract"]
+                    text += "; " + _("the contract is {c} by {who}; {leader} leads").format(
+                        c=_contract_words(level, strain, doubled), who=names[declarer], leader=names[leader])
                 return text
             case mv.Play(card):
-                c = state.contract
-                assert c is not None
-                who = names[state.turn]
-                if state.turn == c.dummy:
-                    text = _("{decl} plays {card} from dummy").format(decl=names[c.declarer], card=card)
-                elif not state.trick:
+                if outcome.seat == f["dummy"]:
+                    text = _("{decl} plays {card} from dummy").format(decl=names[f["declarer"]], card=card)
+                elif f["lead"]:
                     text = _("{who} leads {card}").format(who=who, card=card)
                 else:
                     text = _("{who} plays {card}").format(who=who, card=card)
-                if not state.tricks and not state.trick:
-                    text += "; " + _("dummy ({d}) is laid out on the table").format(d=names[c.dummy])
-                if len(state.trick) == 3:
-                    w = trick_winner(state.trick + [card], state.leader, trump_of(c.strain))
-                    won = list(state.won)
-                    won[side_of(w)] += 1
-                    text += "; " + _("{w} wins the trick (NS {a}, EW {b})").format(w=names[w], a=won[0], b=won[1])
+                if f["first"]:
+                    text += "; " + _("dummy ({d}) is laid out on the table").format(d=names[f["dummy"]])
+                if "winner" in f:
+                    text += "; " + _("{w} wins the trick (NS {a}, EW {b})").format(
+                        w=names[f["winner"]], a=f["won"][0], b=f["won"][1])
                 return text
             case mv.Claim(n):
-                claimer = self.to_act(state)
-                assert claimer is not None
-                side = side_of(claimer)
-                if n == state.won[side]:
+                side = f["side"]
+                if n == f["won"]:
                     return _("{who} concedes the remaining tricks ({side} would end with {n})").format(
-                        who=names[claimer], side=SIDE_NAMES[side], n=n)
+                        who=who, side=SIDE_NAMES[side], n=n)
                 return _("{who} claims {n} tricks in total for {side} ({k} of the {left} still to play) and faces "
-                         "the cards").format(who=names[claimer], n=n, side=SIDE_NAMES[side],
-                                             k=n - state.won[side], left=13 - len(state.tricks))
+                         "the cards").format(who=who, n=n, side=SIDE_NAMES[side], k=n - f["won"], left=f["left"])
             case mv.Respond(accept):
-                who = names[state.claim.responders[0]] if state.claim else "?"
+                responder = names[f["responder"]]
                 if accept:
-                    rest = state.claim is not None and len(state.claim.responders) == 1
-                    return _("{who} accepts the claim").format(who=who) + (
-                        "; " + _("the play ends") if rest else "")
-                return _("{who} rejects the claim: play continues").format(who=who)
+                    return _("{who} accepts the claim").format(who=responder) + (
+                        "; " + _("the play ends") if f["last"] else "")
+                return _("{who} rejects the claim: play continues").format(who=responder)
         return self.format_move(move)
 
     def card_locations(self, state: BridgeState) -> dict[str, list[Card]]:
@@ -432,12 +475,6 @@ class BridgeGame(Game[BridgeState, mv.Move]):
                 "vulnerable": VUL_NAMES[state.rubber.vulnerability()]}
 
     # -- results -------------------------------------------------------------------------------
-    def hand_over(self, state: BridgeState) -> bool:
-        return state.phase == "over"
-
-    def hand_result(self, state: BridgeState) -> HandResult | None:
-        return state.result
-
     def match_over(self, state: BridgeState) -> bool:
         return state.rubber.over
 
@@ -448,7 +485,8 @@ class BridgeGame(Game[BridgeState, mv.Move]):
             winners = [i for i, t in enumerate(r.totals) if t == best]
             totals: list[int | float] = list(r.totals)
             return MatchResult(totals=totals, winners=winners, hands=len(state.results), complete=True)
-        settled: list[int | float] = list(r.settled_totals(state.config))
+        settled: list[int | float] = list(r.totals if state.config.scoring == "deals"
+                                          else r.settled_totals(state.config))
         return MatchResult(totals=settled, winners=[], hands=len(state.results),
                            complete=False)
 
@@ -472,6 +510,11 @@ class BridgeGame(Game[BridgeState, mv.Move]):
                 n=d.get("hand"), c=shown, decl=d["declarer"], t=tricks, how=how, by=by, v=d.get("vulnerable")))
         for e in d.get("entries", []):
             lines.append("  " + describe(Entry.from_list(e)))
+        if d.get("scoring") == "deals":
+            pts, tot = result.points, result.totals
+            lines.append(_("Deal {n}: NS {a}, EW {b}; totals NS {x}, EW {y}.").format(
+                n=d.get("hand"), a=pts[0], b=pts[1], x=tot[0], y=tot[1]))
+            return lines
         pad = [PadLine.from_list(p) for p in d.get("pad", [])]
         winners = [int(w) for w in d.get("game_winners", [])]
         games = (winners.count(0), winners.count(1))
@@ -509,6 +552,10 @@ class BridgeGame(Game[BridgeState, mv.Move]):
 
     def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand],
                      meta: Mapping[str, Any]) -> str:
+        if fmt == "lin":
+            from cardcli.games.bridge.lin import export_lin
+
+            return export_lin(self, config, hands, meta)
         if fmt != "pbn":
             raise ValueError(f"bridge games cannot be exported as {fmt}")
         from cardcli.games.bridge.pbn import export_pbn
@@ -516,11 +563,27 @@ class BridgeGame(Game[BridgeState, mv.Move]):
         return export_pbn(self, config, hands, meta)
 
     def import_hands(self, fmt: str, text: str) -> ImportedMatch:
+        if fmt == "lin":
+            from cardcli.games.bridge.lin import import_lin
+
+            return import_lin(self, text)
         if fmt != "pbn":
             raise ValueError(f"bridge cannot import {fmt} files")
-        from cardcli.games.bridge.pbn import import_pbn
+        from cardcli.games.bridge.pbn import import_pbn_matches
 
-        return import_pbn(self, text)
+        matches = import_pbn_matches(self, text)
+        first = matches[0]
+        if len(matches) > 1:
+            first.parts = matches  # type: ignore[attr-defined]  # several boards still to play: one file each
+        return first
+
+    def decode_import(self, fmt: str, data: bytes) -> str:
+        """A file's bytes as text (PBN: the declared charset, else UTF-8, else ISO-8859-1)."""
+        if fmt == "pbn":
+            from cardcli.games.bridge.pbn import decode_pbn
+
+            return decode_pbn(data)
+        return data.decode("utf-8-sig")
 
     def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
         from cardcli.games.bridge.commands import COMMANDS

@@ -7,7 +7,7 @@ cannot see, many times, keeping only deals that agree with
 * the cards still held by each hand (its size),
 * suits a player has shown out of (a void, known from a failure to follow),
 * what the auction said: each seat's HCP range and suit lengths, read by
-  :func:`cardcli.games.bridge.bidding.interpret` and applied to the hand as it
+  :func:`cardcli.games.bridge.bidding.read_auction` and applied to the hand as it
   was dealt (cards still held plus the ones that seat has played).
 
 Rejection sampling with a bounded number of attempts; when the constraints
@@ -19,12 +19,12 @@ the bot's seeded :class:`~cardcli.engine.rng.Rng`, so a bot game replays.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cardcli.engine.cards import Card
 from cardcli.engine.rng import Rng
-from cardcli.games.bridge.bidding import SUITS, Score, Shape, interpret
+from cardcli.games.bridge.bidding import SUITS, Score, Shape, read_auction, score_for_side
 from cardcli.games.bridge.view import BridgeView
 
 ALL_CARDS = [r + s for s in "SHDC" for r in "23456789TJQKA"]
@@ -44,12 +44,9 @@ class Knowledge:
     shapes: list[Shape]
 
 
-def score_for_view(view: BridgeView) -> object:
-    def score_for(seat: int) -> Score:
-        side = seat % 2
-        return Score(vul=(view.vulnerable[side], view.vulnerable[1 - side]),
-                     leg=(view.leg[side], view.leg[1 - side]))
-    return score_for
+def score_for_view(view: BridgeView) -> Callable[[int], Score]:
+    """The rubber score from each seat's side, as the view shows it."""
+    return score_for_side(view.vulnerable, view.leg)
 
 
 def knowledge(view: BridgeView, use_auction: bool = True) -> Knowledge:
@@ -73,7 +70,7 @@ def knowledge(view: BridgeView, use_auction: bool = True) -> Knowledge:
                 voids[(leader + i) % 4].add(led)
     shapes = [Shape()] * 4
     if use_auction and view.calls:
-        _texts, shapes = interpret(view.dealer, view.calls, score_for_view(view))  # type: ignore[arg-type]
+        shapes = list(read_auction(view.dealer, view.calls, score_for_view(view)).know)
     return Knowledge(known, list(view.hand_sizes), unseen, voids, [played[s] for s in range(4)], shapes)
 
 

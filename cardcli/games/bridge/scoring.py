@@ -182,6 +182,10 @@ def describe(entry: Entry, vulnerable: Sequence[bool] = (False, False)) -> str:
             return _("{side}: honors, {desc} = {p} above").format(side=side, desc=desc, p=entry.points)
         case "rubber":
             return _("{side}: rubber won {n} = {p} above").format(side=side, n=n, p=entry.points)
+        case "game-bonus":
+            return _("{side}: game bonus = {p} above").format(side=side, p=entry.points)
+        case "part-score":
+            return _("{side}: part-score bonus = {p} above").format(side=side, p=entry.points)
         case "unfinished-game":
             return _("{side}: unfinished rubber, the only game won = {p} above").format(side=side, p=entry.points)
         case "unfinished-part":

@@ -248,17 +248,32 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
 
     indent = 22
     north, south, west, east = block(0), block(2), block(3), block(1)
-    for ln in north:
-        lines.append([("", " " * indent)] + ln)
-    for i in range(max(len(west), len(east))):
+    # Drawn as at a table: the auction in the empty corners left of North and South, the trick in
+    # the centre. Spelt-out cards (screen readers) keep the one-column layout below the hands.
+    diagram = charset != "words"
+    corner = auction_corner(view, charset) if diagram else []
+    north += [[] for _i in range(len(corner) - len(north))]
+    centre = trick_centre(view, charset) if diagram else []
+    for i, ln in enumerate(north):
+        lines.append(_pad(corner[i] if i < len(corner) else [], indent) + ln)
+    middle = max(len(west), len(east), len(centre) + 1 if centre else 0)
+    for i in range(middle):
         left = west[i] if i < len(west) else []
         right = east[i] if i < len(east) else []
-        lines.append(_pad(left, indent * 2) + right)
-    for ln in south:
-        lines.append([("", " " * indent)] + ln)
+        mid = centre[i - 1] if 0 < i <= len(centre) else None
+        if mid is not None and _width(left) <= indent:
+            lines.append(_pad(_pad(left, indent + 2) + mid, indent * 2) + right)
+        else:
+            lines.append(_pad(left, indent * 2) + right)
+    for i, ln in enumerate(south, len(north)):
+        lines.append(_pad(corner[i] if i < len(corner) else [], indent) + ln)
     if view.phase == "over" and view.all_hands is not None:
         lines.append([("dim", _("(the hands as dealt)"))])
-    lines.extend(auction_lines(view, charset))
+    if diagram:
+        if view.phase == "auction" and view.calls:
+            lines.append(last_call_line(view, charset))
+    else:
+        lines.extend(auction_lines(view, charset))
     if view.phase in ("play", "claim", "over") and view.contract is not None:
         if view.trick:
             row: Line = [("label", _("Trick {n}: ").format(n=len(view.tricks) + 1))]
@@ -282,6 +297,39 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
     return lines
 
 
+def auction_corner(view: BridgeView, charset: Charset) -> list[Line]:
+    """The auction in four narrow columns (W N E S), for the corner left of North and South."""
+    if not view.calls and view.phase != "auction":
+        return []
+    order = [3, 0, 1, 2]
+    cells: list[str] = [""] * order.index(view.dealer)
+    cells += [call_text(c, charset) for c in view.calls]
+    if view.phase == "auction":
+        cells.append("?")
+    out: list[Line] = [[("dim", "".join(f"{view.names[s][0]:<5}" for s in order).rstrip())]]
+    for i in range(0, len(cells), 4):
+        out.append([("", "".join(f"{c:<5}" for c in cells[i:i + 4]).rstrip())])
+    return out
+
+
+def trick_centre(view: BridgeView, charset: Charset) -> list[Line]:
+    """The cards of the trick in play (or of the last one) in the centre of the table:
+    North's above, West's and East's either side, South's below."""
+    if view.trick:
+        played = dict(zip(view.trick_seats(), view.trick))
+    elif view.tricks and view.phase in ("play", "claim", "over"):
+        leader, cards, _winner = view.tricks[-1]
+        played = {(leader + i) % 4: c for i, c in enumerate(cards)}
+    else:
+        return []
+
+    def cell(seat: int) -> Line:
+        card = played.get(seat)
+        return [(f"card suit-{card[1]}", format_card(card, charset))] if card else []
+
+    return [[("", " " * 6)] + cell(0), [("", " " * 1)] + _pad(cell(3), 10) + cell(1), [("", " " * 6)] + cell(2)]
+
+
 def auction_lines(view: BridgeView, charset: Charset) -> list[Line]:
     """The auction in four columns, West North East South, as bridge columns are written."""
     if not view.calls and view.phase != "auction":
@@ -296,7 +344,19 @@ def auction_lines(view: BridgeView, charset: Charset) -> list[Line]:
         cells.append("?")
     for i in range(0, len(cells), 4):
         out.append([("", "  " + "".join(f"{c:<9}" for c in cells[i:i + 4]))])
+    if view.phase == "auction" and view.calls:
+        out.append(last_call_line(view, charset))
     return out
+
+
+def last_call_line(view: BridgeView, charset: Charset) -> Line:
+    """What the last call means, from the system's one reading of the auction (``explain`` says the same)."""
+    from cardcli.games.bridge.bidding import read_auction, score_for_side
+
+    reading = read_auction(view.dealer, view.calls, score_for_side(view.vulnerable, view.leg))
+    seat = (view.dealer + len(view.calls) - 1) % 4
+    return [("dim", "  " + _("{who}'s {call}: {meaning}").format(
+        who=view.names[seat], call=call_text(view.calls[-1], charset), meaning=reading.texts[-1]))]
 
 
 def status_line(view: BridgeView) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardcli.engine.melds import meld_rule_texts
 from cardcli.engine.rulebook import Rule, Rulebook
+from cardcli.games.burraco.config import VP_TABLES
 from cardcli.i18n import N_
 
 INTRO = N_(
@@ -67,6 +68,21 @@ _MELD_TEXTS = {
     "meld.kind": N_("Burraco has runs (same suit, in sequence) and sets (same rank)."),
     "meld.wild-balance": N_("A meld with a wildcard needs at least two natural cards."),
 }
+
+def _vp_table_text() -> str:
+    """The FIBUR table in full, from the data the scorepad and the game use."""
+    parts = []
+    for hands, rows in VP_TABLES.items():
+        cells, low = [], 0
+        for top, vp in rows:
+            cells.append(f"{low}-{top} {vp}-{20 - vp}")
+            low = top + 5
+        cells.append(f"{low}+ 20-0")
+        parts.append(f"{hands} hands: " + "; ".join(cells) + ".")
+    return ("Match-point difference of the round, then the victory points of the winner and the loser. "
+            + " ".join(parts) + " Both teams' victory points add up to 20; equal match points give 10-10; "
+            "procedural penalties are taken off the victory points.")
+
 
 RULES = [
     Rule("deal.cards", N_("Cards and values"), N_(
@@ -227,6 +243,12 @@ RULES = [
         "difference is turned into victory points out of 20 by the FIBUR table: 3 hands 0-50 10-10, "
         "55-150 11-9 … 1255-1500 19-1, 1505 or more 20-0; 4 hands 0-100 10-10, 105-300 11-9 … 1705-2000 "
         "19-1, 2005 or more 20-0.")),
+    Rule("match.vp-table", N_("The victory-point table"), _vp_table_text()),
+    Rule("match.scorepad", N_("Keeping score at a real table"), N_(
+        "`cardcli score burraco --match NAME` adds each hand to a named match and shows the running totals, "
+        "who deals next, the target, the tie rule and the winner; with `--option tournament_hands=3` or `4` "
+        "it shows the victory points of the round. `cardcli scorepad` lists, shows, corrects and exports "
+        "matches.")),
     Rule("variants.presets", N_("Presets"), N_(
         "fibur-italiano (default): the FIBUR Italian code. fibur-internazionale: no semi-clean burraco, a "
         "clean burraco is needed to close, sets of aces and threes only, and the pile may be taken only "

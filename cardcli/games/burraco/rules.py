@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.engine.cards import Card, CardParseError, format_cards, multi_deck, parse_card, parse_cards
-from cardcli.engine.game import Game, HandResult, Line, MatchResult, ScoreSheet, Side
+from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, ScoreSheet, Side
 from cardcli.engine.melds import Meld, candidate_melds
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.burraco import moves as mv
@@ -38,7 +38,7 @@ HAND_SIZE = 11
 SEATS = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
 
 
-class BurracoGame(Game[BurracoState, mv.Move]):
+class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
     name = "burraco"
     title = "Burraco"
     summary = ("the Italian club game (FIBUR rules): two decks and four jokers, runs and sets, burraco of 7 "
@@ -53,11 +53,7 @@ class BurracoGame(Game[BurracoState, mv.Move]):
     default_bot = "basic"
     default_seat = 0
 
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from cardcli.games.burraco.bots import BOTS
-
-        return BOTS
+    bots_module = "cardcli.games.burraco.bots"
 
     # -- setup ---------------------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
@@ -215,7 +211,7 @@ class BurracoGame(Game[BurracoState, mv.Move]):
         if isinstance(move, mv.Draw):
             return _("you have seen the card you drew from the stock")
         after = state.clone()
-        self.apply(after, move)
+        self._apply(after, move)
         if len(after.pozzetti) < len(state.pozzetti):
             return _("that move took the pozzetto, and its cards cannot be unseen")
         return None
@@ -299,7 +295,36 @@ class BurracoGame(Game[BurracoState, mv.Move]):
                 return ALLOWED
         raise TypeError(move)
 
-    def apply(self, state: BurracoState, move: mv.Move) -> None:
+    def apply(self, state: BurracoState, move: mv.Move) -> Outcome:
+        seat = state.turn
+        team = state.team_of(seat)
+        facts: dict[str, Any] = {"players": state.players}
+        private: dict[int, dict[str, Any]] = {}
+        had_pozzetto = state.pozzetto_taken[team]
+        match move:
+            case mv.Draw():
+                private[seat] = {"card": state.stock[-1]}
+            case mv.Take():
+                facts["pile"] = tuple(state.discard)
+            case mv.Attach(_cards, target, _wild):
+                facts["before"] = burraco_kind(state.melds[target - 1], state.config)
+        self._apply(state, move)
+        match move:
+            case mv.MeldMove():
+                facts["kind"] = burraco_kind(state.melds[-1], state.config)
+            case mv.Attach(_cards, target, _wild):
+                facts["kind"] = burraco_kind(state.melds[target - 1], state.config)
+            case mv.Discard():
+                facts["closed"] = state.closed_by == seat
+                facts["stock_end"] = state.phase == "over" and state.closed_by is None
+                facts["stock"] = len(state.stock)
+        if not had_pozzetto and state.pozzetto_taken[team]:
+            facts["pozzetto"] = "al-volo" if state.pozzetto_taken[team] == 1 else (
+                "partner-discard" if state.players == 4 and state.config.pozzetto_look == "partner-discard"
+                else "next-turn" if state.players == 4 or state.config.pozzetto_look == "own-turn" else "open")
+        return Outcome(seat, move, facts, private)
+
+    def _apply(self, state: BurracoState, move: mv.Move) -> None:
         seat = state.turn
         hand = state.hands[seat]
         config = state.config
@@ -386,15 +411,6 @@ class BurracoGame(Game[BurracoState, mv.Move]):
         state.result = HandResult(points=list[int | float](points), totals=list[int | float](state.totals), detail=detail)
         state.results.append(state.result)
         state.phase = "over"
-
-    def hand_over(self, state: BurracoState) -> bool:
-        return state.phase == "over"
-
-    def hand_result(self, state: BurracoState) -> HandResult | None:
-        return state.result
-
-    def match_over(self, state: BurracoState) -> bool:
-        return state.match_done
 
     def match_result(self, state: BurracoState) -> MatchResult:
         config = state.config
@@ -495,62 +511,47 @@ class BurracoGame(Game[BurracoState, mv.Move]):
     def status(self, view: BurracoView) -> str:
         return status_line(view)
 
-    def narrate(self, state: BurracoState, move: mv.Move, observer: int | None) -> str:
-        seat = state.turn
-        who = self.seat_names(state.players)[seat]
-        hand = state.hands[seat]
-        team = state.team_of(seat)
-        config = state.config
+    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+        f = outcome.seen_by(observer)
+        who = self.seat_names(f["players"])[outcome.seat]
+        move = outcome.move
+        text = self.format_move(move)
         match move:
             case mv.Draw():
-                if observer == seat and state.stock:
-                    return _("{who} draws {card} from the stock").format(who=who, card=state.stock[-1])
+                if "card" in f:
+                    return _("{who} draws {card} from the stock").format(who=who, card=f["card"])
                 return _("{who} draws from the stock").format(who=who)
             case mv.Take():
-                pile = state.discard
+                pile = f["pile"]
                 text = _("{who} takes the discard pile ({n}: {cards})").format(
                     who=who, n=len(pile), cards=format_cards(pile, "ascii"))
                 if len(pile) == 1:
                     text += _(" and may not discard it this turn")
                 return text
-            case mv.MeldMove(cards, wild):
+            case mv.MeldMove(cards, _wild):
                 text = _("{who} melds {cards}").format(who=who, cards=" ".join(cards))
-                lay = read_new(cards, config, wild)
-                if isinstance(lay, Meld):
-                    kind = burraco_kind(new_table_meld(team, lay, config), config)
-                    if kind:
-                        text += _(": a {kind} burraco").format(kind=kind_name(kind))
-                return text + self._al_volo_note(state, cards)
-            case mv.Attach(cards, target, wild):
+                if f["kind"]:
+                    text += _(": a {kind} burraco").format(kind=kind_name(f["kind"]))
+            case mv.Attach(cards, target, _wild):
                 text = _("{who} attaches {cards} to meld {n}").format(who=who, cards=" ".join(cards), n=target)
-                if 1 <= target <= len(state.melds):
-                    before = burraco_kind(state.melds[target - 1], config)
-                    got = extend(state.melds[target - 1], cards, config, wild)
-                    if isinstance(got, TableMeld):
-                        after = burraco_kind(got, config)
-                        if after and after != before:
-                            text += _(": now a {kind} burraco").format(kind=kind_name(after))
-                return text + self._al_volo_note(state, cards)
+                if f["kind"] and f["kind"] != f["before"]:
+                    text += _(": now a {kind} burraco").format(kind=kind_name(f["kind"]))
             case mv.Discard(card, _close):
                 text = _("{who} discards {card}").format(who=who, card=card)
-                if len(hand) == 1 and card in hand:
-                    if state.pozzetto_taken[team]:
-                        return text + _(" and closes the hand")
-                    if state.players == 4 and config.pozzetto_look == "partner-discard":
-                        text += _(" and takes the pozzetto face down (to be looked at after the partner's discard)")
-                    elif state.players == 4 or config.pozzetto_look == "own-turn":
-                        text += _(" and takes the pozzetto face down (to be looked at on the next turn)")
-                    else:
-                        text += _(" and takes the pozzetto")
-                if len(state.stock) <= config.unplayable_stock:
-                    text += _("; the stock is down to {n} cards: the hand ends").format(n=len(state.stock))
-                return text
-        return self.format_move(move)
-
-    def _al_volo_note(self, state: BurracoState, cards: Sequence[str]) -> str:
-        if len(cards) == len(state.hands[state.turn]) and not state.pozzetto_taken[state.team_of(state.turn)]:
-            return _(" and goes to the pozzetto al volo: 11 new cards, the turn goes on")
-        return ""
+                if f["closed"]:
+                    return text + _(" and closes the hand")
+        look = f.get("pozzetto")
+        if look == "al-volo":
+            text += _(" and goes to the pozzetto al volo: 11 new cards, the turn goes on")
+        elif look == "partner-discard":
+            text += _(" and takes the pozzetto face down (to be looked at after the partner's discard)")
+        elif look == "next-turn":
+            text += _(" and takes the pozzetto face down (to be looked at on the next turn)")
+        elif look == "open":
+            text += _(" and takes the pozzetto")
+        if f.get("stock_end"):
+            text += _("; the stock is down to {n} cards: the hand ends").format(n=f["stock"])
+        return text
 
     def card_locations(self, state: BurracoState) -> dict[str, list[Card]]:
         names = self.seat_names(state.players)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck
-from cardcli.engine.game import Game, HandResult, Line, MatchResult, ScoreSheet, Side
+from cardcli.engine.game import Game, HandResult, Line, Outcome, ScoreSheet, Side
 from cardcli.engine.verdict import InvalidMove, Verdict
 from cardcli.games.canasta import actions, checks, legal
 from cardcli.games.canasta import moves as mv
@@ -33,7 +33,7 @@ SEAT_NAMES = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
 SIDE_NAMES = {4: ["NS", "EW"], 2: ["South", "North"]}
 
 
-class CanastaGame(Game[CanastaState, mv.Move]):
+class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
     name = "canasta"
     title = "Italian canasta"
     summary = ("three decks and six jokers, 15 cards each, the Italian pozzo, canastas of pinelle and "
@@ -48,11 +48,7 @@ class CanastaGame(Game[CanastaState, mv.Move]):
     default_bot = "basic"
     default_seat = 0  # South
 
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from cardcli.games.canasta.bots import BOTS
-
-        return BOTS
+    bots_module = "cardcli.games.canasta.bots"
 
     # -- setup ---------------------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
@@ -142,19 +138,29 @@ class CanastaGame(Game[CanastaState, mv.Move]):
     def check(self, state: CanastaState, move: mv.Move) -> Verdict:
         return checks.check(state, move)
 
-    def apply(self, state: CanastaState, move: mv.Move) -> None:
+    def apply(self, state: CanastaState, move: mv.Move) -> Outcome:
         seat = state.turn
         side = state.side_of(seat)
+        facts: dict[str, Any] = {"players": state.players}
+        private: dict[int, dict[str, Any]] = {}
+        if isinstance(move, mv.Draw | mv.Take):
+            facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
         match move:
             case mv.Answer(yes):
                 state.asked = "yes" if yes else "no"
                 state.phase = "play"
+                facts["partner"] = state.partner(seat)
             case mv.Ask():
                 state.asked = "asked"
                 state.phase = "answer"
+                facts["partner"] = state.partner(seat)
             case mv.Draw():
                 actions.commit_opening(state, side)
+                before, reds_before = len(state.hands[seat]), len(state.red3[seat])
                 actions.draw(state, seat, 2)
+                got = state.hands[seat][before:]
+                facts.update(n=len(got), red3=tuple(state.red3[seat][reds_before:]))
+                private[seat] = {"cards": tuple(got)}
                 state.phase = "play"
                 if not state.stock and len(state.hands[seat]) <= 1 and not legal.legal_moves(state):
                     # The stock ran out during the draw (on red threes) and left the player a single
@@ -164,22 +170,29 @@ class CanastaGame(Game[CanastaState, mv.Move]):
             case mv.Take():
                 plan = pz.take_problem(state)
                 assert isinstance(plan, pz.TakePlan)
-                actions.take_pozzo(state, plan)
+                facts.update(size=len(state.pozzo) + len(state.covered), with_=tuple(plan.from_hand),
+                             top=state.pozzo[-1])
+                kept = len(state.hands[seat]) - len(plan.from_hand)
+                facts["red3"] = tuple(actions.take_pozzo(state, plan))
+                private[seat] = {"cards": tuple(state.hands[seat][kept:])}
                 state.phase = "play"
             case mv.End():
                 self._end_hand(state, None)
             case mv.Meld(cards):
                 key = next((c for c in cards if not is_wild(c)), WILD_KEY)
                 pending = state.phase == "start" and not state.opened[side]
+                facts.update(opening=pending, note=self._canasta_note(state, key, cards, new=True))
                 actions.lay_meld(state, seat, key, cards, pending)
                 self._maybe_out(state)
             case mv.Add(cards, target):
                 meld = state.open_meld(side, target)
                 assert meld is not None
+                facts["note"] = self._canasta_note(state, target, cards, new=False)
                 actions.add_to_meld(state, seat, meld, cards)
                 self._maybe_out(state)
             case mv.Discard(card):
                 physical = pick(state.hands[seat], card)
+                facts.update(card=physical, out=len(state.hands[seat]) == 1)
                 state.hands[seat].remove(physical)
                 state.pozzo.append(physical)
                 if is_wild(card):
@@ -188,6 +201,7 @@ class CanastaGame(Game[CanastaState, mv.Move]):
                     self._next_turn(state)
             case _:
                 raise TypeError(move)
+        return Outcome(seat, move, facts, private)
 
     def _maybe_out(self, state: CanastaState) -> bool:
         if state.phase != "play" or state.hands[state.turn]:
@@ -300,56 +314,40 @@ class CanastaGame(Game[CanastaState, mv.Move]):
     def status(self, view: CanastaView) -> str:
         return status_line(view)
 
-    def narrate(self, state: CanastaState, move: mv.Move, observer: int | None) -> str:
-        names = self.seat_names(state.players)
-        seat = state.turn
-        who = names[seat]
-        me = observer == seat
+    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+        f = outcome.seen_by(observer)
+        names = self.seat_names(f["players"])
+        who = names[outcome.seat]
+        move = outcome.move
         match move:
             case mv.Draw():
-                sim = state.clone()
-                actions.commit_opening(sim, sim.side_of(seat))
-                before = len(sim.hands[seat])
-                reds_before = len(sim.red3[seat])
-                actions.draw(sim, seat, 2)
-                got = sim.hands[seat][before:]
-                laid = sim.red3[seat][reds_before:]
-                text = (_("{who} draws {cards}").format(who=who, cards=" ".join(got)) if me
-                        else _("{who} draws {n} cards").format(who=who, n=len(got)))
-                if laid:
-                    text += _(" and lays a red three: {cards}").format(cards=" ".join(laid))
-                return self._opening_note(state, text)
+                text = (_("{who} draws {cards}").format(who=who, cards=" ".join(f["cards"])) if "cards" in f
+                        else _("{who} draws {n} cards").format(who=who, n=f["n"]))
+                if f["red3"]:
+                    text += _(" and lays a red three: {cards}").format(cards=" ".join(f["red3"]))
+                return self._opening_note(f, text)
             case mv.Take():
-                sim = state.clone()
-                plan = pz.take_problem(sim)
-                if not isinstance(plan, pz.TakePlan):
-                    return _("{who} takes the pozzo").format(who=who)
-                size = len(state.pozzo) + len(state.covered)
-                kept = len(sim.hands[seat]) - len(plan.from_hand)
-                reds = actions.take_pozzo(sim, plan)
                 text = _("{who} takes the pozzo ({n} cards) with {cards} on {top}").format(
-                    who=who, n=size, cards=" ".join(plan.from_hand), top=state.pozzo[-1])
-                if me:
-                    # take_out keeps the order of the cards left; the new ones are appended.
-                    text += _("; new cards: {cards}").format(cards=" ".join(sim.hands[seat][kept:]))
-                if reds:
-                    text += _("; red threes found: {cards}").format(cards=" ".join(reds))
-                return self._opening_note(state, text)
+                    who=who, n=f["size"], cards=" ".join(f["with_"]), top=f["top"])
+                if "cards" in f:
+                    text += _("; new cards: {cards}").format(cards=" ".join(f["cards"]))
+                if f["red3"]:
+                    text += _("; red threes found: {cards}").format(cards=" ".join(f["red3"]))
+                return self._opening_note(f, text)
             case mv.End():
                 return _("{who} does not take the pozzo: the stock is empty and the hand ends").format(who=who)
             case mv.Meld(cards):
-                key = next((c for c in cards if not is_wild(c)), WILD_KEY)
                 text = _("{who} melds {cards}").format(who=who, cards=" ".join(cards))
-                if state.phase == "start" and not state.opened[state.side_of(seat)]:
+                if f["opening"]:
                     text += _(" (opening)")
-                return text + self._canasta_note(state, key, cards, new=True)
+                return text + f["note"]
             case mv.Add(cards, target):
                 what = _("the wildcards") if target == WILD_KEY else _(RANK_NAMES[target])
                 text = _("{who} adds {cards} to {what}").format(who=who, cards=" ".join(cards), what=what)
-                return text + self._canasta_note(state, target, cards, new=False)
+                return text + f["note"]
             case mv.Discard(card):
-                text = _("{who} discards {card}").format(who=who, card=pick(state.hands[seat], card))
-                if len(state.hands[seat]) == 1:
+                text = _("{who} discards {card}").format(who=who, card=f["card"])
+                if f["out"]:
                     text += _(" and goes out")
                 elif card == "3":
                     text += _(" (the pozzo is frozen for the next player)")
@@ -357,18 +355,17 @@ class CanastaGame(Game[CanastaState, mv.Move]):
                     text += _(" (now three matching cards are needed to take the pozzo)")
                 return text
             case mv.Ask():
-                partner = state.partner(seat)
+                partner = f["partner"]
                 return _("{who} asks {partner}: may I go out?").format(
                     who=who, partner=names[partner] if partner is not None else "?")
             case mv.Answer(yes):
-                partner = state.partner(seat)
+                partner = f["partner"]
                 return _("{partner} answers {answer}").format(
                     partner=names[partner] if partner is not None else "?", answer=_("yes") if yes else _("no"))
         return self.format_move(move)
 
-    def _opening_note(self, state: CanastaState, text: str) -> str:
-        side = state.side_of(state.turn)
-        if not state.opened[side] and any(m.pending for m in state.melds[side]):
+    def _opening_note(self, facts: dict[str, Any], text: str) -> str:
+        if facts.get("opening_done"):
             return text + _(" (the opening is complete)")
         return text
 
@@ -436,21 +433,6 @@ class CanastaGame(Game[CanastaState, mv.Move]):
         }
 
     # -- results -------------------------------------------------------------------------------
-    def hand_over(self, state: CanastaState) -> bool:
-        return state.phase == "over"
-
-    def hand_result(self, state: CanastaState) -> HandResult | None:
-        return state.result
-
-    def match_over(self, state: CanastaState) -> bool:
-        return state.match_done
-
-    def match_result(self, state: CanastaState) -> MatchResult:
-        best = max(state.totals) if state.totals else 0
-        winners = [i for i, t in enumerate(state.totals) if t == best] if state.match_done else []
-        return MatchResult(totals=list(state.totals), winners=winners, hands=len(state.results),
-                           complete=state.match_done)
-
     def explain_result(self, result: HandResult, config: CanastaConfig, players: int) -> list[str]:
         d = result.detail
         lines: list[str] = []

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck, sort_key
-from cardcli.engine.game import Game, HandResult, Line, MatchResult, ScoreSheet
+from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, ScoreSheet
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.eleusis import moves as mv
 from cardcli.games.eleusis.config import PRESET_HELP, PRESETS, EleusisConfig, deck_size
@@ -48,7 +48,7 @@ def rule_verdict(text: str) -> Verdict:
     return ALLOWED
 
 
-class EleusisGame(Game[EleusisState, mv.Move]):
+class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
     name = "eleusis"
     title = "Eleusis"
     summary = "the game of induction: the dealer writes a secret rule, the players find it; 3-7 players"
@@ -61,11 +61,7 @@ class EleusisGame(Game[EleusisState, mv.Move]):
     default_bot = "normal"
     undo_allowed = False  # a card, once judged right or wrong, cannot be unseen
 
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from cardcli.games.eleusis.bots import BOTS
-
-        return BOTS
+    bots_module = "cardcli.games.eleusis.bots"
 
     # -- setup ---------------------------------------------------------------------------------
     def check_setup(self, config: EleusisConfig, players: int) -> str | None:
@@ -169,9 +165,12 @@ class EleusisGame(Game[EleusisState, mv.Move]):
         assert state.rule is not None and state.rstate is not None
         return state.rule.accepts(state.rstate, D.INDEX[card])
 
-    def apply(self, state: EleusisState, move: mv.Move) -> None:
+    def apply(self, state: EleusisState, move: mv.Move) -> Outcome:
+        facts: dict[str, Any] = {"players": state.players}
+        private: dict[int, dict[str, Any]] = {}
         match move:
             case mv.SetRule(text):
+                seat = state.dealer
                 rule = compile_text(text)
                 state.rule = rule
                 state.rule_text = text
@@ -182,10 +181,19 @@ class EleusisGame(Game[EleusisState, mv.Move]):
                 state.announcements = tuple(ann)
                 state.phase = "one"
                 state.turn = state.next_player(state.dealer)
+                facts["announced"] = tuple(ann)
+                private[seat] = {"rule": text}
             case mv.Play(card):
+                seat = state.turn
+                judged = state.rule is not None and state.rstate is not None
+                phase_one = state.phase == "one"
                 self._play(state, card)
+                if judged:
+                    facts["right"] = state.attempts[-1].accepted
+                facts["phase_one_over"] = phase_one and state.phase != "one"
             case _:
                 raise TypeError(move)
+        return Outcome(seat, move, facts, private)
 
     def _play(self, state: EleusisState, card: Card) -> None:
         seat = state.turn
@@ -296,34 +304,28 @@ class EleusisGame(Game[EleusisState, mv.Move]):
     def status(self, view: EleusisView) -> str:
         return status_line(view)
 
-    def narrate(self, state: EleusisState, move: mv.Move, observer: int | None) -> str:
-        names = self.seat_names(state.players)
-        match move:
-            case mv.SetRule(text):
-                who = names[state.dealer]
-                if observer == state.dealer:
-                    line = _("{who} sets the rule: {rule}").format(who=who, rule=text)
+    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+        f = outcome.seen_by(observer)
+        names = self.seat_names(f["players"])
+        who = names[outcome.seat]
+        match outcome.move:
+            case mv.SetRule():
+                if "rule" in f:
+                    line = _("{who} sets the rule: {rule}").format(who=who, rule=f["rule"])
                 else:
                     line = _("{who} writes down a secret rule").format(who=who)
-                try:
-                    rule = compile_text(text).rule
-                    ann = (["wrap"] if rule.wraps and "wrap" not in rule.announces else []) + list(rule.announces)
-                except RuleError:
-                    ann = []
-                if ann:
-                    line += _("; announced: ") + "; ".join(announcement_text(a) for a in ann)
+                if f["announced"]:
+                    line += _("; announced: ") + "; ".join(announcement_text(a) for a in f["announced"])
                 return line
             case mv.Play(card):
-                who = names[state.turn]
-                if state.rule is None or state.rstate is None:
+                if "right" not in f:
                     return _("{who} plays {card}").format(who=who, card=card)
-                right = self.judge(state, card)
-                line = (_("{who} plays {card}: right") if right else _("{who} plays {card}: wrong")).format(
+                line = (_("{who} plays {card}: right") if f["right"] else _("{who} plays {card}: wrong")).format(
                     who=who, card=card)
-                if state.phase == "one" and sum(len(h) for h in state.hands) == 1:
+                if f["phase_one_over"]:
                     line += _(" (phase one is over)")
                 return line
-        return self.format_move(move)
+        return self.format_move(outcome.move)
 
     def card_locations(self, state: EleusisState) -> dict[str, list[Card]]:
         names = self.seat_names(state.players)
@@ -369,15 +371,6 @@ class EleusisGame(Game[EleusisState, mv.Move]):
         }
 
     # -- results -------------------------------------------------------------------------------
-    def hand_over(self, state: EleusisState) -> bool:
-        return state.phase == "over"
-
-    def hand_result(self, state: EleusisState) -> HandResult | None:
-        return state.result
-
-    def match_over(self, state: EleusisState) -> bool:
-        return state.match_done
-
     def match_result(self, state: EleusisState) -> MatchResult:
         best = max(state.totals) if state.totals else 0
         winners = [i for i, t in enumerate(state.totals) if t == best] if state.match_done else []

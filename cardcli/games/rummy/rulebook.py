@@ -71,10 +71,11 @@ RULES = [
         "your hand is the card you took, because you could not discard it; meld or lay it off "
         "too and go out, or keep another card.")),
     Rule("stock.turnover", N_("Turning the discard pile over"), N_(
-        "When the stock is empty and you draw from it, the discard pile is turned face down "
-        "without shuffling to become the new stock (its oldest card on top); that card is "
-        "turned up to start a new discard pile, and you draw the next one. You may instead "
-        "take the discard.")),
+        "When the stock is empty you may take the discard as usual. If you want the stock "
+        "instead, `draw stock` turns the discard pile face down without shuffling to become "
+        "the new stock (its oldest card on top), and that card is turned up to start a new "
+        "discard pile. Then you choose again: draw from the new stock, or take the new "
+        "upcard.")),
     Rule("stock.wash", N_("A hand that goes nowhere"), N_(
         "If the stock must be re-formed when the discard pile has fewer than two cards, or "
         "after it has already been turned over three times (option `max_turnovers`), the hand "

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck
-from cardcli.engine.game import Game, HandResult, Line, MatchResult, Number, ScoreSheet
+from cardcli.engine.game import Game, HandResult, Line, Number, Outcome, ScoreSheet
 from cardcli.engine.melds import Meld as TableLayout
 from cardcli.engine.melds import candidate_melds, extend_meld, read_meld
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
@@ -25,7 +25,7 @@ from cardcli.games.rummy.view import RummyView, render_view, status_line, view_o
 from cardcli.i18n import _
 
 
-class RummyGame(Game[RummyState, mv.Move]):
+class RummyGame(Game[RummyState, mv.Move, RummyView, RummyConfig]):
     name = "rummy"
     title = "Rummy"
     summary = "basic rummy from the seed: draw, meld sets and runs, lay off, discard; 2-6 players"
@@ -37,12 +37,7 @@ class RummyGame(Game[RummyState, mv.Move]):
     preset_help = PRESET_HELP
     rulebook = RULEBOOK
     default_bot = "basic"
-
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from cardcli.games.rummy.bots import BOTS
-
-        return BOTS
+    bots_module = "cardcli.games.rummy.bots"
 
     # -- setup ---------------------------------------------------------------------------------
     def deck(self, config: RummyConfig, players: int) -> list[Card]:
@@ -191,29 +186,38 @@ class RummyGame(Game[RummyState, mv.Move]):
                 return ALLOWED
         raise TypeError(move)
 
-    def apply(self, state: RummyState, move: mv.Move) -> None:
+    def apply(self, state: RummyState, move: mv.Move) -> Outcome:
         seat = state.turn
         hand = state.hands[seat]
+        facts: dict[str, Any] = {}
+        private: dict[int, dict[str, Any]] = {}
         match move:
             case mv.Draw("discard"):
                 card = state.discard.pop()
                 hand.append(card)
                 state.taken = card
                 state.phase = "play"
+                facts["card"] = card
             case mv.Draw("stock"):
                 if not state.stock:
                     if len(state.discard) < 2 or state.turnovers >= state.config.max_turnovers:
                         self._end_exhausted(state)
-                        return
-                    # Turn the pile over: its oldest card becomes the top of the new stock,
-                    # and that card is turned up to start the new discard pile.
+                        facts["exhausted"] = True
+                        return Outcome(seat, move, facts)
+                    # Turn the pile over: its oldest card becomes the top of the new stock, and
+                    # that card is turned up to start the new discard pile. The player then
+                    # chooses again between the new stock and the new upcard.
                     pile = state.discard
                     state.stock = list(pile)  # last element = top; the oldest card is pile[0]
                     state.stock.reverse()
                     state.discard = [state.stock.pop()]
                     state.turnovers += 1
-                hand.append(state.stock.pop())
+                    facts["turned"] = state.discard[-1]
+                    return Outcome(seat, move, facts)
+                card = state.stock.pop()
+                hand.append(card)
                 state.phase = "play"
+                private[seat] = {"card": card}
             case mv.Meld(cards):
                 layout = read_meld(cards, state.config.meld_rules())
                 assert isinstance(layout, TableLayout)
@@ -221,7 +225,7 @@ class RummyGame(Game[RummyState, mv.Move]):
                     hand.remove(c)
                 state.melds.append(TableMeld(seat, layout))
                 state.melds_this_turn += 1
-                self._maybe_out(state)
+                facts["out"] = self._maybe_out(state)
             case mv.LayOff(card, target):
                 tm = state.melds[target - 1]
                 layout = extend_meld(tm.meld, [card], state.config.meld_rules())
@@ -230,16 +234,18 @@ class RummyGame(Game[RummyState, mv.Move]):
                 tm.meld = layout
                 if tm.owner != seat:
                     state.laid_off_on_others = True
-                self._maybe_out(state)
+                facts["out"] = self._maybe_out(state)
             case mv.Discard(card):
                 hand.remove(card)
                 state.discard.append(card)
-                if not self._maybe_out(state):
+                facts["out"] = self._maybe_out(state)
+                if not facts["out"]:
                     state.turn = (seat + 1) % state.players
                     state.phase = "draw"
                     self._begin_turn(state)
             case _:
                 raise TypeError(move)
+        return Outcome(seat, move, facts, private)
 
     def _maybe_out(self, state: RummyState) -> bool:
         seat = state.turn
@@ -330,28 +336,32 @@ class RummyGame(Game[RummyState, mv.Move]):
     def status(self, view: RummyView) -> str:
         return status_line(view)
 
-    def narrate(self, state: RummyState, move: mv.Move, observer: int | None) -> str:
-        who = self.seat_names(state.players)[state.turn]
-        me = observer == state.turn
-        match move:
+    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+        seen = outcome.seen_by(observer)
+        who = self.seat_names(max(outcome.seat + 1, 2))[outcome.seat]
+        text = self.format_move(outcome.move)
+        match outcome.move:
             case mv.Draw("stock"):
-                if not state.stock:
-                    if len(state.discard) < 2 or state.turnovers >= state.config.max_turnovers:
-                        return _("{who} must draw, but the stock cannot be re-formed: the hand ends").format(who=who)
-                    pre = _("the discard pile is turned over to form a new stock; ")
-                    return pre + _("{who} draws from the stock").format(who=who)
-                if me:
-                    return _("{who} draws {card} from the stock").format(who=who, card=state.stock[-1])
-                return _("{who} draws from the stock").format(who=who)
+                if seen.get("exhausted"):
+                    text = _("{who} must draw, but the stock cannot be re-formed: the hand ends").format(who=who)
+                elif "turned" in seen:
+                    text = _("{who} turns the discard pile over to form a new stock; {card} is turned up, and "
+                             "{who} may take it or draw from the new stock").format(who=who, card=seen["turned"])
+                elif "card" in seen:
+                    text = _("{who} draws {card} from the stock").format(who=who, card=seen["card"])
+                else:
+                    text = _("{who} draws from the stock").format(who=who)
             case mv.Draw("discard"):
-                return _("{who} takes {card} from the discard pile").format(who=who, card=state.discard[-1])
+                text = _("{who} takes {card} from the discard pile").format(who=who, card=seen["card"])
             case mv.Meld(cards):
-                return _("{who} melds {cards}").format(who=who, cards=" ".join(cards))
+                text = _("{who} melds {cards}").format(who=who, cards=" ".join(cards))
             case mv.LayOff(card, target):
-                return _("{who} lays off {card} on meld {n}").format(who=who, card=card, n=target)
+                text = _("{who} lays off {card} on meld {n}").format(who=who, card=card, n=target)
             case mv.Discard(card):
-                return _("{who} discards {card}").format(who=who, card=card)
-        return self.format_move(move)
+                text = _("{who} discards {card}").format(who=who, card=card)
+        if seen.get("out"):
+            text += _(" and goes out")
+        return text
 
     def card_locations(self, state: RummyState) -> dict[str, list[Card]]:
         names = self.seat_names(state.players)
@@ -384,21 +394,6 @@ class RummyGame(Game[RummyState, mv.Move]):
         return ScoreSheet(sc.lines, points, {"closer": names[closer], "rummy": rummy and config.rummy_doubles})
 
     # -- results -------------------------------------------------------------------------------
-    def hand_over(self, state: RummyState) -> bool:
-        return state.phase == "over"
-
-    def hand_result(self, state: RummyState) -> HandResult | None:
-        return state.result
-
-    def match_over(self, state: RummyState) -> bool:
-        return state.match_done
-
-    def match_result(self, state: RummyState) -> MatchResult:
-        best = max(state.totals) if state.totals else 0
-        winners = [i for i, t in enumerate(state.totals) if t == best] if state.match_done else []
-        return MatchResult(totals=list(state.totals), winners=winners, hands=len(state.results),
-                           complete=state.match_done)
-
     def explain_result(self, result: HandResult, config: RummyConfig, players: int) -> list[str]:
         names = self.seat_names(players)
         d = result.detail

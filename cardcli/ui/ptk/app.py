@@ -33,16 +33,22 @@ def run(controller: Controller, input: Any = None, output: Any = None) -> int:
         style=style(), key_bindings=bindings(), complete_while_typing=False,
         input=input, output=output,
     )
-    controller.start()
-    while not controller.done:
-        try:
-            line = session.prompt([("class:prompt", controller.prompt_text())])
-        except KeyboardInterrupt:
-            controller.console.say(_("(Ctrl-C clears the line; `quit` or Ctrl-D saves and leaves)"), "dim")
-            continue
-        except EOFError:
-            controller.leave()
-            return 0
-        if not controller.handle(line):
-            return 0
-    return 0
+    try:
+        controller.start()
+        while not controller.done:
+            try:
+                line = session.prompt([("class:prompt", controller.prompt_text())])
+            except KeyboardInterrupt:
+                controller.console.say(_("(Ctrl-C clears the line; `quit` or Ctrl-D saves and leaves)"), "dim")
+                continue
+            except EOFError:
+                controller.leave()
+                return 0
+            if not controller.handle(line):
+                return 0
+        return 0
+    except KeyboardInterrupt:
+        # Ctrl-C while the bots think (outside the prompt): save and leave with the documented status.
+        controller.console.say("")
+        controller.leave()
+        return 130

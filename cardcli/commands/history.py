@@ -1,0 +1,125 @@
+"""`history` and `stats`: the games played in cardcli, and how they went.
+
+Both read the store only. The history says, for each game, how to look at it
+again (its replay) or go on with it (its autosave).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardcli.i18n import _, ngettext
+
+
+def _load(game: str | None, limit: int | None = None) -> list[Any]:
+    from cardcli.store import StoreError, history
+
+    try:
+        return history(game, limit)
+    except StoreError as err:
+        raise click.ClickException(str(err)) from None
+
+
+def _when(stamp: str | None) -> str:
+    if not stamp:
+        return "?"
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def _next_step(r: Any) -> str:
+    if r.replay and Path(r.replay).exists():
+        if r.complete:
+            return _("view it: cardcli replay view {path}").format(path=r.replay)
+        return _("resume it: cardcli play --resume {path}").format(path=r.replay)
+    if r.share_code:
+        return _("share code: {code}").format(code=r.share_code)
+    if r.replay:
+        return _("its replay file is no longer at {path}").format(path=r.replay)
+    return _("no replay was kept")
+
+
+def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
+    from cardcli.store.stats import seat_summary, winner_names
+
+    records = _load(game, limit)
+    if as_json:
+        click.echo(json.dumps([{
+            "id": r.id, "game": r.game, "preset": r.preset, "options": r.options, "seed": r.seed,
+            "seats": [{"name": s.name, "bot": s.bot, "side": s.side} for s in r.seats], "complete": r.complete,
+            "winners": r.winners, "totals": r.totals, "hands": r.hands, "started": r.started, "finished": r.finished,
+            "replay": r.replay, "share_code": r.share_code} for r in records], indent=2, ensure_ascii=False))
+        return 0
+    if not records:
+        click.echo(_("No games played yet{where}: `cardcli play GAME` starts one.").format(
+            where=_(" of {game}").format(game=game) if game else ""))
+        return 0
+    for r in records:
+        totals = "–".join(str(t) for t in r.totals)
+        if r.complete:
+            state = _("won by {who}").format(who=", ".join(winner_names(r)) or "-")
+        else:
+            state = _("unfinished")
+        hands = ngettext("{n} hand", "{n} hands", r.hands).format(n=r.hands)
+        seed = _(", seed {s}").format(s=r.seed) if r.seed else ""
+        click.echo(f"#{r.id:<4} {_when(r.finished)}  {r.game} ({r.preset or '-'}{seed})  {seat_summary(r)}")
+        click.echo(f"       {state}, {totals}, {hands} · {_next_step(r)}")
+    return 0
+
+
+def show_stats(game: str | None, as_json: bool, charset: str | None) -> int:
+    from cardcli.scorepad.chart import bar, sparkline
+    from cardcli.store import StoreError, progress
+    from cardcli.store.stats import game_stats
+    from cardcli.ui.console import pick_charset
+
+    stats = game_stats(_load(game))
+    try:
+        lessons = progress(game)
+    except StoreError as err:
+        raise click.ClickException(str(err)) from None
+    if as_json:
+        click.echo(json.dumps({g: {
+            "games": s.overall.games, "wins": s.overall.wins, "average": round(s.overall.average, 1),
+            "unfinished": s.unfinished, "bots_only": s.bots_only,
+            "by_bot": {k: {"games": t.games, "wins": t.wins, "average": round(t.average, 1)} for k, t in s.by_bot.items()},
+            "by_preset": {k: {"games": t.games, "wins": t.wins, "average": round(t.average, 1)}
+                          for k, t in s.by_preset.items()},
+            "win_rate_over_time": [round(x, 3) for x in s.rate_over_time]} for g, s in stats.items()}
+            | {"lessons": [{"course": p.course, "lesson": p.lesson, "stars": p.stars, "done": p.done} for p in lessons]},
+            indent=2, ensure_ascii=False))
+        return 0
+    cs = pick_charset(charset)
+    if not stats and not lessons:
+        click.echo(_("No games played and no lessons taken yet{where}.").format(
+            where=_(" in {game}").format(game=game) if game else ""))
+        return 0
+    for name, s in stats.items():
+        click.echo(click.style(name, bold=True) + "  " + _("{g} games, {w} won ({p:.0%}), average score {a:.0f}").format(
+            g=s.overall.games, w=s.overall.wins, p=s.overall.win_rate, a=s.overall.average))
+        for title, table in ((_("against"), s.by_bot), (_("preset"), s.by_preset)):
+            for label, t in sorted(table.items()):
+                click.echo(f"  {title} {label:<16} {bar(t.win_rate, 12, cs)} " +
+                           _("{w}/{g} won, average {a:.0f}").format(w=t.wins, g=t.games, a=t.average))
+        if len(s.rate_over_time) >= 2:
+            click.echo("  " + _("win rate over time") + f"  {sparkline(s.rate_over_time, cs, 0.0, 1.0)}  "
+                       f"{s.rate_over_time[-1]:.0%}")
+        if s.unfinished or s.bots_only:
+            click.echo("  " + _("also {u} left unfinished, {b} played by bots only").format(u=s.unfinished, b=s.bots_only))
+    by_course: dict[str, list[Any]] = {}
+    for p in lessons:
+        by_course.setdefault(p.course, []).append(p)
+    for course, items in by_course.items():
+        done = sum(1 for p in items if p.done)
+        stars = sum(p.stars for p in items)
+        click.echo(click.style(_("lessons: {c}").format(c=course), bold=True) + "  " +
+                   _("{d} done, {s} stars: {ids}").format(d=done, s=stars, ids=", ".join(
+                       f"{p.lesson}{'✓' if p.done and cs == 'unicode' else '*' if p.done else ''}" for p in items)))
+    return 0

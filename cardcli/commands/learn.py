@@ -1,0 +1,161 @@
+"""`cardcli learn`: the courses, one lesson in the REPL, `--check`, `--drill` and `--reset`."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from cardcli.i18n import _
+
+
+def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[str, ...], drill: str | None,
+              reset: bool, seed: str | None, count: int | None, plain: bool, charset: str | None,
+              color: bool | None) -> int:
+    from cardcli.tutor import catalog
+    from cardcli.tutor.model import LessonError
+    from cardcli.ui.console import Console
+
+    if check:
+        return _check(check)
+    console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
+    if reset:
+        from cardcli.store import StoreError
+        from cardcli.tutor.progress import reset as do_reset
+
+        try:
+            n = do_reset(game)
+        except StoreError as err:
+            raise click.ClickException(str(err)) from None
+        console.say(_("Progress forgotten ({n} lessons).").format(n=n), "ok")
+        return 0
+    if drill is not None:
+        if game is None:
+            raise click.UsageError(_("name a game: `cardcli learn bridge --drill hcp`"))
+        from cardcli.tutor.drills import kinds, run_drill
+
+        if not drill:
+            console.say(_("Drills for {game} (`cardcli learn {game} --drill KIND`):").format(game=game), "title")
+            for name, summary in kinds(game).items():
+                console.say(f"  {name:<10} {_(summary)}")
+            return 0
+        try:
+            return run_drill(game, drill, console, sys.stdin, seed=seed, count=count)
+        except LessonError as err:
+            raise click.ClickException(str(err)) from None
+    if game is None:
+        _list_all(console)
+        return 0
+    try:
+        entry = catalog.find(game, lesson) if lesson else _next_lesson(game)
+    except LessonError as err:
+        raise click.ClickException(str(err)) from None
+    if entry is None:
+        _list_course(console, game)
+        console.say(_("Every {game} lesson is done; `cardcli learn {game} N` plays one again.").format(game=game), "ok")
+        return 0
+    return _run_lesson(entry, console, auto=auto, plain=plain)
+
+
+def _check(files: tuple[str, ...]) -> int:
+    from cardcli.tutor.check import check_file
+
+    bad = 0
+    for f in files:
+        problem, _transcript = check_file(Path(f))
+        if problem:
+            click.echo(problem, err=True)
+            bad += 1
+        else:
+            click.echo(_("{file}: ok").format(file=Path(f).name))
+    return 1 if bad else 0
+
+
+def _next_lesson(game: str) -> object:
+    from cardcli.tutor import catalog
+    from cardcli.tutor.progress import lesson_results
+
+    found = catalog.lessons(game)
+    if not found:
+        raise click.ClickException(f"there is no course {game!r}")
+    done = lesson_results(game)
+    for e in found:
+        if not done.get(e.id, (False, 0))[0]:
+            return e
+    return None
+
+
+def _stars(stars: int) -> str:
+    return "*" * stars + "." * (3 - stars)
+
+
+def _list_all(console: object) -> None:
+    from cardcli.tutor import catalog
+    from cardcli.tutor.progress import lesson_results
+
+    say = console.say  # type: ignore[attr-defined]
+    say(_("Courses (`cardcli learn GAME` continues at your next lesson):"), "title")
+    for course in catalog.COURSES:
+        entries = catalog.lessons(course)
+        done = lesson_results(course)
+        n = sum(1 for e in entries if done.get(e.id, (False, 0))[0])
+        stars = sum(done.get(e.id, (False, 0))[1] for e in entries)
+        say(f"  {course:<9} " + _("{n} lessons, {d} done, {s} of {t} stars").format(
+            n=len(entries), d=n, s=stars, t=3 * len(entries)))
+    say(_("`cardcli learn GAME --drill` lists endless practice drills."), "dim")
+
+
+def _list_course(console: object, game: str) -> None:
+    from cardcli.tutor import catalog
+    from cardcli.tutor.model import LessonError, load
+    from cardcli.tutor.progress import lesson_results
+
+    say = console.say  # type: ignore[attr-defined]
+    done = lesson_results(game)
+    for e in catalog.lessons(game):
+        try:
+            title = _(load(e.path).title)
+        except LessonError:
+            title = "?"
+        d, s = done.get(e.id, (False, 0))
+        say(f"  {e.number:>2}. {'✓' if d else ' '} {_stars(s)}  {title}")
+
+
+def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> int:
+    from cardcli.tutor import catalog, progress
+    from cardcli.tutor.model import LessonError, load
+    from cardcli.tutor.runner import LessonController
+
+    e: catalog.Entry = entry  # type: ignore[assignment]
+    try:
+        lesson = load(e.path)
+        session = catalog.build_session(lesson, e.course, e.id)
+    except LessonError as err:
+        raise click.ClickException(str(err)) from None
+    point = None if auto else progress.resume_point(e.course, e.id)
+    start = hints = mistakes = 0
+    if point:
+        try:
+            from cardcli.engine.fold import LoggedMove
+
+            for seat, move in point.get("moves", []):
+                session.table.push_logged(LoggedMove(int(seat), str(move)))
+            start, hints, mistakes = int(point["step"]), int(point.get("hints", 0)), int(point.get("mistakes", 0))
+        except (ValueError, KeyError, TypeError):
+            session = catalog.build_session(lesson, e.course, e.id)
+            start = hints = mistakes = 0
+    ctl = LessonController(session, console, lesson, e.course, e.id, auto=auto, start=start,  # type: ignore[arg-type]
+                           hints=hints, mistakes=mistakes)
+    if auto:
+        ctl.start()
+        return 1 if ctl.failure else 0
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if terminal and not plain and os.environ.get("TERM") != "dumb":
+        from cardcli.ui.ptk.app import run
+
+        return run(ctl)
+    from cardcli.ui.line_driver import run as run_lines
+
+    return run_lines(ctl, sys.stdin, interactive=sys.stdin.isatty())

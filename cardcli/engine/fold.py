@@ -1,0 +1,270 @@
+"""The one fold: a match log replayed through a game, with visitors.
+
+A match is its decks plus its moves (``state = fold(apply, moves, start_hand(deck))``).
+Everything that replays moves — live play, resume, ``replay verify``/``show``/``view``,
+undo, file import and export, the tutor, the review and the playout harness — goes
+through :class:`Table`, the only place in cardcli that applies a move to a state.
+Callers watch the fold through :class:`Visitor` hooks (python-chess's
+``Mainline.accept(visitor)``): at the start of a hand, before and after each move,
+and at the end of a hand.
+
+A *strict* fold trusts nothing it is given: each move must be the seat's turn,
+canonical notation and allowed by the rules, and facts derived from moves (which
+ones are secret, who deals, the results) are computed, never read. A *trusting*
+fold skips the legality check (used to rebuild positions already verified).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from cardcli.engine.cards import Card
+from cardcli.engine.game import Game, GameState, HandResult, Outcome
+from cardcli.engine.verdict import MoveError
+
+S = TypeVar("S", bound=GameState)
+M = TypeVar("M")
+
+
+class FoldError(ValueError):
+    """A log that cannot be folded: the message is one line naming the hand and move."""
+
+    def __init__(self, message: str, hand: int = 0, ply: int = 0, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.ply = ply
+        self.rule = rule
+
+
+@dataclass
+class LoggedMove:
+    """One move of the log: who made it and its canonical notation.
+
+    ``secret`` is what a file claims; a strict fold compares it with what the
+    game says and refuses a mismatch, and every fold records the game's answer.
+    """
+
+    seat: int
+    move: str
+    secret: bool | None = None
+
+
+@dataclass
+class HandLog:
+    """One hand of a match log: the deck as dealt (top first) and the moves."""
+
+    deck: list[Card]
+    moves: list[LoggedMove] = field(default_factory=list)
+    dealer: int | None = None
+    """The dealer a file claims (checked by a strict fold); the fold records the real one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[M]):
+    """A move folded into the state: where it was made, by whom, and what it did."""
+
+    hand: int
+    ply: int
+    """1-based number of the move within its hand."""
+    seat: int
+    move: M
+    notation: str
+    secret: bool
+    outcome: Outcome
+
+
+class Visitor:
+    """Hooks called by the fold; override the ones you need (all do nothing by default)."""
+
+    def begin_hand(self, table: Table[Any, Any], hand: int) -> None:
+        """Hand ``hand`` (1-based) has just been dealt."""
+
+    def before_move(self, table: Table[Any, Any], seat: int, move: Any) -> None:
+        """``seat`` is about to make the checked ``move``; ``table.state`` is the position before it."""
+
+    def after_move(self, table: Table[Any, Any], step: Step[Any]) -> None:
+        """``step`` has been applied; ``table.state`` is the position after it."""
+
+    def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
+        """Hand ``hand`` is over with ``result``."""
+
+
+class Table(Generic[S, M]):
+    """A match being folded: the state, the log so far, and the visitors watching.
+
+    Live play pushes moves one at a time; :func:`fold` pushes a whole log. Both
+    go through :meth:`push`, so what the REPL accepts and what ``replay verify``
+    accepts cannot differ.
+    """
+
+    def __init__(self, game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: int, *, strict: bool = True,
+                 visitors: Iterable[Visitor] = ()) -> None:
+        if not 0 <= first_dealer < players:
+            raise FoldError(f"the first dealer is seat {first_dealer + 1}, but there are {players} seats")
+        self.game = game
+        self.config = config
+        self.players = players
+        self.first_dealer = first_dealer
+        self.strict = strict
+        self.visitors: list[Visitor] = list(visitors)
+        self.state: S = game.new_match(config, players, first_dealer)
+        self.hands: list[HandLog] = []
+        """The log so far, with the dealer and secret flags as the rules say."""
+        self.results: list[HandResult | None] = []
+        self._starts: list[S] = []
+
+    # -- queries -------------------------------------------------------------------------------
+    @property
+    def hand(self) -> int:
+        """The number of the current hand (0 before the first deal)."""
+        return len(self.hands)
+
+    @property
+    def ply(self) -> int:
+        """Moves made so far in the current hand."""
+        return len(self.hands[-1].moves) if self.hands else 0
+
+    def needs_deal(self) -> bool:
+        return self.game.needs_deal(self.state)
+
+    def dealer(self) -> int | None:
+        return self.hands[-1].dealer if self.hands else None
+
+    def hand_start(self, hand: int) -> S:
+        """A copy of the position right before hand ``hand`` was dealt."""
+        return self._starts[hand - 1].clone()
+
+    # -- folding -------------------------------------------------------------------------------
+    def deal(self, deck: Sequence[Card]) -> None:
+        """Begin the next hand with ``deck`` (every card of the game's deck, in dealt order)."""
+        hand = self.hand + 1
+        if not self.needs_deal():
+            raise FoldError(f"hand {hand}: recorded, but the match had no hand left to deal", hand)
+        expected = sorted(self.game.deck(self.config, self.players))
+        if sorted(deck) != expected:
+            raise FoldError(f"hand {hand}: the deck is not the {len(expected)} cards of a {self.game.name} deal",
+                            hand)
+        dealer = self.game.next_dealer(self.state)
+        self._starts.append(self.state.clone())
+        self.game.start_hand(self.state, list(deck))
+        self.hands.append(HandLog(list(deck), [], dealer))
+        self.results.append(None)
+        for v in self.visitors:
+            v.begin_hand(self, hand)
+
+    def parse(self, logged: LoggedMove) -> M:
+        """The move a log entry names, checked for turn and (strict) canonical notation."""
+        game = self.game
+        hand, ply = self.hand, self.ply + 1
+        where = f"hand {hand}, move {ply}"
+        actor = game.to_act(self.state)
+        if actor is None:
+            raise FoldError(f"{where}: the hand was already over", hand, ply)
+        if logged.seat != actor:
+            names = game.seat_names(self.players)
+            raise FoldError(f"{where}: it was {names[actor]}'s turn, not seat {logged.seat + 1}'s", hand, ply)
+        try:
+            move = game.parse_move(logged.move)
+        except MoveError as err:
+            raise FoldError(f"{where}: {logged.move!r} is not a {game.name} move ({err.message})", hand, ply) from None
+        if self.strict and game.format_move(move) != logged.move:
+            shown = "a secret move" if game.is_secret_move(move) else repr(logged.move)
+            raise FoldError(f"{where}: {shown} is not canonical notation", hand, ply)
+        return move
+
+    def push(self, move: M, claimed_secret: bool | None = None) -> Step[M]:
+        """Make ``move`` for the seat to act. Strict tables refuse an illegal move with a FoldError."""
+        game = self.game
+        hand, ply = self.hand, self.ply + 1
+        seat = game.to_act(self.state)
+        if seat is None or not self.hands:
+            raise FoldError(f"hand {hand}, move {ply}: nobody can move now", hand, ply)
+        notation = game.format_move(move)
+        secret = game.is_secret_move(move)
+        shown = "a secret move" if secret else repr(notation)  # an error message must not tell a secret
+        if self.strict:
+            verdict = game.check(self.state, move)
+            if not verdict.ok:
+                name = game.seat_names(self.players)[seat]
+                raise FoldError(f"hand {hand}, move {ply} ({name} {shown}): illegal: {verdict.reason} "
+                                f"[rule {game.name} {verdict.rule}]", hand, ply, verdict.rule)
+        if self.strict and claimed_secret is not None and claimed_secret != secret:
+            said = "secret" if claimed_secret else "public"
+            raise FoldError(f"hand {hand}, move {ply} ({shown}): the file marks it {said}, but it is "
+                            f"{'secret' if secret else 'public'} by the rules", hand, ply)
+        for v in self.visitors:
+            v.before_move(self, seat, move)
+        outcome = game.apply(self.state, move)
+        self.hands[-1].moves.append(LoggedMove(seat, notation, secret))
+        step = Step(hand, ply, seat, move, notation, secret, outcome)
+        for v in self.visitors:
+            v.after_move(self, step)
+        if game.hand_over(self.state):
+            result = game.hand_result(self.state)
+            self.results[-1] = result
+            for v in self.visitors:
+                v.end_hand(self, hand, result)
+        return step
+
+    def push_logged(self, logged: LoggedMove) -> Step[M]:
+        return self.push(self.parse(logged), logged.secret)
+
+    def _replay(self, moves: Iterable[LoggedMove], until: int | None = None) -> None:
+        """The one loop over a hand's moves (used by :func:`fold` and :meth:`rewind`)."""
+        for i, logged in enumerate(moves):
+            if until is not None and i >= until:
+                return
+            self.push_logged(logged)
+
+    def rewind(self, keep: int) -> None:
+        """Take the current hand back to its first ``keep`` moves by re-folding it from its deal.
+
+        Visitors are not told of the re-folded moves: they saw them the first time.
+        """
+        hand = self.hands[-1]
+        moves = hand.moves[:keep]
+        watching, self.visitors = self.visitors, []
+        strict, self.strict = self.strict, False
+        try:
+            self.state = self._starts[-1]
+            self._starts.pop()
+            self.hands.pop()
+            self.results.pop()
+            self.deal(hand.deck)
+            self._replay(moves)
+        finally:
+            self.visitors, self.strict = watching, strict
+
+    def replay_hand(self, log: HandLog, until: int | None = None) -> None:
+        """Deal ``log.deck`` and fold its moves (the first ``until`` only, when given)."""
+        self.deal(log.deck)
+        hand = self.hand
+        if self.strict and log.dealer is not None and log.dealer != self.hands[-1].dealer:
+            names = self.game.seat_names(self.players)
+            said = names[log.dealer] if 0 <= log.dealer < self.players else f"seat {log.dealer + 1}"
+            raise FoldError(f"hand {hand}: the file says {said} dealt, but by the rules "
+                            f"{names[self.hands[-1].dealer or 0]} deals", hand)
+        self._replay(log.moves, until)
+
+
+def fold(game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: int, hands: Sequence[HandLog], *,
+         strict: bool = True, visitors: Iterable[Visitor] = (), until: tuple[int, int] | None = None,
+         deck_check: Callable[[int, list[Card]], str | None] | None = None) -> Table[S, M]:
+    """Fold a match log through ``game`` and return the table at its end (or at ``until``).
+
+    ``until=(hand, ply)`` stops after move ``ply`` of hand ``hand``. ``deck_check(hand, deck)``
+    may refuse a deck (e.g. one that is not what the recorded seed deals) with a reason.
+    """
+    table: Table[S, M] = Table(game, config, players, first_dealer, strict=strict, visitors=visitors)
+    for number, log in enumerate(hands, 1):
+        if deck_check is not None:
+            problem = deck_check(number, log.deck)
+            if problem:
+                raise FoldError(f"hand {number}: {problem}", number)
+        stop = until[1] if until is not None and until[0] == number else None
+        table.replay_hand(log, stop)
+        if until is not None and number >= until[0]:
+            break
+    return table

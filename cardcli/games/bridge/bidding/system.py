@@ -1,0 +1,83 @@
+"""The system's table for one position (:func:`candidates`): which part of the table applies, and the
+rules that apply everywhere (forcing bids, bidding to the rubber score)."""
+
+from __future__ import annotations
+
+from cardcli.games.bridge.auction import auction_over
+from cardcli.games.bridge.bidding.competitive import defence, penalty_double_answer
+from cardcli.games.bridge.bidding.context import PENALTY, Ctx
+from cardcli.games.bridge.bidding.hand import sname
+from cardcli.games.bridge.bidding.openings import openings, responses
+from cardcli.games.bridge.bidding.rebids import opener_rebids
+from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.moves import Bid, Pass
+from cardcli.i18n import _
+
+
+def candidates(ctx: Ctx) -> list[Cand]:
+    """Every call the system knows at this position, in priority order (Pass last)."""
+    if auction_over(ctx.calls):
+        return []
+    op = ctx.opening
+    if op is None:
+        return openings(ctx)
+    if ctx.partner_double() == PENALTY:
+        return penalty_double_answer(ctx)
+    opener, _opening = op
+    if opener == ctx.me:
+        out = opener_rebids(ctx)
+    elif opener == ctx.partner:
+        out = responses(ctx)
+    else:
+        out = defence(ctx)
+    return _to_the_score(ctx, _no_pass_when_forced(ctx, out))
+
+
+def _no_pass_when_forced(ctx: Ctx, out: list[Cand]) -> list[Cand]:
+    """Partner's forcing bid (a new suit, a cue bid, an artificial ask) must not be passed when the
+    opponents passed over it: drop Pass, and make sure some bid is always possible."""
+    hist = ctx.history
+    if len(hist) < 2 or not isinstance(hist[-1][1], Pass):
+        return out
+    idx = len(hist) - 2
+    seat, call = hist[idx]
+    if seat != ctx.partner or not isinstance(call, Bid) or idx >= len(ctx.forcing) or not ctx.forcing[idx]:
+        return out
+    kept = [c for c in out if not isinstance(c.call, Pass)]
+    ours = [b.strain for _s, b in ctx.our_bids() if b.strain != "N" and b.strain not in ctx.their_suits()]
+    mine = [b.strain for b in ctx.bids_of(ctx.me) if b.strain != "N"]
+    for strain in [*mine[:1], *ours[:1], "N"]:
+        b = ctx.cheapest(strain)
+        if b is not None and b.level <= 5:
+            kept.append(cand(b, _("partner's bid was forcing: the cheapest sensible bid ({s})").format(
+                s=sname(strain))))
+            break
+    return kept
+
+
+def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
+    """Once our side's natural contract completes the game, bid on only for a slam.
+
+    With a part score below the line a low contract is already game (60 + 2H):
+    the bots stop there instead of bidding to the usual game level. Without a
+    part score a game may still be corrected to another game (3NT → 4S).
+    """
+    lb = ctx.last_bid
+    if lb is None or not ctx.ours(lb[0]):
+        return out
+    idx = max(i for i, (_s, c) in enumerate(ctx.history) if isinstance(c, Bid))
+    if idx < len(ctx.forcing) and ctx.forcing[idx]:
+        return out
+    bid = lb[1]
+    if bid.level >= 6 or bid.level < ctx.game_level(bid.strain):
+        return out
+    leg = ctx.score.leg[0]
+
+    def keep(c: Cand) -> bool:
+        if not isinstance(c.call, Bid):
+            return True
+        b = c.call
+        if b.level >= 6 or (b == B(4, "N") and c.forcing):
+            return True
+        return leg == 0 and b.level <= 5 and b.level == ctx.game_level(b.strain)
+    return [c for c in out if keep(c)]

@@ -1,0 +1,143 @@
+"""Autosaves as an append-only journal: a save costs the same at move 10 and at move 2,000.
+
+A journal (``*.cardcli.jsonl``) is one JSON value per line. The first line is the
+header: the match as a replay with no hands (game, rules, seats, seed …) plus the
+``--record`` file the player asked for. Every later line is one event, appended
+and flushed to disk as it happens::
+
+    {"deal": ["TH", ...], "dealer": 0}   a hand was dealt (the full deck, top first)
+    [1, "discard KS"]               a move, [seat, notation]
+    {"undo": 1}                     the last move(s) taken back
+    {"note": {...}}                 an annotation (hint taken, tutor remark)
+    {"title": "..."}                the caption changed
+
+A crash can at worst cut the last line short; the reader ignores an incomplete
+final line, so every event whose line was completed survives ``kill -9``.
+Reading a journal gives an ordinary :class:`~cardcli.replay.model.Replay`, which
+is then folded strictly like any file: nothing in a journal is trusted.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import IO, Any
+
+import msgspec
+
+from cardcli.replay.io import ReplayError
+from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay
+
+FORMAT = "cardcli-journal"
+VERSION = 1
+SUFFIX = ".cardcli.jsonl"
+
+_enc = msgspec.json.Encoder(order="deterministic")
+
+
+class Header(msgspec.Struct, kw_only=True, omit_defaults=True):
+    format: str
+    version: int
+    replay: Replay
+    record: str | None = None
+
+
+class Journal:
+    """An open journal: appends events and makes each durable before returning."""
+
+    def __init__(self, path: Path, fh: IO[bytes]) -> None:
+        self.path = path
+        self._fh = fh
+
+    @classmethod
+    def create(cls, path: Path, replay: Replay, record: Path | None) -> Journal:
+        """Start a journal holding ``replay`` (its hands become events) — replaces any file at ``path``."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        header = Header(format=FORMAT, version=VERSION, replay=msgspec.structs.replace(replay, hands=[]),
+                        record=str(record) if record is not None else None)
+        lines = [_enc.encode(header)]
+        for hand in replay.hands:
+            lines.append(_enc.encode({"deal": list(hand.deck), "dealer": hand.dealer}))
+            lines.extend(_enc.encode([m.seat, m.move]) for m in hand.moves)
+        try:
+            with open(tmp, "wb") as fh:
+                fh.write(b"\n".join(lines) + b"\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            raise
+        return cls(path, open(path, "ab"))
+
+    def append(self, event: Any) -> None:
+        self._fh.write(_enc.encode(event) + b"\n")
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        try:
+            self._fh.close()
+        except OSError:
+            pass
+
+
+def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
+    """The match a journal holds, and the record file it names. One-line ReplayError on bad input."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except OSError as err:
+        raise ReplayError(f"{path}: cannot read ({err.strerror})") from None
+    lines = data.split(b"\n")
+    if not data.endswith(b"\n"):
+        lines = lines[:-1]  # a line cut short by a crash: that event never completed
+    lines = [ln for ln in lines if ln.strip()]
+    if not lines:
+        raise ReplayError(f"{path}: the saved game is empty")
+    try:
+        header = msgspec.json.decode(lines[0], type=Header)
+    except (msgspec.DecodeError, msgspec.ValidationError) as err:
+        raise ReplayError(f"{path}: not a cardcli save ({str(err).splitlines()[0]})") from None
+    if header.format != FORMAT:
+        raise ReplayError(f"{path}: not a cardcli save (format is {header.format!r})")
+    if header.version > VERSION:
+        raise ReplayError(f"{path}: made by a newer cardcli (save version {header.version}); please upgrade cardcli")
+    replay = header.replay
+    hands: list[HandRecord] = [msgspec.structs.replace(h) for h in replay.hands]
+    notes: list[Annotation] = list(replay.annotations)
+    title = replay.title
+    for number, raw in enumerate(lines[1:], 2):
+        try:
+            event = msgspec.json.decode(raw)
+        except msgspec.DecodeError:
+            raise ReplayError(f"{path}: line {number} is damaged") from None
+        if isinstance(event, list) and len(event) == 2 and isinstance(event[0], int) and isinstance(event[1], str):
+            if not hands:
+                raise ReplayError(f"{path}: line {number}: a move before any deal")
+            hands[-1].moves.append(MoveRecord(event[0], event[1]))
+        elif isinstance(event, dict) and isinstance(event.get("deal"), list) and isinstance(event.get("dealer"), int):
+            hands.append(HandRecord(dealer=event["dealer"], deck=[str(c) for c in event["deal"]], moves=[]))
+        elif isinstance(event, dict) and isinstance(event.get("undo"), int) and hands:
+            k = event["undo"]
+            if not 0 < k <= len(hands[-1].moves):
+                raise ReplayError(f"{path}: line {number}: undo of {k} moves, but the hand has "
+                                  f"{len(hands[-1].moves)}")
+            del hands[-1].moves[-k:]
+        elif isinstance(event, dict) and "note" in event:
+            try:
+                notes.append(msgspec.convert(event["note"], Annotation))
+            except msgspec.ValidationError:
+                raise ReplayError(f"{path}: line {number}: a damaged note") from None
+        elif isinstance(event, dict) and isinstance(event.get("title"), str):
+            title = event["title"]
+        else:
+            raise ReplayError(f"{path}: line {number} is not a cardcli save event")
+    replay = msgspec.structs.replace(replay, hands=hands, annotations=notes, title=title, result=None)
+    return replay, Path(header.record) if header.record else None

@@ -1,0 +1,441 @@
+"""Share codes: a whole match, or one hand, as a short URL-safe text (``cardcli share``).
+
+A code is ``cc1-`` (``cc``, the format version, ``-``) followed by base64url without
+padding of::
+
+    varint(len(payload)) · CRC32(len · payload), 4 bytes big-endian · payload
+
+The payload is a MessagePack array (:class:`_Code`): the game, the preset and the
+options that differ from it, the players, the first dealer, the seats, the seed, the
+start time and, per hand, the deck and the moves, each packed into one integer in
+mixed radix:
+
+* the deck as the index of each card among the distinct cards still to come (a Lehmer
+  code that also works for decks with duplicates), or nothing at all when the deck is
+  the one the seed deals (``mode 0``);
+* each move as its index in the sorted list of legal-move notations at that position
+  (radix: the number of legal moves plus one; the extra digit means *the notation is
+  written out*, for moves no generator lists, such as eleusis' secret rule).
+
+The positions come from the one fold: :class:`_Encoder` is a visitor of
+:func:`~cardcli.engine.fold.fold`; :func:`decode` pushes the moves back through a
+strict :class:`~cardcli.engine.fold.Table`. The CRC catches every mistyped character
+(any burst of up to 32 bits) and the declared length every truncation; a three-byte
+digest of the decoded match log makes sure a code made by a cardcli whose move
+generator differed never decodes into another game. A code of one hand (``--hand N``)
+is that hand as a one-hand match (bridge: with the vulnerability it was played at);
+when its moves only make sense after the earlier hands, the code holds hands 1 to N.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import datetime as _dt
+import hashlib
+import json
+import re
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from cardcli.engine.cards import Card
+from cardcli.engine.fold import FoldError, HandLog, LoggedMove, Table, Visitor, fold
+from cardcli.engine.game import Game
+from cardcli.replay.io import ReplayError
+from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay, SeatRecord
+
+PREFIX = "cc"
+VERSION = 1
+MAX_CHARS = 200_000
+"""Longer text is not a share code (a long burraco match is a few thousand characters)."""
+
+_CODE_RE = re.compile(r"^cc(\d+)-")
+_ALPHABET = re.compile(r"[^A-Za-z0-9_-]")
+
+
+class ShareError(ReplayError):
+    """A share code that cannot be used; the message is one line for the user."""
+
+
+class _Hand(msgspec.Struct, array_like=True, omit_defaults=True):
+    seeded: bool
+    """The deck is the one the match's seed deals for this hand (no deck digits)."""
+    moves: int
+    number: bytes
+    """Deck digits, then move digits, in mixed radix (big-endian, minimal length)."""
+    literals: list[str] = []
+
+
+class _Code(msgspec.Struct, array_like=True, omit_defaults=True):
+    game: str
+    preset: str
+    """Empty for the game's default preset."""
+    options: dict[str, Any]
+    """The options that differ from the preset."""
+    players: int
+    first_dealer: int
+    seats: list[int | str]
+    """Per seat: 0 human, 1 the game's default bot, 2 a bot with no id, else the bot id."""
+    names: list[str] | None
+    """Seat names, when they are not the game's own."""
+    seed: str | None
+    started: int | str | None
+    """Start time: UTC seconds, or the text when seconds would not give it back."""
+    hands_limit: int | None
+    origin: int
+    """0 for a whole match; N for hand N of a match, shared on its own."""
+    digest: bytes
+    hands: list[_Hand] = []
+
+
+_decoder = msgspec.msgpack.Decoder(_Code)
+_encoder = msgspec.msgpack.Encoder()
+
+
+# -- the resolver used by `replay show|verify|view|import|export` --------------------------------
+
+def looks_like_code(text: str) -> bool:
+    """Text that is meant as a share code rather than a file name."""
+    t = text.strip()
+    return bool(re.match(r"^cc\d*-", t)) or (len(t) >= 24 and not _ALPHABET.search(t) and "." not in t)
+
+
+def load(arg: str) -> Replay:
+    """The replay an argument names: an existing file, else a share code (ReplayError on either)."""
+    from cardcli.replay.io import read
+
+    if Path(arg).exists() or not looks_like_code(arg):
+        return read(arg)
+    return decode(arg)
+
+
+# -- integers in mixed radix ---------------------------------------------------------------------
+
+def _pack(digits: Sequence[tuple[int, int]]) -> bytes:
+    value, capacity = 0, 1
+    for digit, radix in reversed(digits):
+        value = value * radix + digit
+        capacity *= radix
+    return value.to_bytes(((capacity - 1).bit_length() + 7) // 8, "big")
+
+
+class _Digits:
+    """Reads digits back from :func:`_pack`'s bytes, refusing more digits than the bytes hold."""
+
+    def __init__(self, data: bytes, where: str) -> None:
+        self.value = int.from_bytes(data, "big")
+        self.capacity = 1
+        self.limit = 1 << (8 * len(data))
+        self.nbytes = len(data)
+        self.where = where
+
+    def take(self, radix: int) -> int:
+        self.capacity *= radix
+        if self.capacity > self.limit:
+            raise ShareError(f"share code: {self.where} holds fewer moves than it claims")
+        self.value, digit = divmod(self.value, radix)
+        return digit
+
+    def finish(self) -> None:
+        if self.value or ((self.capacity - 1).bit_length() + 7) // 8 != self.nbytes:
+            raise ShareError(f"share code: {self.where} does not decode to whole moves")
+
+
+def _deck_digits(deck: Sequence[Card]) -> list[tuple[int, int]]:
+    left = Counter(deck)
+    out = []
+    for card in deck:
+        keys = sorted(left)
+        if len(keys) > 1:
+            out.append((keys.index(card), len(keys)))
+        left[card] -= 1
+        if not left[card]:
+            del left[card]
+    return out
+
+
+def _deck_from(digits: _Digits, cards: Sequence[Card]) -> list[Card]:
+    left = Counter(cards)
+    deck = []
+    for _i in range(len(cards)):
+        keys = sorted(left)
+        card = keys[digits.take(len(keys))] if len(keys) > 1 else keys[0]
+        deck.append(card)
+        left[card] -= 1
+        if not left[card]:
+            del left[card]
+    return deck
+
+
+def _legal(table: Table[Any, Any]) -> list[str]:
+    game = table.game
+    if game.to_act(table.state) is None:
+        return []
+    return sorted({game.format_move(m) for m in game.legal_moves(table.state)})
+
+
+def _digest(game: str, players: int, first_dealer: int, config: Any, hands: Sequence[HandLog]) -> bytes:
+    h = hashlib.sha256(f"{game}|{players}|{first_dealer}|".encode())
+    h.update(json.dumps(msgspec.to_builtins(config), sort_keys=True).encode())
+    for hand in hands:
+        h.update(("\n" + " ".join(hand.deck) + "\n").encode())
+        h.update("\x1f".join(f"{m.seat}:{m.move}" for m in hand.moves).encode())
+    return h.digest()[:3]
+
+
+# -- encoding ------------------------------------------------------------------------------------
+
+class _Encoder(Visitor):
+    """Turns each hand the fold deals and each move it makes into digits."""
+
+    def __init__(self, seeded_deck: Any) -> None:
+        self.seeded_deck = seeded_deck
+        self.hands: list[tuple[bool, list[tuple[int, int]], list[str]]] = []
+
+    def begin_hand(self, table: Table[Any, Any], hand: int) -> None:
+        deck = table.hands[-1].deck
+        seeded = self.seeded_deck is not None and self.seeded_deck(hand) == deck
+        self.hands.append((seeded, [] if seeded else _deck_digits(deck), []))
+
+    def before_move(self, table: Table[Any, Any], seat: int, move: Any) -> None:
+        legal = _legal(table)
+        text = table.game.format_move(move)
+        _seeded, digits, literals = self.hands[-1]
+        try:
+            index = legal.index(text)
+        except ValueError:
+            index = len(legal)
+            literals.append(text)
+        digits.append((index, len(legal) + 1))
+
+
+def _started(text: str) -> int | str:
+    try:
+        when = _dt.datetime.fromisoformat(text)
+        seconds = int(when.timestamp())
+        if _dt.datetime.fromtimestamp(seconds, _dt.UTC).isoformat() == text:
+            return seconds
+    except (ValueError, OverflowError, OSError):
+        pass
+    return text
+
+
+def _seat_codes(game: Game[Any, Any, Any, Any], seats: Sequence[SeatRecord]) -> list[int | str]:
+    out: list[int | str] = []
+    for s in seats:
+        if s.kind == "human":
+            out.append(0)
+        elif s.bot == game.default_bot:
+            out.append(1)
+        else:
+            out.append(2 if s.bot is None else s.bot)
+    return out
+
+
+def _hand_config(game: Game[Any, Any, Any, Any], config: Any, before: Any) -> Any:
+    """The rules for one hand played on its own: bridge keeps the vulnerability it was played at."""
+    rubber = getattr(before, "rubber", None)
+    if game.name == "bridge" and rubber is not None:
+        ns, ew = rubber.vulnerability()
+        vul = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[(ns, ew)]
+        return msgspec.structs.replace(config, start_vulnerable=vul)
+    return config
+
+
+def encode(replay: Replay, hand: int | None = None) -> str:
+    """The share code of ``replay`` (or of its hand ``hand``); ReplayError if the replay does not verify."""
+    from cardcli.engine.deal import shuffled_deck
+    from cardcli.session import Session
+
+    session = Session.from_replay(replay)
+    game, config, players = session.game, session.config, session.players
+    if hand is not None and not 1 <= hand <= len(session.hands):
+        raise ShareError(f"the replay has {len(session.hands)} hands; there is no hand {hand}")
+    seed = replay.seed
+    origin = 0
+    first, hands = replay.first_dealer, session.hands
+    if hand is not None:
+        start = session.table.hand_start(hand)
+        one = session.hands[hand - 1]
+        cfg1 = _hand_config(game, config, start)
+        try:  # the hand as a one-hand match of its own, if its moves are legal there
+            fold(game, cfg1, players, one.dealer or 0, [HandLog(one.deck, one.moves, one.dealer)])
+            config, first, hands, origin = cfg1, one.dealer or 0, [one], hand
+        except FoldError:
+            hands = session.hands[:hand]
+    deck = game.deck(config, players)
+
+    def seeded_deck(number: int) -> list[Card] | None:
+        return shuffled_deck(deck, seed, origin or number) if seed else None
+
+    enc = _Encoder(seeded_deck)
+    log = [HandLog(h.deck, [LoggedMove(m.seat, m.move) for m in h.moves], None) for h in hands]
+    table = fold(game, config, players, first, log, visitors=[enc])
+    preset = replay.preset if replay.preset in game.presets else game.default_preset
+    base = msgspec.to_builtins(game.presets[preset])
+    options = {k: v for k, v in msgspec.to_builtins(config).items() if base.get(k) != v}
+    names = [s.name for s in replay.seats]
+    limit = replay.hands_limit if hand is None else 1 if origin else hand
+    code = _Code(
+        game=game.name, preset="" if preset == game.default_preset else preset, options=options, players=players, first_dealer=first,
+        seats=_seat_codes(game, replay.seats), names=None if names == game.seat_names(players) else names,
+        seed=seed, started=_started(replay.started), hands_limit=limit, origin=origin,
+        digest=_digest(game.name, players, first, config, table.hands),
+        hands=[_Hand(seeded, len(h.moves), _pack(digits), literals)
+               for (seeded, digits, literals), h in zip(enc.hands, table.hands)])
+    payload = _encoder.encode(code)
+    head = _varint(len(payload))
+    crc = zlib.crc32(head + payload).to_bytes(4, "big")
+    return f"{PREFIX}{VERSION}-" + base64.urlsafe_b64encode(head + crc + payload).decode().rstrip("=")
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+# -- decoding ------------------------------------------------------------------------------------
+
+def _unwrap(text: str) -> bytes:
+    """The payload of a code, after its prefix, alphabet, length and checksum are checked."""
+    code = "".join(text.split())
+    if len(code) > MAX_CHARS:
+        raise ShareError(f"share code: too long ({len(code)} characters) to be a cardcli share code")
+    m = _CODE_RE.match(code)
+    if not m:
+        raise ShareError("not a cardcli share code (codes start with cc1-)")
+    if int(m.group(1)) != VERSION:
+        version = int(m.group(1))
+        if version > VERSION:
+            raise ShareError(f"share code version {version} was made by a newer cardcli (this one reads "
+                             f"version {VERSION}); please upgrade cardcli")
+        raise ShareError(f"share code: unknown version {version}")
+    body = code[m.end():]
+    bad = _ALPHABET.search(body)
+    if bad:
+        raise ShareError(f"share code: {bad.group()!r} (character {m.end() + bad.start() + 1}) cannot be part "
+                         "of a code (letters, digits, - and _ only)")
+    try:
+        data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise ShareError(f"share code: truncated or mistyped ({len(code)} characters cannot be a whole code)") \
+            from None
+    if base64.urlsafe_b64encode(data).decode().rstrip("=") != body:
+        raise ShareError(f"share code: bad checksum (character {len(code)} is mistyped)")
+    length, pos = 0, 0
+    for shift in range(0, 35, 7):
+        if pos >= len(data):
+            raise ShareError("share code: truncated")
+        byte = data[pos]
+        pos += 1
+        length |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            break
+    else:
+        raise ShareError("share code: bad checksum (mistyped)")
+    want = pos + 4 + length
+    if len(data) < want:
+        need = (want * 4 + 2) // 3
+        raise ShareError(f"share code: truncated ({len(code) - m.end()} of {need} characters after {m.group()})")
+    if len(data) > want:
+        raise ShareError("share code: bad checksum (mistyped, or extra characters at the end)")
+    head, crc, payload = data[:pos], data[pos:pos + 4], data[pos + 4:]
+    if zlib.crc32(head + payload).to_bytes(4, "big") != crc:
+        raise ShareError("share code: bad checksum (a character is mistyped)")
+    return payload
+
+
+def decode(text: str) -> Replay:
+    """The verified replay a share code holds; :class:`ShareError` (one line) for a bad code."""
+    try:
+        code = _decoder.decode(_unwrap(text))
+    except (msgspec.DecodeError, msgspec.ValidationError) as err:
+        raise ShareError(f"share code: unreadable contents ({str(err).splitlines()[0]})") from None
+    try:
+        return _rebuild(code)
+    except FoldError as err:
+        raise ShareError(f"share code: {err}") from None
+    except (ValueError, TypeError, KeyError, IndexError) as err:  # a hand-made code with the right checksum
+        if isinstance(err, ShareError):
+            raise
+        raise ShareError(f"share code: inconsistent contents ({err})") from None
+
+
+def _rebuild(code: _Code) -> Replay:
+    from cardcli import __version__
+    from cardcli.engine.deal import shuffled_deck
+    from cardcli.engine.game import ConfigError, config_from_builtins
+    from cardcli.engine.registry import UnknownGame, load as load_game
+    from cardcli.replay.model import FORMAT, VERSION as FILE_VERSION
+    from cardcli.session import Session
+
+    try:
+        game = load_game(code.game)
+        code.preset = code.preset or game.default_preset
+        base = msgspec.to_builtins(game.presets[code.preset]) if code.preset in game.presets else {}
+        config = config_from_builtins(game, base | code.options)
+    except (UnknownGame, ConfigError) as err:
+        raise ShareError(f"share code: {err}") from None
+    players = code.players
+    if players not in game.player_counts or len(code.seats) != players or (
+            code.names is not None and len(code.names) != players):
+        raise ShareError(f"share code: {players} players do not suit {game.name} or the seats")
+    if code.seed is None and any(h.seeded for h in code.hands):
+        raise ShareError("share code: a hand uses the seed's deck, but there is no seed")
+    cards = game.deck(config, players)
+    table: Table[Any, Any] = Table(game, config, players, code.first_dealer)
+    for number, h in enumerate(code.hands, 1):
+        where = f"hand {number}"
+        digits = _Digits(h.number, where)
+        deck = shuffled_deck(cards, code.seed or "", code.origin or number) if h.seeded else _deck_from(digits, cards)
+        table.deal(deck)
+        literals = iter(h.literals)
+        for _ply in range(h.moves):
+            legal = _legal(table)
+            if not legal and game.to_act(table.state) is None:
+                raise ShareError(f"share code: {where} ended before its last move")
+            index = digits.take(len(legal) + 1)
+            text = legal[index] if index < len(legal) else next(literals, None)
+            if text is None:
+                raise ShareError(f"share code: {where} lacks a written-out move")
+            seat = game.to_act(table.state)
+            table.push_logged(LoggedMove(seat if seat is not None else 0, text))
+        digits.finish()
+        if next(literals, None) is not None:
+            raise ShareError(f"share code: {where} holds more written-out moves than it uses")
+    if _digest(game.name, players, code.first_dealer, config, table.hands) != code.digest:
+        raise ShareError("share code: it decodes to another game than the one shared (made by a different "
+                         "cardcli version?)")
+    names = code.names or game.seat_names(players)
+    seats = [SeatRecord(name=n, kind="human") if s == 0 else
+             SeatRecord(name=n, kind="bot", bot=game.default_bot if s == 1 else None if s == 2 else str(s))
+             for n, s in zip(names, code.seats)]
+    if isinstance(code.started, int):
+        started = _dt.datetime.fromtimestamp(code.started, _dt.UTC).isoformat()
+    else:
+        started = code.started or "1970-01-01T00:00:00+00:00"
+    notes = []
+    if code.origin:
+        seeded = f" (seed {code.seed!r})" if code.seed else ""
+        notes.append(Annotation(hand=0, ply=0, kind="note", text=f"hand {code.origin} of a match{seeded}, shared alone"))
+    replay = Replay(
+        format=FORMAT, version=FILE_VERSION, app_version=__version__, game=game.name, preset=code.preset,
+        config=msgspec.to_builtins(config), players=players, seats=seats,
+        seed=None if code.origin else code.seed, first_dealer=code.first_dealer, started=started,
+        hands_limit=code.hands_limit,
+        hands=[HandRecord(dealer=h.dealer or 0, deck=list(h.deck),
+                          moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves]) for h in table.hands],
+        annotations=notes)
+    session = Session.from_replay(replay)
+    return msgspec.structs.replace(
+        replay, hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
+        result=session.match_result() if session.finished else None)

@@ -1,0 +1,204 @@
+"""Opening the one embedded store safely: checks first, writes only when everything is sound.
+
+The store is a SQLite file in the user data directory (``CARDCLI_HOME``
+overrides it). It holds what people type and what they played, so the rules
+here are strict:
+
+* a file that is damaged, belongs to another program, or was written by a
+  newer cardcli is refused with a one-line :class:`StoreError` *before*
+  anything is written to it, and it is never recreated or overwritten;
+* WAL mode and a busy timeout let several cardcli processes use it at once;
+  every write is one ``BEGIN IMMEDIATE`` transaction committed with
+  ``synchronous=FULL``, so a write that returned is on disk, and a process
+  killed at any moment loses at most the entry it had not acknowledged;
+* a read-only folder, a full disk or a lock held too long are one-line errors
+  too (the CLI prints them; no traceback).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from cardcli.i18n import _
+from cardcli.store import schema
+from cardcli.store.schema import APPLICATION_ID, schema_version
+
+FILE_NAME = "cardcli.db"
+BUSY_SECONDS = 10.0
+
+
+class StoreError(Exception):
+    """A problem with the store, as one line a person can act on."""
+
+
+def store_path() -> Path:
+    """Where the store lives: ``cardcli.db`` in the user data directory."""
+    from cardcli.paths import data_dir
+
+    return data_dir() / FILE_NAME
+
+
+class Store:
+    """An open, checked and migrated store; use as a context manager."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else store_path()
+        self.conn = self._connect()
+        try:
+            self._check()
+            self._configure()
+            self._migrate()
+        except BaseException:
+            self.conn.close()
+            raise
+
+    # -- life cycle ----------------------------------------------------------------------------
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    # -- statements ----------------------------------------------------------------------------
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """Run a query and return every row (read-only statements)."""
+        try:
+            return list(self.conn.execute(sql, params))
+        except sqlite3.Error as err:
+            raise self.error(err) from None
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write: committed (and synced) when the block ends, rolled back if it raises."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as err:
+            raise self.error(err) from None
+        try:
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            self._rollback()
+            raise self.error(err) from None
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        try:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+    # -- opening -------------------------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        folder = self.path.parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(_("cannot create the data folder {path}: {why} (set CARDCLI_HOME to a writable folder)")
+                             .format(path=folder, why=err.strerror or err)) from None
+        if self.path.exists() and not self.path.is_file():
+            raise StoreError(_("{path} is not a file; cardcli keeps its store there").format(path=self.path))
+        try:
+            conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        except sqlite3.Error as err:
+            raise self.error(err) from None
+        conn.row_factory = sqlite3.Row
+        return conn
+
+    def _check(self) -> None:
+        """Refuse a file that is not a sound cardcli store, without writing a byte to it."""
+        try:
+            app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            check = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+        except sqlite3.Error as err:
+            raise self.error(err) from None
+        if check != ["ok"]:
+            raise StoreError(self._damaged())
+        if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
+            raise StoreError(_("{path} belongs to another program; it was left untouched "
+                               "(set CARDCLI_HOME to another folder)").format(path=self.path))
+        if version > schema_version():
+            raise StoreError(_("{path} was written by a newer cardcli (store version {v}; this one knows up to {k}); "
+                               "it was left untouched: upgrade cardcli").format(path=self.path, v=version, k=schema_version()))
+
+    def _configure(self) -> None:
+        try:
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            self.conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.Error as err:
+            raise self.error(err) from None
+
+    def _migrate(self) -> None:
+        if self.rows("PRAGMA user_version")[0][0] < schema_version():
+            with self.transaction() as conn:
+                # Re-read inside the lock: another process may have migrated meanwhile.
+                done = conn.execute("PRAGMA user_version").fetchone()[0]
+                for number in range(done, len(schema.MIGRATIONS)):
+                    for statement in schema.MIGRATIONS[number]:
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version = {number + 1}")
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        self._wal()
+
+    def _wal(self) -> None:
+        """Switch to WAL once (it is a property of the file); retry while another process holds a lock."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                mode = self.conn.execute("PRAGMA journal_mode").fetchone()[0]
+                if str(mode).lower() == "wal":
+                    return
+                self.conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as err:
+                if _code(err) not in ("SQLITE_BUSY", "SQLITE_LOCKED") or time.monotonic() > deadline:
+                    raise self.error(err) from None
+                time.sleep(0.05)
+            except sqlite3.Error as err:
+                raise self.error(err) from None
+
+    # -- errors --------------------------------------------------------------------------------
+    def _damaged(self) -> str:
+        return _("{path} is damaged or is not a cardcli store; it was left untouched "
+                 "(move it away and cardcli starts a new one)").format(path=self.path)
+
+    def error(self, err: sqlite3.Error) -> StoreError:
+        """The one-line explanation of a SQLite error."""
+        code = _code(err)
+        text = str(err)
+        if code.startswith("SQLITE_FULL") or "disk is full" in text:
+            return StoreError(_("the disk is full: nothing was saved to {path} (free some space and try again)")
+                              .format(path=self.path))
+        if code.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH")) \
+                or "readonly" in text or "unable to open" in text:
+            return StoreError(_("cannot write to {path}: the folder or the file is read-only "
+                                "(set CARDCLI_HOME to a writable folder)").format(path=self.path))
+        if code.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "not a database" in text or "malformed" in text:
+            return StoreError(self._damaged())
+        if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StoreError(_("{path} is in use by another cardcli for more than {s} seconds; try again")
+                              .format(path=self.path, s=int(BUSY_SECONDS)))
+        return StoreError(_("cannot use {path}: {why}").format(path=self.path, why=text))
+
+
+def _code(err: sqlite3.Error) -> str:
+    return str(getattr(err, "sqlite_errorname", "") or "")
+
+
+def open_store(path: Path | None = None) -> Store:
+    """Open (creating or migrating if needed) the store; raises :class:`StoreError`."""
+    return Store(path)

@@ -1,0 +1,71 @@
+"""The store's schema, as an ordered list of migrations.
+
+``PRAGMA user_version`` holds the number of migrations applied. Opening a
+store applies the missing ones in one transaction; a file whose version is
+higher than :data:`SCHEMA_VERSION` was written by a newer cardcli and is
+refused untouched. ``PRAGMA application_id`` marks the file as cardcli's, so
+some other program's SQLite file at the same place is never altered.
+
+To change the schema, append a migration: never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+#: "CCLI" as a big-endian 32-bit integer.
+APPLICATION_ID = 0x43434C49
+
+MIGRATIONS: list[tuple[str, ...]] = [
+    # 1: scorepad matches and their hands, the history of games played, lesson progress.
+    (
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            game TEXT NOT NULL,
+            preset TEXT NOT NULL,
+            options TEXT NOT NULL DEFAULT '{}',
+            players INTEGER NOT NULL,
+            names TEXT NOT NULL DEFAULT '[]',
+            first_dealer INTEGER NOT NULL DEFAULT 0,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )""",
+        """CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            entered TEXT NOT NULL,
+            UNIQUE (match_id, position)
+        )""",
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            preset TEXT,
+            options TEXT NOT NULL DEFAULT '{}',
+            seats TEXT NOT NULL,
+            seed TEXT,
+            complete INTEGER NOT NULL,
+            winners TEXT NOT NULL DEFAULT '[]',
+            totals TEXT NOT NULL DEFAULT '[]',
+            hands INTEGER NOT NULL DEFAULT 0,
+            started TEXT,
+            finished TEXT NOT NULL,
+            replay TEXT,
+            share_code TEXT
+        )""",
+        "CREATE INDEX games_by_game ON games (game, finished)",
+        """CREATE TABLE progress (
+            course TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            stars INTEGER NOT NULL DEFAULT 0,
+            done INTEGER NOT NULL DEFAULT 0,
+            updated TEXT NOT NULL,
+            PRIMARY KEY (course, lesson)
+        )""",
+    ),
+]
+
+
+def schema_version() -> int:
+    """The version this cardcli writes: the number of migrations it knows."""
+    return len(MIGRATIONS)

@@ -1,0 +1,128 @@
+"""The key-driven replay viewer: a full-screen prompt-toolkit application over a :class:`ViewerModel`.
+
+The whole screen is one window whose text :func:`cardcli.ui.viewer.layout.compose` fits to
+the terminal on every redraw, so what the tests compose is what the terminal shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.styles import Style
+
+from cardcli.engine.game import Line
+from cardcli.i18n import _
+from cardcli.ui.viewer.keys import bindings
+from cardcli.ui.viewer.layout import compose, cut, plain, to_fragments
+from cardcli.ui.viewer.model import ViewerModel, parse_position
+
+KEYS_HELP = [
+    ("→ Enter n", "the next move"), ("← b", "the move before"),
+    ("↓ ↑", "the next / previous trick (bridge) or turn (the other games)"),
+    ("PgDn PgUp", "the next / previous hand"), ("Home End", "the deal of hand 1 / the last move"),
+    ("/", "jump to a move: P (this hand) or H.P, then Enter"),
+    ("s", "change seat: see the table as the next seat sees it"), ("a", "all hands"),
+    ("r", "reveal (or hide) secret moves, where the game has them (eleusis' rule)"),
+    ("j k", "scroll the table when it does not fit"),
+    ("p", "play on from here: a new game with these moves, you at this seat, bots elsewhere"),
+    ("?", "this help (Esc closes it)"), ("q Esc", "quit (Ctrl-C too)"),
+]
+
+STYLE = {
+    "title": "bold", "label": "bold", "dim": "ansibrightblack", "turn": "bold", "error": "ansired bold",
+    "ok": "ansigreen", "hint": "ansicyan", "warn": "ansiyellow", "secret": "ansimagenta",
+    "suit-h": "ansired", "suit-d": "ansired", "joker": "ansimagenta", "status": "reverse",
+}
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """The viewer was left with ``p``: start a new game from (hand, ply) with the human at ``seat``."""
+
+    hand: int
+    ply: int
+    seat: int | None
+
+
+class KeyViewer:
+    """The application's state besides the model: help shown, the jump being typed, the table's scroll."""
+
+    def __init__(self, model: ViewerModel, color: bool = True, can_play: bool = True) -> None:
+        self.model = model
+        self.color = color
+        self.can_play = can_play
+        self.help = False
+        self.jump: str | None = None
+        self.scroll = 0
+        self.hidden = 0
+        self.last: list[Line] = []
+        """The rows drawn last (tests read them)."""
+
+    # -- actions -----------------------------------------------------------------------------------
+    def scroll_by(self, delta: int) -> None:
+        self.scroll = max(0, self.scroll + delta)
+
+    def finish_jump(self) -> None:
+        text, self.jump = self.jump or "", None
+        m = self.model
+        pos = parse_position(text, m.hand)
+        if pos is None:
+            m.message = _("jump takes a move number or HAND.MOVE, e.g. 2.15")
+        elif m.go(*pos):
+            m.message = ""
+
+    def play_on(self, app: Application[Any]) -> None:
+        m = self.model
+        if not self.can_play or not m.hands:
+            m.message = _("play on is not available here")
+            return
+        app.exit(result=PlayOn(m.hand, m.ply, m.seat))
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def status(self) -> Line:
+        m = self.model
+        if self.jump is not None:
+            return [("status", " " + _("jump to (P or H.P): ") + self.jump + "_ ")]
+        parts = []
+        if self.hidden:
+            parts.append(_("j/k scroll ({n} more rows)").format(n=self.hidden))
+        parts.append(m.message or _("? help · q quit · ←→ move · ↑↓ trick/turn · PgUp/PgDn hand · "
+                                    "s seat · a all · / jump · p play on"))
+        return [("status", " " + " · ".join(parts) + " ")]
+
+    def rows(self, width: int, height: int) -> list[Line]:
+        overlay = None
+        if self.help:
+            overlay = [[("title", _("Keys"))]] + [[("label", f"  {k:<11}"), ("", _(t))] for k, t in KEYS_HELP]
+        screen = self.model.screen()
+        rows, self.scroll, self.hidden = compose(screen, width, height, self.scroll, [], self.model.charset, overlay)
+        rows[-1] = cut(plain(self.status(), self.model.charset), max(width, 20))
+        self.last = rows
+        return rows
+
+    def _text(self) -> StyleAndTextTuples:
+        size = get_app().output.get_size()
+        return to_fragments(self.rows(size.columns, size.rows))  # type: ignore[return-value]
+
+    def application(self, input: Any = None, output: Any = None) -> Application[Any]:
+        window = Window(FormattedTextControl(self._text, focusable=True, show_cursor=False), wrap_lines=False)
+        app: Application[Any] = Application(
+            layout=Layout(window), key_bindings=bindings(self), full_screen=True, style=Style.from_dict(STYLE),
+            color_depth=None if self.color else ColorDepth.DEPTH_1_BIT, input=input, output=output,
+            mouse_support=False)
+        app.ttimeoutlen = 0.05
+        return app
+
+
+def run(model: ViewerModel, color: bool = True, can_play: bool = True, input: Any = None,
+        output: Any = None) -> int | PlayOn:
+    """Show the viewer until the user leaves: 0 (q, Esc), 130 (Ctrl-C) or a :class:`PlayOn` request."""
+    result = KeyViewer(model, color, can_play).application(input, output).run()
+    return 0 if result is None else result  # type: ignore[no-any-return]
