@@ -23,9 +23,24 @@ _charset = click.option("--charset", type=click.Choice(["unicode", "ascii", "wor
                         help="How cards are drawn: suit symbols, ASCII letters, or words (screen readers).")
 _color = click.option("--color/--no-color", "color", default=None,
                       help="Force colour on or off (default: on for terminals unless NO_COLOR or TERM=dumb).")
-_preset = click.option("--preset", default=None, metavar="NAME", help="A named rule set (see `cardcli games`).")
+
+
+def _lazy_completer(name: str) -> Any:
+    """A shell completer from :mod:`cardcli.commands.completion`, imported only when completing."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from cardcli.commands import completion
+
+        return getattr(completion, name)(ctx, param, incomplete)  # type: ignore[no-any-return]
+
+    return complete
+
+
+_preset = click.option("--preset", default=None, metavar="NAME", help="A named rule set (see `cardcli games`).",
+                       shell_complete=_lazy_completer("complete_preset"))
 _option = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                       help="Change one rule (repeatable); `cardcli rules GAME options` lists them.")
+                       help="Change one rule (repeatable); `cardcli rules GAME options` lists them.",
+                       shell_complete=_lazy_completer("complete_option"))
 _players = click.option("--players", "-n", type=click.IntRange(2, 8), default=None, help="Number of players.")
 _names = click.option("--names", default=None, metavar="A,B,...",
                       help="Scorepad match: the players' names in seat order (they may then be typed instead of seats).")
@@ -61,8 +76,33 @@ class _GameType(click.ParamType):
 GAME = _GameType()
 
 
-@click.group(context_settings=CONTEXT)
+class _Root(click.Group):
+    """The ``cardcli`` group: each run starts in the environment's language, help texts translated."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from cardcli import i18n
+
+        i18n.set_language(None)
+        i18n.localize(self)
+        return super().main(*args, **kwargs)
+
+
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is None:
+        return
+    from cardcli import i18n
+
+    try:
+        i18n.set_language(value)
+    except ValueError as err:
+        raise click.BadParameter(str(err), ctx, param) from None
+    i18n.localize(ctx.find_root().command)
+
+
+@click.group(cls=_Root, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", "-V", package_name="cardcli", prog_name="cardcli")
+@click.option("--lang", metavar="it|en", default=None, expose_value=False, is_eager=True, callback=_set_lang,
+              help="Language of messages and help (default: CARDCLI_LANG, then the locale, e.g. LANG=it_IT.UTF-8).")
 def cli() -> None:
     """Play and learn bridge, Italian canasta, burraco, rummy and eleusis in the terminal.
 
@@ -87,7 +127,8 @@ def games(as_json: bool) -> None:
 @click.argument("game", type=GAME, required=False)
 @click.option("--seed", "-s", default=None, help="Deal from this seed (a number or any text); random when omitted.")
 @_players
-@click.option("--seat", default=None, metavar="SEAT", help="Your seat (number or name, e.g. 1, P1, South).")
+@click.option("--seat", default=None, metavar="SEAT", help="Your seat (number or name, e.g. 1, P1, South).",
+              shell_complete=_lazy_completer("complete_seat"))
 @click.option("--bots", default=None, metavar="all|SEATS",
               help="Which seats bots play: `all` (no human, no prompt) or a comma list. Default: all but yours.")
 @click.option("--bot", "bot_id", default=None, metavar="ID[,ID...]",
@@ -96,11 +137,21 @@ def games(as_json: bool) -> None:
 @_option
 @click.option("--record", type=click.Path(dir_okay=False), default=None, help="Write the game to this replay file.")
 @click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[NAME|FILE]",
+              shell_complete=_lazy_completer("complete_save"),
               help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
 @click.option("--verbose", "-v", is_flag=True, help="With --bots all: print every move, not only the hands' results.")
+@click.option("--dealer", default=None, metavar="SEAT",
+              help="Who deals the first hand (seat number or name, or `me`); default: a seeded cut.")
+@click.option("--pace", type=click.FloatRange(0, 10), default=None, metavar="SECONDS",
+              help="Pause before each bot move in a terminal (default 0.6, or CARDCLI_PACE).")
+@click.option("--fast", is_flag=True, help="Show bot moves at once (output that is not a terminal always is).")
+@click.option("--declare", type=click.Choice(["me", "partner"]), default="me", show_default=True,
+              help="Bridge: when partner wins the contract, you play it (both hands) or partner does.")
+@click.option("--autoplay/--no-autoplay", default=True, show_default=True,
+              help="Play a forced card (the only legal one, the last trick) for you, and say so.")
 @_charset
 @_color
 def play(game: str | None, **kw: Any) -> None:
@@ -132,7 +183,7 @@ def deal(game: str, **kw: Any) -> None:
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME, required=False)
-@click.argument("lesson", required=False)
+@click.argument("lesson", required=False, shell_complete=_lazy_completer("complete_lesson"))
 @click.option("--auto", is_flag=True, help="Demonstrate the lesson: play and explain each expected move.")
 @click.option("--check", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Validate a lesson file (repeatable): every move, rule id and quiz answer.")
@@ -473,6 +524,24 @@ def saves(game: str | None) -> None:
     from cardcli.commands.saves import list_command
 
     sys.exit(list_command(game))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def completion(shell: str) -> None:
+    """Print the shell completion script for SHELL (bash, zsh or fish).
+
+    \b
+    Enable it once:
+      bash:  eval "$(cardcli completion bash)"    (in ~/.bashrc)
+      zsh:   eval "$(cardcli completion zsh)"     (in ~/.zshrc)
+      fish:  cardcli completion fish > ~/.config/fish/completions/cardcli.fish
+    It completes commands, options, games, presets, rule options, seats,
+    saves, lessons and files.
+    """
+    from cardcli.commands.completion import script
+
+    click.echo(script(shell))
 
 
 def main() -> None:

@@ -12,6 +12,8 @@ waits for the human, so it too holds every move shown on screen.
 from __future__ import annotations
 
 import datetime as _dt
+import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,8 +31,40 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+STALE_AFTER = 3600.0
+"""Seconds after which a temporary file left in ``saves/`` by an interrupted write is removed."""
+_TEMP = re.compile(r"^\..+\.cardcli\.[a-z]+(?:\.[A-Za-z0-9_]+)?\.tmp$")
+"""The temporary files of an atomic write or a journal rewrite: ``.NAME.cardcli.jsonl.tmp``,
+``.NAME.cardcli.json.XXXXXXXX.tmp``; nothing else (a real save never starts with a dot)."""
+
+
+def clean_stale_temps(folder: Path | None = None, now: float | None = None) -> int:
+    """Remove temporary files an interrupted save left behind, once they are an hour old; returns how many.
+
+    Only names of cardcli's own temporary files are touched, never a save; errors are ignored.
+    """
+    folder = folder or saves_dir()
+    limit = (time.time() if now is None else now) - STALE_AFTER
+    removed = 0
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return 0
+    for path in entries:
+        if not _TEMP.match(path.name):
+            continue
+        try:
+            if path.is_file() and path.stat().st_mtime < limit:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def new_save_path(game: str, now: _dt.datetime | None = None) -> Path:
     """A fresh save name for a game starting now; never the name of an existing save."""
+    clean_stale_temps()
     stamp = (now or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
     base = saves_dir() / f"{game}-{stamp}"
     path = base.with_name(base.name + SUFFIX)
@@ -65,6 +99,7 @@ def list_saves(game: str | None = None) -> list[SaveInfo]:
     folder = saves_dir()
     if not folder.is_dir():
         return []
+    clean_stale_temps(folder)
     out: list[SaveInfo] = []
     for path in folder.glob("*" + SUFFIX):
         try:

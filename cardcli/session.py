@@ -98,6 +98,9 @@ class Session:
                     raise SessionError(f"{game.name} has no bot {bot_id!r} (bots: {', '.join(game.bots)})")
                 self._bots[i] = game.bots[bot_id]()
         self.last_refusal: MoveError | None = None
+        self.declare = "partner"
+        """Bridge: ``me`` lets the human play the contract when partner declares (both hands, from
+        the declarer's seat; the moves are still the declarer's); ``partner`` leaves it to the bot."""
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -151,7 +154,10 @@ class Session:
         for bot_seat in replay.seats:
             if bot_seat.kind == "bot" and bot_seat.bot is not None and bot_seat.bot not in game.bots:
                 raise ReplayError(f"seat {bot_seat.name}: {game.name} has no bot {bot_seat.bot!r}")
-        seats = [SeatSpec(s.name, s.kind == "human", s.bot) for s in replay.seats]
+        from cardcli.engine.text import safe
+
+        # names and the title come from a file: control characters never reach a terminal
+        seats = [SeatSpec(safe(s.name), s.kind == "human", s.bot) for s in replay.seats]
         deck_check = None
         if replay.seed and strict:
             seed = replay.seed
@@ -173,7 +179,7 @@ class Session:
         sess = cls(game, config, replay.preset, replay.players, seats, replay.seed or "", replay.first_dealer,
                    replay.hands_limit, started=replay.started, autosave=autosave, table=table)
         sess.annotations = list(replay.annotations)
-        sess.title = replay.title
+        sess.title = safe(replay.title) if replay.title is not None else None
         sess.extras = [dict(h.extra) | checker.extras.get(i, {}) for i, h in enumerate(replay.hands, 1)]
         if replay.result is not None:
             if replay.result.complete and not sess.finished:
@@ -234,7 +240,17 @@ class Session:
         return self.game.to_act(self.state)
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat].human
+        """True when a person makes ``seat``'s moves now: a human seat, or (bridge, with
+        ``declare="me"``) the declarer's seat when the human is dummy: the human plays both hands."""
+        if seat is None:
+            return False
+        if self.seats[seat].human:
+            return True
+        if self.declare == "me":
+            hook = getattr(self.game, "played_by", None)
+            other = hook(self.state, seat) if hook is not None else None
+            return other is not None and self.seats[other].human
+        return False
 
     @property
     def human_seats(self) -> list[int]:
@@ -317,7 +333,7 @@ class Session:
 
     def bot_to_act(self) -> bool:
         seat = self.to_act()
-        return seat is not None and not self.seats[seat].human
+        return seat is not None and not self.is_human(seat)
 
     def bot_rng(self, seat: int) -> Rng:
         return Rng(self.seed or "no-seed", "bot", len(self.hands), seat, self.ply)
@@ -461,15 +477,42 @@ class _ResultCheck(Visitor):
         got = table.results[hand - 1]
         if got is None:
             raise FoldError(f"hand {hand}: the file records a result but the hand is not over", hand)
-        if msgspec.to_builtins(got) != msgspec.to_builtins(recorded):
-            raise FoldError(f"hand {hand}: the recorded result {_fmt_points(recorded)} does not match "
-                            f"the moves, which give {_fmt_points(got)}", hand)
+        mine, theirs = msgspec.to_builtins(got), msgspec.to_builtins(recorded)
+        if mine != theirs:
+            field, said, real = _first_difference(theirs, mine)
+            raise FoldError(f"hand {hand}: the recorded result does not match the moves: {field} is "
+                            f"{_short(said)} in the file, but the moves give {_short(real)}", hand)
 
     def finish(self, table: Table[Any, Any]) -> None:
         if table.hand:
             self._compare(table, table.hand)
 
 
-def _fmt_points(res: HandResult) -> str:
-    text = "points " + "/".join(str(p) for p in res.points) + ", totals " + "/".join(str(t) for t in res.totals)
-    return text
+def _first_difference(said: Any, real: Any, path: str = "result") -> tuple[str, Any, Any]:
+    """The first place where two decoded values differ: (dotted path, value said, real value)."""
+    if isinstance(said, dict) and isinstance(real, dict):
+        for key in sorted(set(said) | set(real), key=str):
+            if said.get(key, _MISSING) != real.get(key, _MISSING):
+                return _first_difference(said.get(key, _MISSING), real.get(key, _MISSING), f"{path}.{key}")
+    elif isinstance(said, list) and isinstance(real, list):
+        for i, (a, b) in enumerate(zip(said, real)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+        if len(said) != len(real):
+            return f"{path} (length)", len(said), len(real)
+    return path, said, real
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "missing"
+
+
+_MISSING = _Missing()
+
+
+def _short(value: Any) -> str:
+    from cardcli.engine.text import safe
+
+    text = safe(repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -53,6 +53,9 @@ def _command_lines(c: Controller) -> list[str]:
     lines += ["why", "rules", "score", "moves"]
     for name in c._game_commands():
         lines.append(name)
+    extra_args = {"explain": ["explain 1N", "explain 2C", "explain 4H"], "guess": ["guess accept: color(c) != color(p1)"]}
+    for name in c._game_commands():
+        lines += extra_args.get(name, [])
     legal = c.session.legal_notation()
     rng = random.Random(len(legal))
     for move in rng.sample(legal, min(6, len(legal))):

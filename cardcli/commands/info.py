@@ -127,6 +127,8 @@ def run_score(game_name: str, file: IO[str], players: int | None, preset: str | 
               as_json: bool) -> int:
     game = load_game(game_name)
     config = make_config(game, preset, options)
+    if players is not None:
+        players_for(game, config, players)  # the game's own one-line reason (canasta: 2 or 4 players)
     try:
         text = file.read()
     except UnicodeDecodeError:

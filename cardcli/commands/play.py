@@ -18,7 +18,8 @@ from cardcli.ui.console import Console
 def run_play(game: str | None, *, seed: str | None, players: int | None, seat: str | None, bots: str | None,
              bot_id: str | None, preset: str | None, options: tuple[str, ...], record: str | None,
              resume: str | None, hands: int | None, title: str | None, plain: bool, verbose: bool, charset: str | None,
-             color: bool | None) -> int:
+             color: bool | None, pace: float | None = None, fast: bool = False, dealer: str | None = None,
+             declare: str = "me", autoplay: bool = True) -> int:
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     record_path = Path(record).expanduser() if record else None
     save_path: Path | None = None
@@ -28,7 +29,7 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     else:
         if game is None:
             raise click.UsageError("name a game to play (`cardcli games` lists them), or use --resume")
-        session = _new_session(game, seed, players, seat, bots, bot_id, preset, options, hands)
+        session = _new_session(game, seed, players, seat, bots, bot_id, preset, options, hands, dealer)
     if title:
         session.title = title
     if record_path is not None:
@@ -46,6 +47,10 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     from cardcli.ui.commands import Controller
 
     controller = Controller(session, console, autosave=autosave, record_path=record_path)
+    session.declare = declare
+    controller.autoplay = autoplay
+    if sys.stdout.isatty() and not fast:  # pipes, files and tests stay instant
+        controller.pace = pace_seconds(pace)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if terminal and not plain and os.environ.get("TERM") != "dumb":
         from cardcli.ui.ptk.app import run
@@ -54,6 +59,20 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     from cardcli.ui.line_driver import run as run_lines
 
     return run_lines(controller, sys.stdin, interactive=sys.stdin.isatty())
+
+
+DEFAULT_PACE = 0.6
+"""Seconds between two bot moves in a terminal: slow enough to read one line, quick enough not to wait."""
+
+
+def pace_seconds(pace: float | None) -> float:
+    """``--pace``, else ``CARDCLI_PACE``, else the default; a bad ``CARDCLI_PACE`` is ignored."""
+    if pace is None:
+        try:
+            pace = float(os.environ.get("CARDCLI_PACE", DEFAULT_PACE))
+        except ValueError:
+            pace = DEFAULT_PACE
+    return max(0.0, min(pace, 10.0))
 
 
 def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None]:
@@ -85,7 +104,8 @@ def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None]:
 
 
 def _new_session(game: str, seed: str | None, players: int | None, seat: str | None, bots: str | None,
-                 bot_id: str | None, preset: str | None, options: tuple[str, ...], hands: int | None) -> Session:
+                 bot_id: str | None, preset: str | None, options: tuple[str, ...], hands: int | None,
+                 dealer: str | None = None) -> Session:
     from cardcli.commands.common import make_config, players_for
 
     g = load_game(game)
@@ -106,13 +126,21 @@ def _new_session(game: str, seed: str | None, players: int | None, seat: str | N
     bot_ids = [b.strip() for b in bot_id.split(",") if b.strip()] if bot_id else []
     per_seat = {i: bot_ids[i % len(bot_ids)] for i in range(n)} if len(bot_ids) > 1 else {}
     try:
-        return Session.new(game, seed=seed, players=n, preset=preset, options=parse_options(options),
+        session = Session.new(game, seed=seed, players=n, preset=preset, options=parse_options(options),
                            human_seats=humans, bot=bot_ids[0] if len(bot_ids) == 1 else None, bots=per_seat,
                            hands_limit=hands)
     except ConfigError as err:
         raise click.UsageError(str(err)) from None
     except SessionError as err:
         raise click.UsageError(str(err)) from None
+    if dealer is not None:
+        # `--dealer me` is your own seat; nothing is dealt yet, so the match simply starts over
+        from cardcli.engine.fold import Table
+
+        first = humans[0] if dealer.strip().lower() in ("me", "you") and humans else parse_seat(dealer, names)
+        session.first_dealer = first
+        session.table = Table(session.game, session.config, session.players, first)
+    return session
 
 
 def _watch(session: Session, console: Console, verbose: bool, record_path: Path | None) -> int:

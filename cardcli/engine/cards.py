@@ -147,6 +147,29 @@ def parse_card(text: str) -> Card:
     raise CardParseError(f"{raw!r} is not a card (try e.g. TH, 10h, Q♠ or JK)")
 
 
+def parse_rank(text: str) -> str | None:
+    """The rank character a word names (``10``, ``t``, ``queen``, ``re``), or None."""
+    return _RANK_ALIASES.get(text.strip().lower())
+
+
+def card_words(words: Sequence[str]) -> tuple[Card, int] | None:
+    """The card spelt by the first words of ``words`` and how many words it took
+    (``["ten", "of", "hearts", ...]`` → ``("TH", 3)``; ``["KS"]`` → ``("KS", 1)``), or None."""
+    for n in (3, 2, 1):
+        if len(words) < n:
+            continue
+        chunk = list(words[:n])
+        if n == 3 and chunk[1].lower() not in _FILLERS:
+            continue
+        if n == 2 and chunk[1].lower() in _FILLERS:
+            continue
+        try:
+            return parse_card(" ".join(chunk)), n
+        except CardParseError:
+            continue
+    return None
+
+
 def parse_cards(text: str) -> list[Card]:
     """Parse a space- or comma-separated list of cards."""
     parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]

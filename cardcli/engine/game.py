@@ -430,6 +430,11 @@ class Game(ABC, Generic[S, M, V, C]):
         """
         raise ValueError(f"`cardcli score {self.name}` is not available")
 
+    def is_open_move(self, move: M) -> bool:
+        """True for moves no generator can list because they are free text (eleusis' rule, which
+        the dealer writes): the checker alone decides them. Every other move must be listed."""
+        return False
+
     def is_secret_move(self, move: M) -> bool:
         """True for moves hidden from other seats and from ``replay show`` until revealed
         (eleusis' secret rule)."""

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from cardcli.engine.cards import CardParseError, parse_card
+from cardcli.engine.cards import card_words
 from cardcli.engine.game import Game
 from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove
 
@@ -21,13 +21,19 @@ M = TypeVar("M")
 
 
 def normalize_tokens(text: str) -> list[str]:
-    """Lower-case words, with every word that spells a card turned into its notation."""
+    """Lower-case words, with every word (or words: ``ten of hearts``) that spells a card turned
+    into its notation."""
     out: list[str] = []
-    for word in text.replace(",", " ").split():
-        try:
-            out.append(parse_card(word))
-        except CardParseError:
-            out.append(word.lower())
+    words = text.replace(",", " ").split()
+    i = 0
+    while i < len(words):
+        found = card_words(words[i:])
+        if found is not None:
+            out.append(found[0])
+            i += found[1]
+            continue
+        out.append(words[i].lower())
+        i += 1
     return out
 
 
@@ -77,9 +83,21 @@ def resolve(game: Game[Any, M, Any, Any], state: Any, text: str, legal: Sequence
     for m in legal:
         if game.format_move(m) == canon:
             return m
+    # The same cards typed in another order (`meld 5H 6H JK` for the listed `meld JK 5H 6H`).
+    same = [m for m in legal if Counter(game.format_move(m).split()) == Counter(canon.split())]
+    if len(same) == 1:
+        return same[0]
+    # The legal list is the single source of truth: a move it lacks is never played.
     verdict = game.check(state, move)
     if verdict.ok:
-        # The checker allows what the generator did not list: trust the checker,
-        # the playout tests catch such disagreements.
-        return move
+        if game.is_open_move(move):
+            return move
+        raise RulesDisagreement(f"{game.name}: the checker allows {canon!r} but the legal moves do not list it")
     raise IllegalMove(verdict)
+
+
+class RulesDisagreement(AssertionError):
+    """The move generator and the checker disagree: a bug in the game, never a silent acceptance.
+
+    The playout tests look for these at every position; the REPL reports one as an internal
+    error in one line instead of playing the move."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -29,13 +30,30 @@ def is_msgpack(path: str | Path) -> bool:
     return str(path).endswith((".msgpack", ".mpk", ".cardcli.mp"))
 
 
+MAX_DEPTH = 64
+"""Deepest nesting a replay may have (a real one is under 10 deep)."""
+MAX_SIZE = 64 * 1024 * 1024
+"""Largest replay file read (a 1,000-hand match is a few MB)."""
+
+
 def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Replay:
-    """Decode a replay from bytes, checking the envelope before the body."""
+    """Decode a replay from bytes, checking the size, the nesting and the envelope before the body.
+
+    Deep nesting is refused with one line before msgspec sees it (msgspec would
+    raise RecursionError, or build values that later code cannot walk).
+    """
+    if len(data) > MAX_SIZE:
+        raise ReplayError(f"{name}: not a cardcli replay ({len(data)} bytes is more than any replay)")
     if msgpack is None:
-        msgpack = bool(data) and data[:1] not in (b"{", b" ", b"\n", b"\r", b"\t", b"\xef")
+        msgpack = bool(data) and data[:1] not in (b"{", b"[", b" ", b"\n", b"\r", b"\t", b"\xef")
+    depth = nesting_depth(data, msgpack)
+    if depth > MAX_DEPTH:
+        raise ReplayError(f"{name}: not a cardcli replay (nested more than {MAX_DEPTH} levels deep)")
     env_dec, body_dec = (_envelope_mp, _replay_mp) if msgpack else (_envelope_json, _replay_json)
     try:
         env = env_dec.decode(data)
+    except RecursionError:
+        raise ReplayError(f"{name}: not a cardcli replay (nested too deeply)") from None
     except msgspec.DecodeError as err:
         kind = "MessagePack" if msgpack else "JSON"
         if not data.strip():
@@ -55,6 +73,97 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
         return body_dec.decode(data)
     except (msgspec.ValidationError, msgspec.DecodeError) as err:
         raise ReplayError(f"{name}: invalid replay: {_short(err)}") from None
+    except RecursionError:
+        raise ReplayError(f"{name}: not a cardcli replay (nested too deeply)") from None
+
+
+_JSON_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"?|[\[{]+|[\]}]+')
+
+
+def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> int:
+    """How deeply ``data`` nests arrays and objects (stops counting past ``stop``).
+
+    JSON: one pass over the strings and brackets, skipping the text between them.
+    MessagePack: one pass over the items, skipping the bytes of strings and binaries.
+    Malformed data gets whatever depth was reached (the decoder then names the problem).
+    """
+    if not msgpack:
+        if b"[" * 2 not in data and b"{" not in data[1:]:
+            return 1  # nothing nested past the top level: skip the scan
+        depth = deepest = 0
+        for m in _JSON_TOKENS.finditer(data):
+            tok = m.group()
+            c = tok[0]
+            if c == 0x22:  # '"'
+                continue
+            if c in (0x5B, 0x7B):  # '[' '{'
+                depth += len(tok)
+                if depth > deepest:
+                    deepest = depth
+                    if deepest > stop:
+                        return deepest
+            else:
+                depth -= len(tok)
+        return deepest
+    return _msgpack_depth(data, stop)
+
+
+def _msgpack_depth(data: bytes, stop: int) -> int:
+    pending = [1]  # items still to read at each open level
+    pos, n, deepest = 0, len(data), 1
+    while pos < n and pending:
+        b = data[pos]
+        pos += 1
+        pending[-1] -= 1
+        count = 0
+        if b <= 0x7F or b >= 0xE0 or b in (0xC0, 0xC2, 0xC3):
+            pass
+        elif 0x80 <= b <= 0x8F:
+            count = 2 * (b & 0x0F)
+        elif 0x90 <= b <= 0x9F:
+            count = b & 0x0F
+        elif 0xA0 <= b <= 0xBF:
+            pos += b & 0x1F
+        elif b in (0xC4, 0xD9):
+            pos += 1 + (data[pos] if pos < n else 0)
+        elif b in (0xC5, 0xDA):
+            pos += 2 + int.from_bytes(data[pos:pos + 2], "big")
+        elif b in (0xC6, 0xDB):
+            pos += 4 + int.from_bytes(data[pos:pos + 4], "big")
+        elif b in (0xCC, 0xD0):
+            pos += 1
+        elif b in (0xCD, 0xD1):
+            pos += 2
+        elif b in (0xCA, 0xCE, 0xD2):
+            pos += 4
+        elif b in (0xCB, 0xCF, 0xD3):
+            pos += 8
+        elif b == 0xD4:
+            pos += 2
+        elif b == 0xD5:
+            pos += 3
+        elif b == 0xD6:
+            pos += 5
+        elif b == 0xD7:
+            pos += 9
+        elif b == 0xD8:
+            pos += 17
+        elif b in (0xC7, 0xC8, 0xC9):
+            size = {0xC7: 1, 0xC8: 2, 0xC9: 4}[b]
+            pos += size + 1 + int.from_bytes(data[pos:pos + size], "big")
+        elif b in (0xDC, 0xDD, 0xDE, 0xDF):
+            size = 2 if b in (0xDC, 0xDE) else 4
+            count = int.from_bytes(data[pos:pos + size], "big") * (2 if b >= 0xDE else 1)
+            pos += size
+        if count:
+            pending.append(count)
+            if len(pending) > deepest:
+                deepest = len(pending)
+                if deepest > stop:
+                    return deepest
+        while pending and pending[-1] == 0:
+            pending.pop()
+    return deepest
 
 
 def _short(err: Exception) -> str:

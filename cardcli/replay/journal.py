@@ -25,7 +25,7 @@ from typing import IO, Any
 
 import msgspec
 
-from cardcli.replay.io import ReplayError
+from cardcli.replay.io import MAX_DEPTH, MAX_SIZE, ReplayError, nesting_depth
 from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay
 
 FORMAT = "cardcli-journal"
@@ -93,16 +93,25 @@ def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
         data = p.read_bytes()
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ReplayError(f"{path}: is a directory, not a saved game") from None
     except OSError as err:
         raise ReplayError(f"{path}: cannot read ({err.strerror})") from None
+    if len(data) > MAX_SIZE:
+        raise ReplayError(f"{path}: not a cardcli save ({len(data)} bytes is more than any save)")
     lines = data.split(b"\n")
     if not data.endswith(b"\n"):
         lines = lines[:-1]  # a line cut short by a crash: that event never completed
     lines = [ln for ln in lines if ln.strip()]
     if not lines:
         raise ReplayError(f"{path}: the saved game is empty")
+    for number, raw in enumerate(lines, 1):
+        if nesting_depth(raw) > MAX_DEPTH:
+            raise ReplayError(f"{path}: line {number} is nested more than {MAX_DEPTH} levels deep")
     try:
         header = msgspec.json.decode(lines[0], type=Header)
+    except RecursionError:
+        raise ReplayError(f"{path}: line 1 is nested too deeply") from None
     except (msgspec.DecodeError, msgspec.ValidationError) as err:
         raise ReplayError(f"{path}: not a cardcli save ({str(err).splitlines()[0]})") from None
     if header.format != FORMAT:
@@ -116,7 +125,7 @@ def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
     for number, raw in enumerate(lines[1:], 2):
         try:
             event = msgspec.json.decode(raw)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             raise ReplayError(f"{path}: line {number} is damaged") from None
         if isinstance(event, list) and len(event) == 2 and isinstance(event[0], int) and isinstance(event[1], str):
             if not hands:

@@ -282,7 +282,8 @@ def encode(replay: Replay, hand: int | None = None) -> str:
     names = [s.name for s in replay.seats]
     limit = replay.hands_limit if hand is None else 1 if origin else hand
     code = _Code(
-        game=game.name, preset="" if preset == game.default_preset else preset, options=options, players=players, first_dealer=first,
+        game=game.name, preset="" if preset == game.default_preset else preset, options=options,
+        players=players, first_dealer=first,
         seats=_seat_codes(game, replay.seats), names=None if names == game.seat_names(players) else names,
         seed=seed, started=_started(replay.started), hands_limit=limit, origin=origin,
         digest=_digest(game.name, players, first, config, table.hands),
@@ -324,13 +325,12 @@ def _unwrap(text: str) -> bytes:
     if bad:
         raise ShareError(f"share code: {bad.group()!r} (character {m.end() + bad.start() + 1}) cannot be part "
                          "of a code (letters, digits, - and _ only)")
+    whole = len(body) % 4 != 1  # one character past a group of four cannot end a code
+    usable = body if whole else body[:-1]
     try:
-        data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        data = base64.urlsafe_b64decode(usable + "=" * (-len(usable) % 4))
     except (binascii.Error, ValueError):
-        raise ShareError(f"share code: truncated or mistyped ({len(code)} characters cannot be a whole code)") \
-            from None
-    if base64.urlsafe_b64encode(data).decode().rstrip("=") != body:
-        raise ShareError(f"share code: bad checksum (character {len(code)} is mistyped)")
+        raise ShareError("share code: mistyped (it cannot be read as a code)") from None
     length, pos = 0, 0
     for shift in range(0, 35, 7):
         if pos >= len(data):
@@ -346,8 +346,10 @@ def _unwrap(text: str) -> bytes:
     if len(data) < want:
         need = (want * 4 + 2) // 3
         raise ShareError(f"share code: truncated ({len(code) - m.end()} of {need} characters after {m.group()})")
-    if len(data) > want:
+    if len(data) > want or not whole:
         raise ShareError("share code: bad checksum (mistyped, or extra characters at the end)")
+    if base64.urlsafe_b64encode(data).decode().rstrip("=") != body:
+        raise ShareError(f"share code: bad checksum (character {len(code)} is mistyped)")
     head, crc, payload = data[:pos], data[pos:pos + 4], data[pos + 4:]
     if zlib.crc32(head + payload).to_bytes(4, "big") != crc:
         raise ShareError("share code: bad checksum (a character is mistyped)")
@@ -374,8 +376,10 @@ def _rebuild(code: _Code) -> Replay:
     from cardcli import __version__
     from cardcli.engine.deal import shuffled_deck
     from cardcli.engine.game import ConfigError, config_from_builtins
-    from cardcli.engine.registry import UnknownGame, load as load_game
-    from cardcli.replay.model import FORMAT, VERSION as FILE_VERSION
+    from cardcli.engine.registry import UnknownGame
+    from cardcli.engine.registry import load as load_game
+    from cardcli.replay.model import FORMAT
+    from cardcli.replay.model import VERSION as FILE_VERSION
     from cardcli.session import Session
 
     try:

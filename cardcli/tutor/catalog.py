@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardcli.tutor.model import Lesson, LessonError, load
+from cardcli.tutor.model import Lesson, LessonError
 
 COURSES = ("bridge", "rummy", "burraco", "canasta", "eleusis")
 """The courses in the order they are listed."""
@@ -68,7 +68,8 @@ def build_session(lesson: Lesson, game_name: str, lesson_id: str = "") -> Any:
     from cardcli.engine.deal import shuffled_deck
     from cardcli.engine.fold import FoldError, Table
     from cardcli.engine.game import ConfigError, build_config
-    from cardcli.engine.registry import UnknownGame, load as load_game
+    from cardcli.engine.registry import UnknownGame
+    from cardcli.engine.registry import load as load_game
     from cardcli.engine.verdict import MoveError
     from cardcli.session import SeatSpec, Session
     from cardcli.tutor.compute import seat_index

@@ -28,7 +28,7 @@ class CheckingController(LessonController):
         if isinstance(step, Move):
             for wrong in step.wrong:
                 try:
-                    move = self.session.resolve(wrong.move, remember=False)
+                    move = self.resolve(wrong.move, remember=False)
                 except IllegalMove as err:
                     if err.rule and self.game.rulebook.get(err.rule) is None:
                         self.fail(f"wrong move {wrong.move!r} is refused by rule {err.rule!r}, which has no text")
@@ -75,7 +75,8 @@ def check_file(path: str | Path, game_name: str | None = None) -> tuple[str | No
 
 
 def check_lesson(lesson: Lesson, game_name: str, lesson_id: str, name: str) -> tuple[str | None, str]:
-    from cardcli.engine.registry import UnknownGame, load as load_game
+    from cardcli.engine.registry import UnknownGame
+    from cardcli.engine.registry import load as load_game
 
     try:
         game = load_game(game_name)

@@ -50,7 +50,7 @@ class _Pool:
 def _expand(texts: list[str]) -> list[str]:
     """A bridge hand may be written as one PBN string, spades first: ``AKJ52.K43.Q2.J43``."""
     if len(texts) == 1 and texts[0].count(".") == 3:
-        out = []
+        out: list[str] = []
         for suit, ranks in zip("SHDC", texts[0].split(".")):
             out.extend(r + suit for r in ranks.replace("-", "").upper())
         return out
@@ -197,11 +197,13 @@ def deck_for(game: Any, config: Any, players: int, dealer: int, pos: Position, f
     if builder is None:
         raise LessonError(f"positions are not supported for {game.name}")
     deck = builder(game, config, players, dealer, pos)
-    state = game.new_match(config, players, first_dealer)
+    from cardcli.engine.fold import Table
+
+    table = Table(game, config, players, first_dealer, strict=False)
     if pos.totals:
-        _set_totals(state, pos.totals)
-    game.start_hand(state, list(deck))
-    locs = game.card_locations(state)
+        _set_totals(table.state, pos.totals)
+    table.deal(list(deck))
+    locs = game.card_locations(table.state)
     names = game.seat_names(players)
     for name, cards in pos.hands.items():
         seat = [n.lower() for n in names].index(name.lower())

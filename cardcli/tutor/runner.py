@@ -135,7 +135,7 @@ class LessonController(Controller):
                 self.fail(f"scripted move {text!r}: it is the learner's turn")
                 return
             try:
-                events = s.play(s.resolve(text, remember=False), observer=self.learner)
+                events = s.play(self.resolve(text, remember=False), observer=self.learner)
             except MoveError as err:
                 self.fail(f"scripted move {text!r} for {s.seats[actor].name}: {err.message}"
                           + (f" [rule {err.rule}]" if err.rule else ""))
@@ -273,10 +273,9 @@ class LessonController(Controller):
             return False
 
     def accepted(self, step: Move) -> set[str]:
-        s = self.session
         out = set()
         for text in step.expect:
-            out.add(self.game.format_move(s.resolve(text, remember=False)))
+            out.add(self.game.format_move(self.resolve(text, remember=False)))
         return out
 
     def matches(self, step: Move | Free, move: Any) -> bool:
@@ -288,10 +287,9 @@ class LessonController(Controller):
         return notation in self.accepted(step)
 
     def attempt(self, text: str) -> None:
-        s = self.session
         step = self.step
         try:
-            move = s.resolve(text)
+            move = self.resolve(text)
         except AmbiguousMove as err:
             self.console.error(_("ambiguous: {msg}").format(msg=err.message))
             return
@@ -303,6 +301,9 @@ class LessonController(Controller):
         except MoveError as err:
             self.console.error(_("not a move: {msg}").format(msg=err.message))
             self.console.say(_("`help` lists the moves; `hint` helps"), "dim")
+            return
+        except AssertionError as err:  # the game's generator and checker disagree: its bug, said in one line
+            self.console.error(_("internal error: {msg}").format(msg=err))
             return
         if not self.matches(step, move):
             self.mistakes += 1
@@ -348,6 +349,20 @@ class LessonController(Controller):
             return
         self.tell(step.then, "ok")
         self.next()
+
+    def resolve(self, text: str, remember: bool = True) -> Any:
+        """The session's resolution, except for moves no list can hold (an eleusis rule): parsed and checked."""
+        try:
+            return self.session.resolve(text, remember)
+        except AssertionError:
+            move = self.game.parse_move(text)
+            verdict = self.game.check(self.session.state, move)
+            if not verdict.ok:
+                err = IllegalMove(verdict)
+                if remember:
+                    self.session.last_refusal = err
+                raise err from None
+            return move
 
     # -- help ----------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -419,12 +434,14 @@ class LessonController(Controller):
                     return
                 move = legal[0]
             else:
-                move = s.resolve(step.expect[0], remember=False)
+                move = self.resolve(step.expect[0], remember=False)
                 for other in step.expect[1:]:
-                    s.resolve(other, remember=False)
+                    self.resolve(other, remember=False)
             self.console.say(f"» {self.game.format_move(move)}", "ok")
             self.make(step, move)
         except LessonError as err:
             self.fail(str(err))
         except MoveError as err:
             self.fail(f"expected move: {err.message}" + (f" [rule {err.rule}]" if err.rule else ""))
+        except AssertionError as err:
+            self.fail(f"the rules disagree: {err}")

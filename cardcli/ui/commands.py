@@ -10,6 +10,7 @@ through ``Game.commands()``; those receive only the seat's view.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,16 @@ class Controller:
         self.show_all_moves = show_all_moves
         self.done = False
         self._told: str | None = None
+        self.pace = 0.0
+        """Seconds to wait before showing each bot move (0: instant; the drivers set it for terminals)."""
+        self.wait_for_key: Callable[[str], None] | None = None
+        """Shows a prompt and waits for Enter (set by a driver that talks to a person), or None."""
+        self.flush_input: Callable[[], None] | None = None
+        """Drops whatever was typed ahead while the bots played (set by terminal drivers)."""
+        self.autoplay = True
+        """Play a forced move (the only legal card) for the human, and say so."""
+        self._seen: dict[int, Any] = {}
+        self._bots_moved = False
 
     # -- whose eyes ----------------------------------------------------------------------------
     @property
@@ -88,12 +99,45 @@ class Controller:
     def advance(self) -> None:
         """Deal and let bots play until a human must act; show the table when one must."""
         s = self.session
-        s.run_bots(observer=self.seat, on_event=self._show_event)
-        if s.finished:
-            self.finish()
-            return
+        while True:
+            s.run_bots(observer=self.seat, on_event=self.on_event)
+            if s.finished:
+                self.finish()
+                return
+            forced = self._forced_move()
+            if forced is None:
+                break
+            self.console.say(_("(your only legal move, played for you)"), "dim")
+            for ev in s.play(forced, observer=self.seat):
+                self.on_event(ev)
         self.show_table()
         self.checkpoint()
+        if self._bots_moved and self.flush_input is not None:
+            self.flush_input()  # keys typed while the bots played are not the next move
+        self._bots_moved = False
+
+    def _forced_move(self) -> Any:
+        """The move the human to act would have to make anyway (the game's ``forced_move``), if autoplay is on."""
+        s = self.session
+        hook = getattr(self.game, "forced_move", None)
+        if not self.autoplay or hook is None or not s.is_human(s.to_act()):
+            return None
+        return hook(s.state, s.legal_moves())
+
+    def on_event(self, ev: Event) -> None:
+        """Show one event; at the end of a hand, leave the result on screen until a key is pressed."""
+        self._show_event(ev)
+        if ev.kind == "hand-over":
+            self.pause_at_hand_end()
+
+    def pause_at_hand_end(self) -> None:
+        """Wait for Enter after whatever the hand's end showed, unless the match is over (nothing follows)."""
+        if self.wait_for_key is None or self.session.finished:
+            return
+        if self.flush_input is not None:
+            self.flush_input()  # an Enter typed during the bots' turns must not skip the result
+        self.wait_for_key(_("Press Enter for the next hand "))
+        self._bots_moved = False
 
     def checkpoint(self) -> None:
         """The game now waits for the human: make sure what is on screen is saved."""
@@ -106,8 +150,13 @@ class Controller:
 
     def _show_event(self, ev: Event) -> None:
         if ev.kind == "move":
+            bot = not self.session.is_human(ev.seat)
+            if bot:
+                self._bots_moved = True
+                if self.pace > 0 and self.show_all_moves:
+                    time.sleep(self.pace)
             if self.show_all_moves:
-                self.console.say("  " + ev.text, "dim" if not self.session.is_human(ev.seat) else "")
+                self.console.tell("  " + ev.text, "dim" if bot else "")
         elif ev.kind == "deal":
             self.console.say(ev.text, "title")
         elif ev.kind == "hand-over":
@@ -189,9 +238,14 @@ class Controller:
         if actor is None or not s.is_human(actor):
             self.console.error(_("it is not your turn"))
             return
+        from cardcli.engine.notation import RulesDisagreement
+
         try:
             move = s.resolve(text)
             events = s.play(move, observer=actor)
+        except RulesDisagreement as err:
+            self.console.error(_("internal error, the move was not played: {why} (please report it)").format(why=err))
+            return
         except AmbiguousMove as err:
             self.console.error(_("ambiguous: {msg}").format(msg=err.message))
             self.console.say(_("type more of the move, or use Tab to pick one"), "hint")
@@ -208,7 +262,7 @@ class Controller:
             self.console.say(_("`help` lists the moves and commands; Tab completes them"), "hint")
             return
         for ev in events:
-            self._show_event(ev)
+            self.on_event(ev)
         self.advance()
 
     def leave(self) -> None:
@@ -298,8 +352,13 @@ def _why(c: Controller, arg: str) -> bool:
     if not s.is_human(actor):
         c.console.say(_("it is not your turn: `why MOVE` tells about your own moves"))
         return True
+    from cardcli.engine.notation import RulesDisagreement
+
     try:
         move = s.resolve(arg, remember=False)
+    except RulesDisagreement as err:
+        c.console.error(_("internal error: {why} (please report it)").format(why=err))
+        return True
     except MoveError as err:
         c.console.say(err.message, "error")
         if err.rule and book.get(err.rule):

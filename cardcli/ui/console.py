@@ -13,6 +13,8 @@ otherwise; ``words`` spells cards out for screen readers.
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sys
 from dataclasses import dataclass, field
 from typing import IO, Literal
@@ -68,10 +70,23 @@ class Console:
     color: bool = False
     charset: Charset = "unicode"
     four_colour: bool = False
+    width: int | None = None
+    """Wrap lines at word boundaries to this many columns; ``0`` follows the terminal's width,
+    ``None`` (pipes, tests) never wraps."""
 
     @classmethod
     def detect(cls, color: ColorChoice = "auto", charset: str | None = None, four_colour: bool = False) -> Console:
-        return cls(color=color_enabled(color), charset=pick_charset(charset), four_colour=four_colour)
+        tty = bool(getattr(sys.stdout, "isatty", lambda: False)())
+        return cls(color=color_enabled(color), charset=pick_charset(charset), four_colour=four_colour,
+                   width=0 if tty else None)
+
+    def columns(self) -> int | None:
+        """The width lines are wrapped to now, or None when they are not wrapped."""
+        if self.width is None:
+            return None
+        if self.width > 0:
+            return self.width
+        return shutil.get_terminal_size((80, 24)).columns
 
     def styled(self, line: Line) -> str:
         if not self.color:
@@ -93,13 +108,17 @@ class Console:
         return _ANSI.get(cls, "")
 
     def print_lines(self, lines: list[Line]) -> None:
+        cols = self.columns()
         for line in lines:
-            self.out.write(self.styled(line) + "\n")
+            for part in (wrap_line(line, cols) if cols else [line]):
+                self.out.write(self.styled(part) + "\n")
         self.out.flush()
 
     def say(self, text: str, style: str = "") -> None:
+        cols = self.columns()
         for part in text.splitlines() or [""]:
-            self.out.write(self.styled([(style, part)]) + "\n")
+            for piece in (wrap_line([(style, part)], cols) if cols else [[(style, part)]]):
+                self.out.write(self.styled(piece) + "\n")
         self.out.flush()
 
     def tell(self, text: str, style: str = "") -> None:
@@ -109,5 +128,77 @@ class Console:
         self.say(cards_in_text(text, self.charset), style)
 
     def error(self, text: str) -> None:
-        self.out.write(self.styled([("error", text)]) + "\n")
-        self.out.flush()
+        """A refusal or problem, on its own line (card notation in it spelt in the charset)."""
+        from cardcli.engine.text import cards_in_text
+
+        self.say(cards_in_text(text, self.charset), "error")
+
+
+def flush_terminal_input() -> None:
+    """Throw away keys typed ahead (while the bots played): they were not meant as the next move."""
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (suit symbols count as one, wide characters as two)."""
+    from wcwidth import wcswidth
+
+    w = wcswidth(text)
+    return w if w >= 0 else len(text)
+
+
+_PIECES = re.compile(r"\S+|\s+")
+
+
+def wrap_line(line: Line, width: int, indent: str = "    ") -> list[Line]:
+    """``line`` broken at spaces into lines of at most ``width`` columns, styles kept.
+
+    A continuation starts with ``indent`` (or the line's own leading spaces, if deeper), so it
+    reads as part of the line above. Only a single word longer than the width is ever cut.
+    """
+    plain = "".join(t for _s, t in line)
+    if text_width(plain) <= width or width < 20:
+        return [line]
+    lead = len(plain) - len(plain.lstrip(" "))
+    cont = " " * max(lead, len(indent)) if lead < width // 2 else indent
+    out: list[Line] = []
+    cur: Line = []
+    used = 0
+    pending_space: tuple[str, str] | None = None
+    for style, text in line:
+        for piece in _PIECES.findall(text):
+            if piece.isspace():
+                if cur:
+                    pending_space = (style, piece)
+                else:
+                    cur.append((style, piece))
+                    used += text_width(piece)
+                continue
+            w = text_width(piece)
+            space_w = text_width(pending_space[1]) if pending_space else 0
+            if cur and used + space_w + w > width and used > len(cont):
+                out.append(cur)
+                cur, used, pending_space = [("", cont)], len(cont), None
+                space_w = 0
+            if pending_space:
+                cur.append(pending_space)
+                used += space_w
+                pending_space = None
+            while used + w > width and w > 1:  # one word longer than the line: cut it
+                room = max(1, width - used)
+                cur.append((style, piece[:room]))
+                out.append(cur)
+                piece = piece[room:]
+                w = text_width(piece)
+                cur, used = [("", cont)], len(cont)
+            cur.append((style, piece))
+            used += w
+    if cur:
+        out.append(cur)
+    return out

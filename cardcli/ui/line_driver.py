@@ -7,21 +7,64 @@ redraws, so every fact is printed once, on its own line.
 
 from __future__ import annotations
 
+import locale
+from collections.abc import Callable
 from typing import IO
 
+from cardcli.i18n import _
 from cardcli.ui.commands import Controller
+
+
+def line_reader(stdin: IO[str]) -> Callable[[], tuple[str, bool]]:
+    """A function returning the next line and whether it was valid text.
+
+    Bytes that are not valid in the input's encoding never raise (and never lose the
+    lines before them): the line is decoded with replacement and marked bad.
+    """
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None or not hasattr(buffer, "readline"):
+        def read_text() -> tuple[str, bool]:
+            try:
+                return stdin.readline(), True
+            except UnicodeDecodeError:
+                return "\n", False
+        return read_text
+    encoding = getattr(stdin, "encoding", None) or locale.getpreferredencoding(False)
+
+    def read_bytes() -> tuple[str, bool]:
+        raw = buffer.readline()
+        try:
+            return raw.decode(encoding), True
+        except (UnicodeDecodeError, LookupError):
+            return raw.decode("utf-8", errors="replace"), False
+    return read_bytes
 
 
 def run(controller: Controller, stdin: IO[str], interactive: bool) -> int:
     """Play until the match ends or input runs out; returns the exit status."""
     out = controller.console.out
+    read = line_reader(stdin)
+    if interactive and controller.wait_for_key is None:
+        def wait(message: str) -> None:
+            out.write(message)
+            out.flush()
+            read()
+        controller.wait_for_key = wait
+        if stdin.isatty():
+            from cardcli.ui.console import flush_terminal_input
+
+            controller.flush_input = flush_terminal_input
     try:
         controller.start()
         while not controller.done:
             if interactive:
                 out.write(controller.prompt_text())
                 out.flush()
-            line = stdin.readline()
+            line, ok = read()
+            if not ok:
+                controller.console.error(_("that line is not valid text in the input's encoding ({enc}); "
+                                           "type it again").format(enc=getattr(stdin, "encoding", None) or "?"))
+                continue
             if not line:
                 if not interactive:
                     out.write("\n")

@@ -151,3 +151,47 @@ def test_only_the_fold_applies_moves_outside_the_games() -> None:
             if re.search(r"\.apply\(|\.start_hand\(", line) and not line.lstrip().startswith(("#", "def ")):
                 offenders.append(f"{rel}:{n}: {line.strip()}")
     assert offenders == []
+
+
+def test_the_legal_list_decides_and_a_disagreement_raises() -> None:
+    """A move the checker allows but the generator does not list is a bug: it raises, it is never played."""
+    from cardcli.engine.notation import RulesDisagreement, resolve
+    from cardcli.games.rummy.rules import RummyGame
+
+    class Forgetful(RummyGame):
+        def legal_moves(self, state):  # type: ignore[no-untyped-def]
+            return [m for m in super().legal_moves(state) if self.format_move(m) != "draw discard"]
+
+    game = Forgetful()
+    config = game.presets["standard"]
+    table = Table(game, config, 2, 0)
+    table.deal(shuffled_deck(game.deck(config, 2), "7", 1))
+    assert resolve(game, table.state, "draw stock").__class__.__name__ == "Draw"
+    with pytest.raises(RulesDisagreement, match="'draw discard'"):
+        resolve(game, table.state, "draw discard")
+
+
+def test_cards_typed_in_another_order_resolve_to_the_listed_move() -> None:
+    """`meld 5H 6H JK` is the listed `meld JK 5H 6H`: the same move, not a disagreement."""
+    from cardcli.engine.notation import resolve
+
+    game = load("burraco")
+    found = 0
+    for seed in range(40):
+        s = Session.new("burraco", seed=str(seed), players=2, human_seats=(0, 1), hands_limit=1)
+        for _ in range(60):
+            if s.finished:
+                break
+            if s.deal_if_needed() is not None:
+                continue
+            for move in s.legal_notation():
+                words = move.split()
+                if words[0] == "meld" and len(words) >= 4 and words[1] != sorted(words[1:])[0]:
+                    typed = " ".join([words[0], *reversed(words[1:])])
+                    got = game.format_move(resolve(game, s.state, typed, s.legal_moves()))
+                    assert got == move or sorted(got.split()) == sorted(move.split())
+                    found += 1
+            s.play(s.hint(s.to_act())[0])
+        if found > 5:
+            break
+    assert found > 5

@@ -134,7 +134,7 @@ def legal_calls(dealer: int, calls: Sequence[Call]) -> list[Call]:
         floor = bid.index
     else:
         floor = -1
-    out.extend(b for b in ALL_BIDS if b.index > floor)
+    out.extend(ALL_BIDS[floor + 1:])  # ALL_BIDS[i].index == i
     return out
 
 

@@ -31,12 +31,40 @@ def available() -> bool:
     if not _checked:
         _checked = True
         try:
-            import endplay._dds as dds_module  # noqa: PLC0415 - optional, heavy: imported on first use
-
-            _dds = dds_module
+            _dds = _load_binding()
         except Exception:  # ImportError, or a broken native library
             _dds = None
     return _dds is not None
+
+
+def _load_binding() -> Any:
+    """``endplay._dds`` alone: the ctypes binding of DDS, without ``endplay/__init__.py``.
+
+    Importing ``endplay`` runs its package init, which imports its dealer, plotting and
+    parsers (matplotlib among them: 0.5-2 s); the binding itself needs only ctypes. It is
+    loaded under its own name, so a later ``import endplay`` reuses it.
+    """
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if "endplay._dds" in sys.modules:
+        return sys.modules["endplay._dds"]
+    spec = importlib.util.find_spec("endplay")  # locates the package without running it
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    init = Path(list(spec.submodule_search_locations)[0]) / "_dds" / "__init__.py"
+    sub = importlib.util.spec_from_file_location("endplay._dds", init, submodule_search_locations=[str(init.parent)])
+    if sub is None or sub.loader is None:
+        return None
+    module = importlib.util.module_from_spec(sub)
+    sys.modules["endplay._dds"] = module
+    try:
+        sub.loader.exec_module(module)
+    except BaseException:
+        del sys.modules["endplay._dds"]
+        raise
+    return module
 
 
 Position = tuple[Sequence[Sequence[str]], "str | None", int, Sequence[str]]

@@ -8,7 +8,7 @@ md    dealer digit (1 S, 2 W, 3 N, 4 E), then the hands from South clockwise, co
       separated, each ``S..H..D..C..``; the fourth hand may be left out
 sv    vulnerability: ``o`` (or ``0``, ``-``) none, ``n`` NS, ``e`` EW, ``b`` both
 mb    a call: ``p``, ``d``, ``r``, ``1C`` … ``7N``; a trailing ``!`` marks an alert
-an    the alert text (explanation) of the previous call
+an    the alert text (explanation) of the previous call (kept as a note for alerted calls)
 pc    a card played, suit first (``SA``, ``H10``)
 mc    the claim: the total of tricks declarer's side takes
 ah    the board's title; ``qx`` the board id (``o1``: open room, board 1)
@@ -58,6 +58,7 @@ IGNORED = frozenset({"rh", "st", "pg", "nt", "sk", "bt", "hs", "at", "pf", "px",
                      "lb", "sa", "cr", "cg", "ha", "kh", "hc", "fh", "ob", "ht"})
 VUL_IN = {"o": "none", "0": "none", "-": "none", "n": "NS", "e": "EW", "b": "both"}
 VUL_OUT = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
+SEAT_WORDS = ("North", "East", "South", "West")
 _RUBBER_VUL = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}
 
 
@@ -185,13 +186,13 @@ def parse_md(item: _Item, where: str) -> tuple[int, list[list[Card]]]:
             elif ch in RANKS and suit is not None:
                 card = Card(ch + suit)
                 if card in seen:
-                    raise LinError(f"{at}: {card} is dealt twice ({seen[card]} and {SEATS[seat]})")
-                seen[card] = SEATS[seat]
+                    raise LinError(f"{at}: {card} is dealt twice ({seen[card]} and {SEAT_WORDS[seat]})")
+                seen[card] = SEAT_WORDS[seat]
                 cards.append(card)
             elif ch != " ":
-                raise LinError(f"{at}: {_show(ch)} in {SEATS[seat]}'s hand is not a suit or a rank")
+                raise LinError(f"{at}: {_show(ch)} in {SEAT_WORDS[seat]}'s hand is not a suit or a rank")
         if len(cards) != 13:
-            raise LinError(f"{at}: {SEATS[seat]} has {len(cards)} cards, not 13")
+            raise LinError(f"{at}: {SEAT_WORDS[seat]} has {len(cards)} cards, not 13")
         hands[seat] = cards
     missing = [s for s in range(4) if hands[s] is None]
     if len(missing) > 1:
@@ -260,7 +261,7 @@ def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
             push(call, it)
             last_call = mv.format_call(call) + ("!" if it.value.strip().endswith("!") else "")
         elif it.tag == "an":
-            if last_call and it.value.strip():
+            if last_call.endswith("!") and it.value.strip():
                 notes.append(f"{board.where}: {last_call} {it.value.strip()}")
         elif it.tag == "pc":
             card = _card(it.value)
@@ -308,7 +309,7 @@ def _config(start: str) -> BridgeConfig:
 def _meta(board: _Board, notes: Sequence[str], title: str | None) -> dict[str, Any]:
     meta: dict[str, Any] = {"preset": "rubber"}
     names = board.names + [""] * (4 - len(board.names))
-    if any(names[:4]):
+    if any(names[:4]) and names[:4] != ["South", "West", "North", "East"]:
         meta["players"] = ", ".join(f"{s} {n}" for s, n in zip("SWNE", names) if n)
     if notes:
         meta["alerts"] = "; ".join(notes)

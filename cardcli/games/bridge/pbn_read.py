@@ -99,8 +99,6 @@ _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _TOKEN = re.compile(r'[^\s\[\]{};]+')
 _UNESCAPE = re.compile(r"\\(.)")
 _SECTIONS = ("Auction", "Play")
-MAX_LINE = 100_000
-"""Longest line read (a PBN line is far shorter; longer is not a PBN file)."""
 
 
 @dataclass
@@ -124,8 +122,6 @@ def parse_games(text: str) -> list[_Game]:
     section: str | None = None
     comment_from = 0  # the line an open {comment} started on (0: none open)
     for number, line in enumerate(text.splitlines(), 1):
-        if len(line) > MAX_LINE:
-            raise PbnError(f"line {number}: a line of {len(line)} characters is not PBN")
         if not comment_from:
             if line.startswith("%"):
                 continue

@@ -34,6 +34,9 @@ from cardcli.games.bridge.view import BridgeView, render_view, status_line, view
 from cardcli.i18n import _
 
 SEAT_NAMES = ["North", "East", "South", "West"]
+_PLAYS: dict[str, mv.Play] = {c: mv.Play(c) for c in multi_deck(1)}
+"""Every card's play move, made once (moves are frozen values)."""
+_CLAIMS: tuple[mv.Claim, ...] = tuple(mv.Claim(n) for n in range(14))
 VUL_NAMES = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}
 
 
@@ -132,6 +135,22 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             return state.claim.responders[0]
         return None
 
+    def played_by(self, state: BridgeState, seat: int) -> int | None:
+        """Whose player may make ``seat``'s moves now besides its own: in the play, dummy's.
+
+        A human dummy then plays the contract from the declarer's seat (both hands), as
+        Funbridge does; the moves stay the declarer's, so replays are unchanged."""
+        if state.phase == "play" and state.contract is not None and seat == state.contract.declarer:
+            return state.contract.dummy
+        return None
+
+    def forced_move(self, state: BridgeState, legal: Sequence[mv.Move]) -> mv.Move | None:
+        """The card to play when it is the only legal one (a singleton in the suit led, the last trick)."""
+        if state.phase != "play":
+            return None
+        plays = [m for m in legal if isinstance(m, mv.Play)]
+        return plays[0] if len(plays) == 1 else None
+
     def legal_moves(self, state: BridgeState) -> list[mv.Move]:
         if state.phase == "auction":
             return list(legal_calls(state.dealer, state.calls))
@@ -139,14 +158,21 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             return [mv.Respond(True), mv.Respond(False)]
         if state.phase != "play":
             return []
-        led = state.trick[0][1] if state.trick else None
-        out: list[mv.Move] = [mv.Play(c) for c in legal_cards(state.hands[state.turn], led)]
-        claimer = self.to_act(state)
-        assert claimer is not None
-        side = side_of(claimer)
-        if state.rejected != (side, state.cards_played):
-            left = 13 - len(state.tricks)
-            out.extend(mv.Claim(n) for n in range(state.won[side], state.won[side] + left + 1))
+        # hands are kept in sort_hand order (dealt sorted, cards only removed), so the legal
+        # cards are the hand or its cards of the suit led, in that order: legal_cards without the sort
+        hand = state.hands[state.turn]
+        if state.trick:
+            led = state.trick[0][1]
+            cards = [c for c in hand if c[1] == led] or hand
+        else:
+            cards = hand
+        out: list[mv.Move] = [_PLAYS[c] for c in cards]
+        c = state.contract
+        assert c is not None
+        side = c.declarer % 2 if state.turn == c.dummy else state.turn % 2  # the side of the seat to act
+        if state.rejected != (side, len(state.tricks) * 4 + len(state.trick)):
+            won = state.won[side]
+            out.extend(_CLAIMS[won:won + 14 - len(state.tricks)])
         return out
 
     def undo_barrier(self, state: BridgeState, move: mv.Move, viewer: int) -> str | None:

@@ -216,11 +216,11 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
     lines: list[Line] = []
     vul = [("NS", "EW")[s] for s in (0, 1) if view.vulnerable[s]]
     if len(vul) == 2:
-        vul_text = _("both vulnerable")
+        vul_text = _("vul: both")
     elif vul:
-        vul_text = _("{v} vulnerable").format(v=vul[0])
+        vul_text = _("vul: {v}").format(v=vul[0])
     else:
-        vul_text = _("none vulnerable")
+        vul_text = _("vul: none")
     head = _("Hand {n} · dealer {d} · {vul} · games NS {a} EW {b} · part scores NS {p} EW {q}").format(
         n=view.hand_number, d=names[view.dealer], vul=vul_text, a=view.games[0], b=view.games[1],
         p=view.leg[0], q=view.leg[1])

@@ -281,6 +281,9 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
     def parse_move(self, text: str) -> mv.Move:
         return mv.parse_move(text)
 
+    def is_open_move(self, move: mv.Move) -> bool:
+        return isinstance(move, mv.SetRule)
+
     def is_secret_move(self, move: mv.Move) -> bool:
         return isinstance(move, mv.SetRule)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -10,6 +11,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from cardcli.i18n import _
 from cardcli.paths import history_file
 from cardcli.ui.commands import Controller
+from cardcli.ui.console import flush_terminal_input
 from cardcli.ui.ptk.completer import MoveCompleter
 from cardcli.ui.ptk.keys import bindings
 from cardcli.ui.ptk.style import style
@@ -26,6 +28,18 @@ def _history() -> History:
         return InMemoryHistory()
 
 
+def _pause(input: Any, output: Any) -> Callable[[str], None]:
+    """A one-line "press Enter" prompt of its own (no completion, no history)."""
+    pause: PromptSession[str] = PromptSession(input=input, output=output)
+
+    def wait(message: str) -> None:
+        try:
+            pause.prompt([("class:prompt", message)], style=style())
+        except EOFError:
+            pass
+    return wait
+
+
 def run(controller: Controller, input: Any = None, output: Any = None) -> int:
     """Play in the terminal; ``input``/``output`` let tests drive it with a pipe."""
     session: PromptSession[str] = PromptSession(
@@ -33,6 +47,10 @@ def run(controller: Controller, input: Any = None, output: Any = None) -> int:
         style=style(), key_bindings=bindings(), complete_while_typing=False,
         input=input, output=output,
     )
+    if controller.wait_for_key is None:
+        controller.wait_for_key = _pause(input, output)
+    if input is None and controller.flush_input is None:
+        controller.flush_input = flush_terminal_input
     try:
         controller.start()
         while not controller.done:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
+from cardcli.engine.cards import is_card, parse_rank
 from cardcli.engine.notation import normalize_tokens
 from cardcli.i18n import _
 from cardcli.ui.commands import COMMANDS, Controller
@@ -51,11 +52,15 @@ def _token_match(tokens: list[str], typed: str, move: str) -> bool:
     words = move.split()
     pool = list(words)
     last_partial = not typed.endswith(" ")
+    tokens = [t for t in tokens if t not in ("of", "di")] or tokens
     for i, tok in enumerate(tokens):
         partial = last_partial and i == len(tokens) - 1
         hit = next((w for w in pool if w == tok or w.lower() == tok.lower()), None)
         if hit is None and partial:
             hit = next((w for w in pool if w.lower().startswith(tok.lower())), None)
+            rank = parse_rank(tok)
+            if hit is None and rank is not None:  # `discard 10`, `discard ten`: any card of that rank
+                hit = next((w for w in pool if is_card(w) and w[0] == rank and w != "JK"), None)
         if hit is None:
             return False
         pool.remove(hit)

@@ -1,4 +1,9 @@
-"""The bottom toolbar: whose turn, the phase and the score, refreshed on every redraw."""
+"""The bottom toolbar: whose turn, the phase and the score, fitted to the terminal's width.
+
+As in pgcli/litecli, the toolbar adapts to the width: parts are dropped whole, least
+important first (the key reminders, the game's name, the hand number …), so a word or a
+score is never cut in the middle.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,59 @@ from collections.abc import Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from cardcli.i18n import _
 from cardcli.ui.commands import Controller
+from cardcli.ui.console import text_width
+
+SEP = " · "
 
 
-def toolbar(controller: Controller) -> Callable[[], StyleAndTextTuples]:
+def fit(parts: list[str], width: int, keys: list[str] | None = None) -> str:
+    """``parts`` (the game's status, most important ones are in the middle) and ``keys``
+    (reminders) joined with `` · `` in at most ``width`` columns, dropping whole parts.
+
+    Drop order: the key reminders from the last, then the first part (the game's name), then
+    the status parts from the left, never the phase (the one naming whose turn it is) or the
+    last one (the scores) while anything else is left.
+    """
+    keys = list(keys or [])
+    parts = [p for p in parts if p]
+
+    def text() -> str:
+        return " " + SEP.join(parts + keys) + " "
+
+    while text_width(text()) > width and keys:
+        keys.pop()
+    keep = {len(parts) - 1} | {i for i, p in enumerate(parts) if _is_turn(p)}
+    while text_width(text()) > width:
+        drop = next((i for i in range(len(parts)) if i not in keep), None)
+        if drop is None:
+            break
+        keep = {k - 1 if k > drop else k for k in keep}
+        del parts[drop]
+    line = text()
+    if text_width(line) > width:  # one part longer than the terminal: cut it at a space, marked
+        words = line.split(" ")
+        while words and text_width(" ".join(words) + "…") > width:
+            words.pop()
+        line = " ".join(words) + "…"
+    return line
+
+
+def _is_turn(part: str) -> bool:
+    low = part.lower()
+    return any(w in low for w in (_("your"), _("to play"), _("to act"), _("over"), _("turn")))
+
+
+def toolbar(controller: Controller, width: Callable[[], int] | None = None) -> Callable[[], StyleAndTextTuples]:
+    def columns() -> int:
+        if width is not None:
+            return width()
+        from prompt_toolkit.application.current import get_app
+
+        return get_app().output.get_size().columns
+
     def tokens() -> StyleAndTextTuples:
-        return [("class:bottom-toolbar", " " + controller.toolbar_text() + " · Tab: moves · F1: help ")]
+        parts = controller.toolbar_text().split(SEP)
+        return [("class:bottom-toolbar", fit(parts, columns(), [_("Tab: moves"), _("F1: help")]))]
     return tokens

@@ -25,14 +25,14 @@ from cardcli.ui.viewer.model import ViewerModel, parse_position
 
 KEYS_HELP = [
     ("→ Enter n", "the next move"), ("← b", "the move before"),
-    ("↓ ↑", "the next / previous trick (bridge) or turn (the other games)"),
+    ("↓ ↑", "the next / previous trick (bridge) or turn (other games)"),
     ("PgDn PgUp", "the next / previous hand"), ("Home End", "the deal of hand 1 / the last move"),
     ("/", "jump to a move: P (this hand) or H.P, then Enter"),
     ("s", "change seat: see the table as the next seat sees it"), ("a", "all hands"),
-    ("r", "reveal (or hide) secret moves, where the game has them (eleusis' rule)"),
+    ("r", "reveal or hide secret moves (eleusis' rule)"),
     ("j k", "scroll the table when it does not fit"),
-    ("p", "play on from here: a new game with these moves, you at this seat, bots elsewhere"),
-    ("?", "this help (Esc closes it)"), ("q Esc", "quit (Ctrl-C too)"),
+    ("p", "play on from here: you at this seat, bots at the others"),
+    ("Ctrl-L", "draw the screen again"), ("?", "this help (Esc closes it)"), ("q Esc", "quit (Ctrl-C too)"),
 ]
 
 STYLE = {
@@ -61,7 +61,10 @@ class KeyViewer:
         self.help = False
         self.jump: str | None = None
         self.scroll = 0
-        self.hidden = 0
+        self.rows_total = 0
+        """Rows of the scrolling part when they do not all fit (else 0)."""
+        self.space = 0
+        self._drawn: tuple[int, int] | None = None
         self.last: list[Line] = []
         """The rows drawn last (tests read them)."""
 
@@ -90,19 +93,27 @@ class KeyViewer:
         m = self.model
         if self.jump is not None:
             return [("status", " " + _("jump to (P or H.P): ") + self.jump + "_ ")]
-        parts = []
-        if self.hidden:
-            parts.append(_("j/k scroll ({n} more rows)").format(n=self.hidden))
-        parts.append(m.message or _("? help · q quit · ←→ move · ↑↓ trick/turn · PgUp/PgDn hand · "
-                                    "s seat · a all · / jump · p play on"))
+        parts = [m.message] if m.message else []
+        if self.rows_total:
+            parts.append(_("j/k scroll: rows {a}-{b} of {n}").format(
+                a=self.scroll + 1, b=min(self.rows_total, self.scroll + self.space), n=self.rows_total))
+        if not m.message:
+            parts.append(_("? help · q quit · ←→ move · ↑↓ trick/turn · PgUp/PgDn hand · s seat · a all · "
+                           "/ jump · p play on"))
         return [("status", " " + " · ".join(parts) + " ")]
 
     def rows(self, width: int, height: int) -> list[Line]:
         overlay = None
         if self.help:
             overlay = [[("title", _("Keys"))]] + [[("label", f"  {k:<11}"), ("", _(t))] for k, t in KEYS_HELP]
-        screen = self.model.screen()
-        rows, self.scroll, self.hidden = compose(screen, width, height, self.scroll, [], self.model.charset, overlay)
+        m = self.model
+        here = (m.hand, m.ply)
+        if here != self._drawn:  # a new position: the top of its table, or at a hand's end its score
+            self._drawn = here
+            self.scroll = 10**6 if m.score() else 0
+        screen = m.screen()
+        rows, self.scroll, self.rows_total, self.space = compose(screen, width, height, self.scroll, [], m.charset,
+                                                                overlay)
         rows[-1] = cut(plain(self.status(), self.model.charset), max(width, 20))
         self.last = rows
         return rows

@@ -61,6 +61,10 @@ def bindings(v: KeyViewer) -> KeyBindings:
             return
         event.app.exit(result=0)
 
+    @kb.add("c-l")
+    def _redraw(event: KeyPressEvent) -> None:
+        event.app.renderer.clear()
+
     @kb.add("c-c")
     def _interrupt(event: KeyPressEvent) -> None:
         event.app.exit(result=INTERRUPTED)

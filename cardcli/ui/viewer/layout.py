@@ -1,13 +1,14 @@
 """Fitting a position's screen into a terminal of any size (80×24 and up), with no prompt-toolkit.
 
-From the top: one title line, the table (cut to the rows left over and scrolled with
-``j``/``k``), the narration, the notes and score at this position, and a status line at
-the bottom. Lines wider than the terminal are folded, never cut, so no card is lost.
+From the top: one title line, the table and, at a hand's end, its score (cut to the rows
+left over and scrolled with ``j``/``k``), the narration and the notes at this position,
+and a status line at the bottom. Lines wider than the terminal are folded, never cut, so no card is lost.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from typing import NamedTuple
 
 from cardcli.engine.game import Fragment, Line
 from cardcli.ui.viewer.model import Screen
@@ -65,10 +66,20 @@ def table_rows(screen: Screen, width: int) -> list[Line]:
     return [row for line in screen.table for row in fold_line(line, width)]
 
 
+class Fitted(NamedTuple):
+    rows: list[Line]
+    """Exactly the terminal's height of rows, none wider than the terminal."""
+    scroll: int
+    """The first row of the scrolling part shown (clamped)."""
+    total: int
+    """Rows of the scrolling part when they do not all fit, else 0."""
+    space: int
+    """Rows the scrolling part gets."""
+
+
 def compose(screen: Screen, width: int, height: int, scroll: int, status: Line, charset: str = "unicode",
-            overlay: list[Line] | None = None) -> tuple[list[Line], int, int]:
-    """Exactly ``height`` rows of at most ``width`` columns, the scroll actually used, and how
-    many rows of the table do not fit (``j``/``k`` scroll them into view).
+            overlay: list[Line] | None = None) -> Fitted:
+    """Exactly ``height`` rows of at most ``width`` columns (``j``/``k`` scroll the table part).
 
     ``overlay`` (the help) replaces the table and the panel below it.
     """
@@ -78,16 +89,18 @@ def compose(screen: Screen, width: int, height: int, scroll: int, status: Line, 
     if overlay is not None:
         body = [r for line in overlay for r in fold_line(plain(line, charset), width)]
         body = body[:height - 2] + [[] for _i in range(height - 2 - len(body))]
-        return title + body + bottom, 0, 0
-    panel = [r for line in (*screen.narration, *screen.notes, *screen.score) for r in fold_line(plain(line, charset), width)]
+        return Fitted(title + body + bottom, 0, 0, height - 2)
+    panel = [r for line in (*screen.narration, *screen.notes) for r in fold_line(plain(line, charset), width)]
     room = height - 2
     panel = panel[:max(1, room // 2)] if len(panel) > room // 2 else panel
     table = [plain(r, charset) for r in table_rows(screen, width)]
+    if screen.score:  # the hand's score below its table, in the part that scrolls
+        table += [[]] + [plain(r, charset) for line in screen.score for r in fold_line(line, width)]
     space = room - len(panel)
     scroll = max(0, min(scroll, len(table) - space))
     shown = table[scroll:scroll + space]
     shown += [[] for _i in range(space - len(shown))]
-    return title + shown + panel + bottom, scroll, max(0, len(table) - space)
+    return Fitted(title + shown + panel + bottom, scroll, len(table) if len(table) > space else 0, space)
 
 
 def to_text(rows: list[Line]) -> list[str]:

@@ -191,7 +191,7 @@ class ViewerModel:
 
     def toggle_reveal(self) -> None:
         if not self.has_secrets():
-            self.message = _("{game} has no secret moves: there is nothing to reveal").format(game=self.game.title)
+            self.message = _("nothing to reveal: {game} has no secret moves").format(game=self.game.name)
             return
         self.reveal = not self.reveal
         self.message = _("secret moves shown") if self.reveal else _("secret moves hidden")

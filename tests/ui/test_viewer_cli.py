@@ -1,0 +1,131 @@
+"""`replay view` (line mode and a real terminal), `replay show --reveal`, `replay play` from a position."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.replay.io import read
+from cardcli.replay.journal import read_journal
+
+ROOT = Path(__file__).resolve().parents[2]
+RUMMY = ROOT / "replays" / "rummy" / "three-players-seed-7.cardcli.json"
+BRIDGE = ROOT / "replays" / "bridge" / "making-game.cardcli.json"
+
+DEAL_ONLY = """[Event "?"]
+[Board "5"]
+[Dealer "W"]
+[Vulnerable "None"]
+[Deal "W:AJ652.973.7.KT85 Q4.JT65.AQ982.A7 73.Q84.K654.QJ93 KT98.AK2.JT3.642"]
+[Declarer "?"]
+[Contract "?"]
+[Result "?"]
+"""
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    res = CliRunner().invoke(cli, list(args), input=input)
+    return res.exit_code, res.output
+
+
+def test_line_mode_enter_shows_the_next_position() -> None:
+    code, out = run("replay", "view", str(RUMMY), "--charset", "ascii", input="\n\nquit\n")
+    assert code == 0 and "move 1/" in out and "move 2/" in out
+
+
+def test_line_mode_understands_paging_keys_and_never_echoes_escapes() -> None:
+    code, out = run("replay", "view", str(RUMMY), "--charset", "ascii", input="\x1b[4~\n\x1b[25~\nquit\n")
+    assert code == 0 and "\x1b" not in out and "unknown command" not in out
+    assert "that key does nothing at this prompt" in out
+    assert "is over:" in out  # End went to the last move, where the hand's score is shown
+
+
+def test_line_mode_shows_the_score_at_a_hands_end() -> None:
+    replay = read(RUMMY)
+    code, out = run("replay", "view", str(RUMMY), "--charset", "ascii",
+                    input=f"jump 1.{len(replay.hands[0].moves)}\nquit\n")
+    assert code == 0 and "Hand 1 is over:" in out
+
+
+def test_show_reveal_prints_every_hand_as_dealt() -> None:
+    code, out = run("replay", "show", str(RUMMY), "--reveal", "--charset", "ascii")
+    first = read(RUMMY).hands[0]
+    assert code == 0 and "P1: " in out and "P3: " in out
+    hand_1 = out.split("Hand 2 ")[0]
+    dealt_p2 = first.deck[1:21:3]  # P2 is first to be dealt to (P1 deals), one card at a time
+    assert all(c in hand_1 for c in dealt_p2)
+    code, plain = run("replay", "show", str(RUMMY), "--charset", "ascii")
+    assert code == 0 and "P3: " not in plain
+
+
+def test_play_on_from_a_position_keeps_the_moves_and_the_seed() -> None:
+    replay = read(RUMMY)
+    code, out = run("replay", "play", str(RUMMY), "--at", "1.10", "--seat", "P1", "--charset", "ascii",
+                    input="quit\n")
+    assert code == 0 and "Playing on from hand 1, move 10, as P1" in out
+    saves = list(_home().glob("saves/rummy-*.cardcli.jsonl"))
+    assert len(saves) == 1
+    game, _record = read_journal(saves[0])
+    assert game.seed == replay.seed and len(game.hands) == 1
+    assert game.hands[0].deck == replay.hands[0].deck
+    assert [m.move for m in game.hands[0].moves[:10]] == [m.move for m in replay.hands[0].moves[:10]]
+    assert [s.kind for s in game.seats] == ["human", "bot", "bot"]
+    assert read(RUMMY) == replay  # the original file is not written
+
+
+def test_play_on_refuses_bad_positions() -> None:
+    code, out = run("replay", "play", str(BRIDGE), "--at", "7.1")
+    assert code == 1 and "there is no hand 7" in out
+    code, out = run("replay", "play", str(BRIDGE), "--at", "one")
+    assert code == 2 and "--at takes HAND.MOVE" in out
+    code, out = run("replay", "play", str(BRIDGE), "--at", "1.999")
+    assert code == 1 and "the match is over" in out
+
+
+def test_a_deal_only_pbn_imports_and_plays(tmp_path: Path) -> None:
+    pbn = tmp_path / "d5.pbn"
+    pbn.write_text(DEAL_ONLY)
+    code, out = run("replay", "import", str(pbn))
+    assert code == 0, out
+    code, out = run("replay", "verify", str(tmp_path / "d5.cardcli.json"))
+    assert code == 0 and "0 moves" in out
+    code, out = run("replay", "play", str(pbn), "--seat", "South", "--charset", "ascii", input="moves\nquit\n")
+    assert code == 0 and "as South" in out and "South>" in out
+    code, out = run("play", "--resume", str(tmp_path / "d5.cardcli.json"), "--seat", "S", input="quit\n")
+    assert "neither an auction nor a contract" not in out
+
+
+def _home() -> Path:
+    import os
+
+    return Path(os.environ["CARDCLI_HOME"])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_the_viewer_in_a_real_terminal(tmp_path: Path) -> None:
+    from terminal import Terminal
+
+    with Terminal("replay", "view", str(RUMMY), home=tmp_path, rows=24, cols=80) as term:
+        assert term.expect("? help"), term.text
+        # the screen is redrawn by differences; Ctrl-L draws it whole, so each position can be read
+        for key, expect in (("\x1b[C", "move 1/"), ("\x1b[B", "move 3/"), ("\x1b[6~", "Hand 2/29 · move 0/"),
+                            ("\x1b[5~", "Hand 1/29 · move 0/"), ("\x1b[F", "is over")):
+            start = len(term.buf)
+            term.send(key)
+            time.sleep(0.2)
+            term.send("\x0c")
+            assert term.expect(expect, since=start), term.text[start:]
+        term.send("q")
+        assert term.wait() == 0
+    assert "Traceback" not in term.text
+    with Terminal("replay", "view", str(BRIDGE), home=tmp_path, rows=24, cols=80) as term:
+        assert term.expect("? help"), term.text
+        time.sleep(0.2)
+        term.send("\x03")
+        assert term.wait() == 130
+    assert "Aborted" not in term.text and "Traceback" not in term.text
