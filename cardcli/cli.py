@@ -143,6 +143,8 @@ def games(as_json: bool) -> None:
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
 @click.option("--verbose", "-v", is_flag=True, help="With --bots all: print every move, not only the hands' results.")
+@click.option("--coach", is_flag=True,
+              help="After each move of yours the strongest bot would not have made, say what it would do and why.")
 @click.option("--dealer", default=None, metavar="SEAT",
               help="Who deals the first hand (seat number or name, or `me`); default: a seeded cut.")
 @click.option("--pace", type=click.FloatRange(0, 10), default=None, metavar="SECONDS",
@@ -464,6 +466,23 @@ def replay_view(file: str, **kw: Any) -> None:
     from cardcli.commands.replays import view
 
     sys.exit(view(file, **kw))
+
+
+@replay.command("review", context_settings=CONTEXT)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seat", default=None, metavar="SEAT",
+              help="Review this seat's decisions (default: the human seats, else the game's usual seat).")
+@click.option("--hand", "hands", type=click.IntRange(1), multiple=True, help="Review only this hand (repeatable).")
+@click.option("--write", is_flag=True, help="Keep the review in FILE as annotations (`replay view` shows them).")
+@_charset
+@_color
+def replay_review(file: str, **kw: Any) -> None:
+    """The review of every hand of FILE: the hands as dealt, what happened, the score explained,
+    and the costly decisions (bridge: double dummy with the dds extra; rummy, burraco, canasta:
+    the strongest bot's other choices and the points at stake; eleusis: the mainline with the rule)."""
+    from cardcli.commands.review import review
+
+    sys.exit(review(file, **kw))
 
 
 @replay.command("play", context_settings=CONTEXT)

@@ -182,3 +182,18 @@ def localize(command: object) -> None:
         if short is not None and isinstance(item, click.Command):
             msgid = inspect.cleandoc(short)
             item.short_help = msgid if english else _(msgid)
+
+
+class using:
+    """Within the block the language is ``lang`` (man pages are generated in each language)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.saved: str | None = None
+
+    def __enter__(self) -> None:
+        self.saved = _requested
+        set_language(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        set_language(self.saved)

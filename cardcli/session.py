@@ -90,14 +90,18 @@ class Session:
         """Called with (event kind, data) for every change a save must keep: ``deal``, ``move``,
         ``undo``, ``note``, ``title`` (the autosave journal listens)."""
         self.table: Table[Any, Any] = table or Table(game, config, players, first_dealer)
-        self._bots: dict[int, Any] = {}
+        self._bot_ids: dict[int, str] = {}
         for i, s in enumerate(self.seats):
             if not s.human:
                 bot_id = s.bot or game.default_bot
                 if bot_id not in game.bots:
                     raise SessionError(f"{game.name} has no bot {bot_id!r} (bots: {', '.join(game.bots)})")
-                self._bots[i] = game.bots[bot_id]()
+                self._bot_ids[i] = bot_id
+        self._bots: dict[int, Any] = {}
+        """Each seat's bot, built at its first move (verifying or showing a replay builds none)."""
         self.last_refusal: MoveError | None = None
+        self._hint_streak: tuple[tuple[int, int, int] | None, int] = (None, 0)
+        """(hand, ply, seat) of the last hint and how many were asked there in a row."""
         self.declare = "partner"
         """Bridge: ``me`` lets the human play the contract when partner declares (both hands, from
         the declarer's seat; the moves are still the declarer's); ``partner`` leaves it to the bot."""
@@ -341,7 +345,9 @@ class Session:
     def bot_move(self) -> Any:
         seat = self.to_act()
         assert seat is not None
-        bot = self._bots[seat]
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = self.game.bots[self._bot_ids[seat]]()
         legal = self.legal_moves()
         return bot.choose(self.game.view(self.state, seat), legal, self.bot_rng(seat))
 
@@ -379,7 +385,14 @@ class Session:
         legal = self.legal_moves()
         view = self.game.view(self.state, seat)
         rng = self.bot_rng(seat)
-        if hasattr(bot, "advise"):
+        # A bot with hint levels (eleusis) says more each time `hint` is asked again at the same position.
+        here = (len(self.hands), self.ply, seat)
+        streak = self._hint_streak[1] + 1 if self._hint_streak[0] == here else 1
+        self._hint_streak = (here, streak)
+        levels = getattr(bot, "hint_levels", 0)
+        if levels:
+            move, why = getattr(bot, "advise")(view, legal, rng, level=min(streak, levels))  # noqa: B009
+        elif hasattr(bot, "advise"):
             move, why = bot.advise(view, legal, rng)
         else:
             move, why = bot.choose(view, legal, rng), ""

@@ -34,6 +34,7 @@ GAMES = [
 def _outputs(c: Controller, lines: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     c.session.last_refusal = None
+    c.session._hint_streak = (None, 0)  # each run starts from a first hint
     buf = c.console.out
     assert isinstance(buf, io.StringIO)
     for line in lines:

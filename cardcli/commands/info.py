@@ -31,19 +31,20 @@ def list_games(as_json: bool) -> None:
         return
     for r in rows:
         counts = _counts(r["players"])
-        click.echo(click.style(f"{r['name']}", bold=True) + f" — {r['title']}, {counts} players: {r['summary']}")
+        click.echo(click.style(f"{r['name']}", bold=True) + " — " + _("{title}, {counts} players: {summary}").format(
+            title=_(r["title"]), counts=counts, summary=_(r["summary"])))
         for p, text in r["presets"].items():
             mark = "*" if p == r["default_preset"] else " "
-            click.echo(f"   {mark}preset {p:<22} {text}")
-        click.echo(f"    bots: {', '.join(r['bots'])} (default {r['default_bot']}); "
-                   f"options: {', '.join(o['name'] for o in r['options'])}")
-    click.echo("\n* = default preset.  `cardcli rules GAME options` explains each option.")
+            click.echo(f"   {mark}preset {p:<22} {_(text)}")
+        click.echo("    " + _("bots: {bots} (default {default}); options: {options}").format(
+            bots=", ".join(r["bots"]), default=r["default_bot"], options=", ".join(o["name"] for o in r["options"])))
+    click.echo("\n" + _("* = default preset.  `cardcli rules GAME options` explains each option."))
 
 
 def _counts(ns: list[int]) -> str:
     if len(ns) > 1 and ns == list(range(ns[0], ns[-1] + 1)):
         return f"{ns[0]}–{ns[-1]}"
-    return " or ".join(str(n) for n in ns)
+    return _(" or ").join(str(n) for n in ns)
 
 
 def show_deal(game_name: str, seed: str, players: int | None, preset: str | None, options: tuple[str, ...],
@@ -82,7 +83,7 @@ def show_rules(game_name: str, topic: str | None) -> None:
     game = load_game(game_name)
     book = game.rulebook
     if not topic:
-        click.echo(click.style(game.title, bold=True))
+        click.echo(click.style(_(game.title), bold=True))
         click.echo(_(book.intro))
         click.echo("")
         click.echo(_("Topics (`cardcli rules {game} TOPIC`):").format(game=game.name))
@@ -95,7 +96,8 @@ def show_rules(game_name: str, topic: str | None) -> None:
         return
     found = book.find(topic)
     if not found:
-        raise click.ClickException(f"{game.name} has no rule or topic {topic!r} (try `cardcli rules {game.name}`)")
+        raise click.ClickException(_("{game} has no rule or topic {topic!r} (try `cardcli rules {game}`)").format(
+            game=game.name, topic=topic))
     for r in found:
         click.echo(click.style(f"[{r.id}] {_(r.title)}", bold=True))
         click.echo(click.wrap_text(_(r.text), width=96, initial_indent="  ", subsequent_indent="  "))
@@ -104,8 +106,8 @@ def show_rules(game_name: str, topic: str | None) -> None:
 def _show_options(game: Any) -> None:
     click.echo(click.style(_("Presets"), bold=True))
     for name in game.presets:
-        mark = " (default)" if name == game.default_preset else ""
-        click.echo(f"  {name}{mark}: {game.preset_help.get(name, '')}")
+        mark = " " + _("(default)") if name == game.default_preset else ""
+        click.echo(f"  {name}{mark}: {_(game.preset_help.get(name, ''))}")
         base = msgspec.to_builtins(game.presets[game.default_preset])
         diff = {k: v for k, v in msgspec.to_builtins(game.presets[name]).items() if base.get(k) != v}
         if diff:
@@ -114,7 +116,7 @@ def _show_options(game: Any) -> None:
     for o in game.options():
         click.echo(f"  {o.name}={_fmt(o.default)}  [{o.type}]")
         if o.help:
-            click.echo(click.wrap_text(o.help, width=96, initial_indent="      ", subsequent_indent="      "))
+            click.echo(click.wrap_text(_(o.help), width=96, initial_indent="      ", subsequent_indent="      "))
 
 
 def _fmt(v: Any) -> str:

@@ -19,7 +19,7 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
              bot_id: str | None, preset: str | None, options: tuple[str, ...], record: str | None,
              resume: str | None, hands: int | None, title: str | None, plain: bool, verbose: bool, charset: str | None,
              color: bool | None, pace: float | None = None, fast: bool = False, dealer: str | None = None,
-             declare: str = "me", autoplay: bool = True) -> int:
+             declare: str = "me", autoplay: bool = True, coach: bool = False) -> int:
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     record_path = Path(record).expanduser() if record else None
     save_path: Path | None = None
@@ -47,6 +47,8 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     from cardcli.ui.commands import Controller
 
     controller = Controller(session, console, autosave=autosave, record_path=record_path)
+    controller.review_hands = True  # the review at the end of every hand
+    controller.coach = coach
     session.declare = declare
     controller.autoplay = autoplay
     if sys.stdout.isatty() and not fast:  # pipes, files and tests stay instant
@@ -153,7 +155,7 @@ def _watch(session: Session, console: Console, verbose: bool, record_path: Path 
             if verbose:
                 console.say(ev.text, "title")
         elif ev.kind == "move" and verbose:
-            console.say("  " + ev.text)
+            console.tell("  " + ev.text, game=session.game)
         elif ev.kind == "hand-over":
             if record_path is not None:  # a recorded match is kept hand by hand, not only at the end
                 try:
@@ -162,7 +164,7 @@ def _watch(session: Session, console: Console, verbose: bool, record_path: Path 
                     pass
             console.say(_("Hand {n}:").format(n=hand["n"]), "title")
             for line in ev.text.splitlines():
-                console.say("  " + line)
+                console.tell("  " + line, game=session.game)
         elif ev.kind == "match-over":
             console.say(ev.text, "title")
 

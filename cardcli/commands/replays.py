@@ -75,12 +75,12 @@ class _Printer(Visitor):
             text = _("{who} makes a secret move (shown with --reveal or at the end)").format(who=safe(self.names[step.seat]))
         else:
             text = table.game.narrate(step.outcome, step.seat if self.reveal else None)
-        self.console.tell(f"  {step.ply:>3}. {text}")
+        self.console.tell(f"  {step.ply:>3}. {text}", game=table.game)
 
     def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
         if result is not None:
             for line in table.game.explain_result(result, table.config, table.players):
-                self.console.tell("     " + line)
+                self.console.tell("     " + line, game=table.game)
 
 
 def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:

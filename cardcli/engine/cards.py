@@ -23,6 +23,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal, TypeAlias
 
+from cardcli.engine.words import (
+    RANK_LETTERS_IT,
+    RANK_NAMES_IT,
+    RANK_WORDS_IT,
+    SUIT_LETTERS_IT,
+    SUIT_NAMES_IT,
+    SUIT_WORDS_IT,
+)
+from cardcli.i18n import _
+
 Card: TypeAlias = str
 """A card is its canonical notation; the alias documents intent in signatures."""
 Charset = Literal["unicode", "ascii", "words"]
@@ -53,7 +63,7 @@ _RANK_ALIASES = {
     **{r.lower(): r for r in RANKS},
     "10": "T", "1": "A",
     **{name: r for r, name in RANK_NAMES.items()},
-    "asso": "A", "re": "K", "donna": "Q", "regina": "Q", "fante": "J",
+    **RANK_WORDS_IT,
     "jack": "J", "queen": "Q", "king": "K", "ace": "A",
 }
 _SUIT_ALIASES = {
@@ -62,7 +72,7 @@ _SUIT_ALIASES = {
     "♧": "C", "♢": "D", "♡": "H", "♤": "S",
     **{name: s for s, name in SUIT_NAMES.items()},
     **{name[:-1]: s for s, name in SUIT_NAMES.items()},  # "club", "spade"
-    "fiori": "C", "quadri": "D", "cuori": "H", "picche": "S", "f": "C", "p": "S",
+    **SUIT_WORDS_IT, "f": "C", "p": "S",
 }
 _JOKER_WORDS = {"jk", "joker", "jolly", "jo", "*", "🃏"}
 _FILLERS = {"of", "di", "de"}
@@ -123,9 +133,16 @@ def parse_card(text: str) -> Card:
     raw = text.strip()
     low = raw.lower()
     if not low:
-        raise CardParseError("empty card")
+        raise CardParseError(_("empty card"))
     if low in _JOKER_WORDS:
         return JOKER
+    if is_card(raw):
+        return Card(raw)
+    italian = _italian_first()
+    if italian:
+        found = _italian_abbreviation(low)
+        if found:
+            return found
     if len(raw) == 2 and is_card(raw.upper()):
         return Card(raw.upper())
     words = [w for w in low.split() if w not in _FILLERS]
@@ -144,7 +161,31 @@ def parse_card(text: str) -> Card:
         s, r = compact[:cut], compact[cut:]
         if s in _SUIT_ALIASES and r in _RANK_ALIASES and len(r) <= 2:
             return Card(_RANK_ALIASES[r] + _SUIT_ALIASES[s])
-    raise CardParseError(f"{raw!r} is not a card (try e.g. TH, 10h, Q♠ or JK)")
+    found = None if italian else _italian_abbreviation(low)  # `Dc`, `7q`: no English reading
+    if found:
+        return found
+    raise CardParseError(_("{raw!r} is not a card (try e.g. TH, 10h, Q♠, JK or donna di cuori)").format(raw=raw))
+
+
+def _italian_first() -> bool:
+    """Italian abbreviations come first when the messages are in Italian."""
+    from cardcli.i18n import language
+
+    return language() == "it"
+
+
+def _italian_abbreviation(low: str) -> Card | None:
+    """``dc`` (donna di cuori), ``rq``, ``ap``, ``10c``, ``7f`` → the card, or None.
+
+    Ranks: digits, ``a``, ``r``, ``d``, ``f``; suits ``c`` (cuori), ``q`` (quadri), ``f`` (fiori),
+    ``p`` (picche). Exact canonical notation (``7C``) has been read before this is asked."""
+    compact = low.replace(" ", "")
+    for cut in (1, 2):
+        r, s = compact[:cut], compact[cut:]
+        rank_char = RANK_LETTERS_IT.get(r) or ("T" if r == "10" else r.upper() if r in "23456789" and r else None)
+        if rank_char and s in SUIT_LETTERS_IT:
+            return Card(rank_char + SUIT_LETTERS_IT[s])
+    return None
 
 
 def parse_rank(text: str) -> str | None:
@@ -173,7 +214,17 @@ def card_words(words: Sequence[str]) -> tuple[Card, int] | None:
 def parse_cards(text: str) -> list[Card]:
     """Parse a space- or comma-separated list of cards."""
     parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
-    return [parse_card(p) for p in parts]
+    out: list[Card] = []
+    i = 0
+    while i < len(parts):
+        found = card_words(parts[i:]) if len(parts) - i > 1 else None  # "donna di cuori", "ten of hearts"
+        if found is not None and found[1] > 1:
+            out.append(found[0])
+            i += found[1]
+            continue
+        out.append(parse_card(parts[i]))
+        i += 1
+    return out
 
 
 def format_card(card: str, charset: Charset = "unicode") -> str:
@@ -181,9 +232,11 @@ def format_card(card: str, charset: Charset = "unicode") -> str:
     if charset == "ascii":
         return card
     if card == JOKER:
-        return "joker" if charset == "words" else "JK"
+        return ("jolly" if _italian_first() else "joker") if charset == "words" else "JK"
     r, s = card[0], card[1]
     if charset == "words":
+        if _italian_first():
+            return f"{RANK_NAMES_IT[r]} di {SUIT_NAMES_IT[s]}"
         return f"{RANK_NAMES[r]} of {SUIT_NAMES[s]}"
     return ("10" if r == "T" else r) + SUIT_SYMBOLS[s]
 

@@ -61,7 +61,7 @@ class HandLog:
     """The dealer a file claims (checked by a strict fold); the fold records the real one."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Step(Generic[M]):
     """A move folded into the state: where it was made, by whom, and what it did."""
 
@@ -73,6 +73,22 @@ class Step(Generic[M]):
     notation: str
     secret: bool
     outcome: Outcome
+
+    def __init__(self, hand: int, ply: int, seat: int, move: M, notation: str, secret: bool,
+                 outcome: Outcome) -> None:
+        # what a frozen dataclass's own __init__ does (set each slot once), through the slots' setters
+        # rather than object.__setattr__: one Step is made for every move folded
+        _set_hand(self, hand)
+        _set_ply(self, ply)
+        _set_seat(self, seat)
+        _set_move(self, move)
+        _set_notation(self, notation)
+        _set_secret(self, secret)
+        _set_outcome(self, outcome)
+
+
+_set_hand, _set_ply, _set_seat, _set_move, _set_notation, _set_secret, _set_outcome = (
+    Step.__dict__[name].__set__ for name in ("hand", "ply", "seat", "move", "notation", "secret", "outcome"))
 
 
 class Visitor:
@@ -114,6 +130,8 @@ class Table(Generic[S, M]):
         """The log so far, with the dealer and secret flags as the rules say."""
         self.results: list[HandResult | None] = []
         self._starts: list[S] = []
+        self._deck: list[Card] | None = None
+        """The game's deck, sorted (what every deal is checked against)."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -142,7 +160,9 @@ class Table(Generic[S, M]):
         hand = self.hand + 1
         if not self.needs_deal():
             raise FoldError(f"hand {hand}: recorded, but the match had no hand left to deal", hand)
-        expected = sorted(self.game.deck(self.config, self.players))
+        if self._deck is None:
+            self._deck = sorted(self.game.deck(self.config, self.players))
+        expected = self._deck
         if sorted(deck) != expected:
             raise FoldError(f"hand {hand}: the deck is not the {len(expected)} cards of a {self.game.name} deal",
                             hand)
@@ -177,36 +197,50 @@ class Table(Generic[S, M]):
     def push(self, move: M, claimed_secret: bool | None = None) -> Step[M]:
         """Make ``move`` for the seat to act. Strict tables refuse an illegal move with a FoldError."""
         game = self.game
-        hand, ply = self.hand, self.ply + 1
+        hands = self.hands
+        hand = len(hands)
         seat = game.to_act(self.state)
-        if seat is None or not self.hands:
+        if seat is None or not hands:
+            ply = self.ply + 1
             raise FoldError(f"hand {hand}, move {ply}: nobody can move now", hand, ply)
+        log = hands[-1].moves
+        ply = len(log) + 1
         notation = game.format_move(move)
         secret = game.is_secret_move(move)
-        shown = "a secret move" if secret else repr(notation)  # an error message must not tell a secret
         if self.strict:
-            verdict = game.check(self.state, move)
-            if not verdict.ok:
-                name = game.seat_names(self.players)[seat]
-                raise FoldError(f"hand {hand}, move {ply} ({name} {shown}): illegal: {verdict.reason} "
-                                f"[rule {game.name} {verdict.rule}]", hand, ply, verdict.rule)
-        if self.strict and claimed_secret is not None and claimed_secret != secret:
-            said = "secret" if claimed_secret else "public"
-            raise FoldError(f"hand {hand}, move {ply} ({shown}): the file marks it {said}, but it is "
-                            f"{'secret' if secret else 'public'} by the rules", hand, ply)
-        for v in self.visitors:
-            v.before_move(self, seat, move)
-        outcome = game.apply(self.state, move)
-        self.hands[-1].moves.append(LoggedMove(seat, notation, secret))
+            self._check(move, seat, notation, secret, claimed_secret, hand, ply)
+        if self.visitors:
+            for v in self.visitors:
+                v.before_move(self, seat, move)
+        state = self.state
+        outcome = game.apply(state, move)
+        log.append(LoggedMove(seat, notation, secret))
         step = Step(hand, ply, seat, move, notation, secret, outcome)
-        for v in self.visitors:
-            v.after_move(self, step)
-        if game.hand_over(self.state):
-            result = game.hand_result(self.state)
+        if self.visitors:
+            for v in self.visitors:
+                v.after_move(self, step)
+        if game.hand_over(state):
+            result = game.hand_result(state)
             self.results[-1] = result
             for v in self.visitors:
                 v.end_hand(self, hand, result)
         return step
+
+    def _check(self, move: M, seat: int, notation: str, secret: bool, claimed_secret: bool | None, hand: int,
+               ply: int) -> None:
+        """A strict table's checks of a move about to be made: allowed by the rules, and marked as secret
+        (or not) as the rules say."""
+        game = self.game
+        shown = "a secret move" if secret else repr(notation)  # an error message must not tell a secret
+        verdict = game.check(self.state, move)
+        if not verdict.ok:
+            name = game.seat_names(self.players)[seat]
+            raise FoldError(f"hand {hand}, move {ply} ({name} {shown}): illegal: {verdict.reason} "
+                            f"[rule {game.name} {verdict.rule}]", hand, ply, verdict.rule)
+        if claimed_secret is not None and claimed_secret != secret:
+            said = "secret" if claimed_secret else "public"
+            raise FoldError(f"hand {hand}, move {ply} ({shown}): the file marks it {said}, but it is "
+                            f"{'secret' if secret else 'public'} by the rules", hand, ply)
 
     def push_logged(self, logged: LoggedMove) -> Step[M]:
         return self.push(self.parse(logged), logged.secret)

@@ -13,9 +13,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from cardcli.engine.cards import card_words
+from cardcli.engine.cards import JOKER, card_words, is_card, parse_rank
 from cardcli.engine.game import Game
 from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove
+from cardcli.i18n import _
 
 M = TypeVar("M")
 
@@ -41,11 +42,16 @@ def _matches(typed: list[str], canonical: str) -> bool:
     """Each typed token matches a distinct token of the move: cards exactly, words by prefix."""
     pool = Counter(canonical.split())
     words = [t for t in pool if not t.isupper() or len(t) > 3]
-    for tok in typed:
+    for i, tok in enumerate(typed):
         if pool[tok] > 0:
             pool[tok] -= 1
             continue
         hit = next((w for w in words if pool[w] > 0 and w.lower().startswith(tok.lower())), None)
+        rank = parse_rank(tok) if hit is None and i > 0 else None
+        if rank is not None:  # `discard 10`, `discard ten`: a card of that rank (or the rank, in canasta);
+            # never a bare rank (`q` alone is not shorthand for `discard QH`)
+            hit = next((w for w in pool if pool[w] > 0 and (w == rank or (is_card(w) and w != JOKER and w[0] == rank))),
+                       None)
         if hit is None:
             return False
         pool[hit] -= 1
@@ -65,7 +71,7 @@ def resolve(game: Game[Any, M, Any, Any], state: Any, text: str, legal: Sequence
         legal = game.legal_moves(state)
     text = text.strip()
     if not text:
-        raise InvalidMove("type a move (Tab lists them) or `help`")
+        raise InvalidMove(_("type a move (Tab lists them) or `help`"))
     try:
         move = game.parse_typed(state, text)
     except InvalidMove as err:
@@ -74,9 +80,9 @@ def resolve(game: Game[Any, M, Any, Any], state: Any, text: str, legal: Sequence
             return candidates[0]
         if len(candidates) > 1:
             shown = [game.format_move(m) for m in candidates]
-            more = f" (+{len(shown) - 8} more)" if len(shown) > 8 else ""
+            more = " " + _("(+{n} more)").format(n=len(shown) - 8) if len(shown) > 8 else ""
             raise AmbiguousMove(
-                f"{text!r} could mean: " + ", ".join(shown[:8]) + more, shown
+                _("{text!r} could mean: {moves}").format(text=text, moves=", ".join(shown[:8])) + more, shown
             ) from None
         raise err
     canon = game.format_move(move)

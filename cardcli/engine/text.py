@@ -48,3 +48,25 @@ def cards_in_text(text: str, charset: Charset) -> str:
     if charset == "ascii":
         return text
     return _CARD_TOKEN.sub(lambda m: format_card(m.group(1), charset), text)
+
+
+def cards_after(words: Iterable[str], text: str, charset: Charset) -> str:
+    """Like :func:`cards_in_text`, but only cards right after one of ``words`` (``plays QS``, ``play QS``):
+    for games whose other notation looks like cards (bridge's ``2S`` is a bid)."""
+    if charset == "ascii":
+        return text
+    alts = "|".join(re.escape(w) for w in words if w)
+    if not alts:
+        return text
+    pattern = re.compile(r"(?<![\w])((?:" + alts + r") )([2-9TJQKA][CDHS])(?![\w♠♥♦♣])")
+    return pattern.sub(lambda m: m.group(1) + format_card(m.group(2), charset), text)
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (suit symbols count as one, wide characters as two)."""
+    try:
+        from wcwidth import wcswidth
+    except ImportError:  # pragma: no cover - prompt-toolkit brings wcwidth
+        return len(text)
+    w = wcswidth(text)
+    return w if w >= 0 else len(text)

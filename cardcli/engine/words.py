@@ -23,6 +23,10 @@ SUIT_WORDS_IT = {
     "fiori": "C", "fiore": "C", "quadri": "D", "quadro": "D", "cuori": "H", "cuore": "H",
     "picche": "S", "picca": "S",
 }
+#: How ``--charset words`` says a card in Italian (``donna di cuori``).
+RANK_NAMES_IT = {"A": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei", "7": "sette",
+                 "8": "otto", "9": "nove", "T": "dieci", "J": "fante", "Q": "donna", "K": "re"}
+SUIT_NAMES_IT = {"C": "fiori", "D": "quadri", "H": "cuori", "S": "picche"}
 #: Italian abbreviations: R(e), D(onna), F(ante); c(uori), q(uadri), f(iori), p(icche).
 #: ``D`` and ``c`` mean other things in English notation, so :func:`cardcli.engine.cards.parse_card`
 #: reads these first only in Italian, and in English only where no English reading exists.
@@ -61,6 +65,18 @@ FILLERS_IT = ("di", "su", "sul", "sulla", "al", "alla", "a", "il", "la", "lo")
 
 _ITALIAN: dict[str, str] = {w: meaning for meaning, words in VERBS_IT.items() for w in words}
 
+#: Per game (registered by its ``moves`` module): meaning → canonical word, and whole moves
+#: with an Italian form of their own (rummy's ``draw stock`` is ``pesca``).
+GAME_VERBS: dict[str, Mapping[str, str]] = {}
+GAME_SHOWN: dict[str, Mapping[str, str]] = {}
+
+
+def register(game: str, verbs: Mapping[str, str], shown: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """Record ``game``'s verbs (for completion in Italian); returns ``verbs`` for the module to keep."""
+    GAME_VERBS[game] = verbs
+    GAME_SHOWN[game] = shown or {}
+    return verbs
+
 
 def meaning(word: str) -> str | None:
     """The meaning of an Italian verb (``scarta`` → ``discard``), or None."""
@@ -81,12 +97,16 @@ def friendly(text: str, verbs: Mapping[str, str]) -> str:
     return f"{verbs[m]}{sep}{rest}".strip()
 
 
-def italian_move(notation: str, verbs: Mapping[str, str]) -> str | None:
-    """The Italian way to type a canonical move (``discard KS`` → ``scarta KS``), or None.
+def italian_move(game: str, notation: str) -> str | None:
+    """The Italian way to type ``game``'s canonical move (``discard KS`` → ``scarta KS``), or None.
 
-    ``verbs`` is the same meaning → canonical word map the game gives :func:`friendly`; the
-    longest canonical word that starts ``notation`` wins (``draw discard`` before ``draw``).
+    The longest canonical word that starts ``notation`` wins; the Italian form parses back to
+    the same move (the game's parser reads it through :func:`friendly`).
     """
+    shown = GAME_SHOWN.get(game, {})
+    if notation in shown:
+        return shown[notation]
+    verbs = GAME_VERBS.get(game, {})
     best: tuple[int, str] | None = None
     for m, word in verbs.items():
         if m not in VERB_SHOWN_IT:

@@ -22,7 +22,7 @@ def _babel(*args: str) -> None:
 
 def extract(pot: Path) -> None:
     """Write the template of every message to ``pot``."""
-    _babel("extract", "-F", str(ROOT / "babel.cfg"), "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
+    _babel("extract", "-F", str(HERE / "babel.cfg"), "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
            "--no-location", "--sort-output", "--omit-header", "--no-wrap", "-o", str(pot), str(ROOT))
 
 

@@ -1,6 +1,6 @@
 """Babel extraction for the texts that are not ``_("...")`` calls in the source.
 
-``babel.cfg`` maps ``cardcli/cli.py`` to :func:`extract_cli`, which yields the
+``cardcli/locale/babel.cfg`` maps ``cardcli/cli.py`` to :func:`extract_cli`, which yields the
 ``_()`` calls of that file (Babel's Python extractor) plus the messages that live
 in data: click's help texts (each command's docstring and each option's help,
 as :func:`cardcli.i18n.localize` looks them up), the click messages cardcli
@@ -30,7 +30,11 @@ CLICK_MESSAGES = [
     "default", "required", "env var: {var}", "(dynamic)", "Aborted!", "Did you mean {possibility}?",
     "(Possible options: {possibilities})", "Repeat for confirmation", "Error: The value you entered was invalid.",
     "Error: {e.message}", "Error: The two entered values do not match.",
-    "{prog}, version {version}",
+    "{prog}, version {version}", "Error: {message}", "Missing argument", "Missing option", "Missing parameter",
+    "Missing {param_type}", "No such option {name!r}.", "default: {default}", "Option {name!r} does not take a value.",
+    "Could not open file {filename!r}: {message}", "{name} {filename!r} does not exist.",
+    "{value} is not in the range {range}.", "Value must be an iterable.", "Confirm the action without prompting.",
+    "Do you want to continue?",
 ]
 
 

@@ -56,11 +56,12 @@ class HandRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class Annotation(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """A note attached to a move: a hint taken, an undo, a tutor remark, a comment."""
+    """A note attached to a move: a hint taken, an undo, a tutor remark, a comment, a line of the
+    review at the end of a hand, or the coach's remark on a move (``play --coach``)."""
 
     hand: int
     ply: int
-    kind: Literal["hint", "undo", "note", "tutor", "claim"]
+    kind: Literal["hint", "undo", "note", "tutor", "claim", "review", "coach"]
     text: str = ""
 
 

@@ -104,7 +104,8 @@ def par_of(raw: Any, dealer: int, ns_vul: bool, ew_vul: bool) -> tuple[int, list
         strain = "NT" if int(c.denom) == 4 else "SHDC"[int(c.denom)]
         res = int(c.result)
         made = "=" if res == 0 else f"{res:+d}"
-        text = f"{c.level}{strain}{'X' * int(c.penalty)} {SEATS[int(c.declarer)]} {made}"
+        doubled = {2: "X", 4: "XX"}.get(int(c.penalty), "")
+        text = f"{c.level}{strain}{doubled} {SEATS[int(c.declarer)]} {made}"
         if text not in out:
             out.append(text)
     return int(found.score), out

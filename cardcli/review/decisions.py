@@ -17,9 +17,9 @@ from cardcli.engine.rng import Rng
 from cardcli.i18n import _
 from cardcli.review.collect import Decision, HandTape
 from cardcli.review.model import HandReview, Note, Section
-from cardcli.review.rollout import Budget, estimate
+from cardcli.review.rollout import ROLLOUTS, Budget, Rollouts
 
-BUDGET = 1200
+BUDGET = 2000
 """Moves all the rollouts of one hand's review may play (bounds its time: see the benchmark)."""
 
 
@@ -29,6 +29,7 @@ class Finding:
     advice: str
     """The bot's move, in notation."""
     reason: str
+    bot_move: Any = None
     stake: float | None = None
     """Estimated net points the bot's move gains over the one played (None: not estimated)."""
     rollouts: int = 0
@@ -61,14 +62,24 @@ def findings(game: Game[Any, Any, Any, Any], config: Any, players: int, first_de
         notation = game.format_move(move)
         if notation == d.notation:
             continue
-        f = Finding(d, notation, why)
-        if not budget.spent:
-            est = estimate(game, config, players, first_dealer, seed, tape, d, [d.move, move], budget)
-            played, better = est.values
-            f.rollouts = est.rollouts
-            if played is not None and better is not None:
-                f.stake = better - played
-        out.append(f)
+        out.append(Finding(d, notation, why, bot_move=move))
+    # Rollouts in passes (one more per decision each pass) until the budget is spent: every
+    # decision gets its first rollout before any gets a second.
+    runs: dict[int, Rollouts] = {}
+    for _pass in range(ROLLOUTS):
+        for i, f in enumerate(out):
+            if budget.spent:
+                break
+            r = runs.get(i)
+            if r is None:
+                r = runs[i] = Rollouts(game, config, players, first_dealer, seed, tape, f.decision,
+                                       [f.decision.move, f.bot_move])
+            r.run(budget)
+    for i, r in runs.items():
+        played, better = r.values()
+        out[i].rollouts = r.done
+        if played is not None and better is not None:
+            out[i].stake = better - played
     return out
 
 
@@ -90,8 +101,8 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
         lines.append(_("the strongest bot would have made every one of these {n} choices the same way").format(n=asked))
     else:
         lines.append(_("{k} of {n} choices differ from the strongest bot's; points at stake are the average of "
-                       "{r} seeded rollouts per move to the end of the hand (the unseen cards dealt anew)").format(
-            k=len(found), n=asked, r=max((f.rollouts for f in found), default=0)))
+                       "up to {r} seeded rollouts per move to the end of the hand, the cards you could not see "
+                       "dealt anew").format(k=len(found), n=asked, r=ROLLOUTS))
     review.sections.append(Section(title, lines))
 
 

@@ -42,14 +42,6 @@ class Budget:
         return self.used >= self.moves
 
 
-@dataclass
-class Estimate:
-    """The rollouts' average net score for each candidate (None: no rollout reached the end)."""
-
-    values: list[float | None]
-    rollouts: int
-
-
 def net_points(game: Game[Any, Any, Any, Any], config: Any, players: int, seat: int, points: Sequence[float]) -> float:
     """The seat's side's points minus the best other side's, for one hand."""
     sides = game.sides(config, players)
@@ -58,29 +50,38 @@ def net_points(game: Game[Any, Any, Any, Any], config: Any, players: int, seat: 
     return float(points[mine]) - (max(others) if others else 0.0)
 
 
-def estimate(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dealer: int, seed: str,
-             tape: HandTape, decision: Decision, candidates: Sequence[Any], budget: Budget) -> Estimate:
-    """Average net points of ``decision.seat``'s side after each candidate move."""
-    keep = decision.ply - 1
-    table: Table[Any, Any] = Table(game, config, players, first_dealer, strict=False)
-    table.state = tape.pre_deal.clone()
-    table.replay_hand(HandLog(tape.deck, tape.moves, None), keep)
-    sums = [0.0] * len(candidates)
-    counts = [0] * len(candidates)
-    done = 0
-    for i in range(ROLLOUTS):
-        if budget.spent:
-            break
-        for k, move in enumerate(candidates):
-            table.rewind(keep)
-            stream = Rng(seed or "no-seed", "review", tape.hand, decision.ply, i)
-            _guess_hidden(game, table.state, decision.seat, stream.fork("deal"))
-            value = _play_out(game, config, players, table, move, decision.seat, stream, budget)
+class Rollouts:
+    """The rollouts of one decision: the candidates' net points, one seeded rollout at a time."""
+
+    def __init__(self, game: Game[Any, Any, Any, Any], config: Any, players: int, first_dealer: int, seed: str,
+                 tape: HandTape, decision: Decision, candidates: Sequence[Any]) -> None:
+        self.game, self.config, self.players, self.seed = game, config, players, seed
+        self.tape, self.decision, self.candidates = tape, decision, list(candidates)
+        self.keep = decision.ply - 1
+        self.table: Table[Any, Any] = Table(game, config, players, first_dealer, strict=False)
+        self.table.state = tape.pre_deal.clone()
+        self.table.replay_hand(HandLog(tape.deck, tape.moves, None), self.keep)
+        self.sums = [0.0] * len(self.candidates)
+        self.counts = [0] * len(self.candidates)
+        self.done = 0
+
+    def run(self, budget: Budget) -> None:
+        """One more rollout of every candidate (the same guessed cards and bot streams for each)."""
+        i = self.done
+        self.done += 1
+        d = self.decision
+        for k, move in enumerate(self.candidates):
+            self.table.rewind(self.keep)
+            stream = Rng(self.seed or "no-seed", "review", self.tape.hand, d.ply, i)
+            _guess_hidden(self.game, self.table.state, d.seat, stream.fork("deal"))
+            value = _play_out(self.game, self.config, self.players, self.table, move, d.seat, stream, budget)
             if value is not None:
-                sums[k] += value
-                counts[k] += 1
-        done += 1
-    return Estimate([s / n if n else None for s, n in zip(sums, counts)], done)
+                self.sums[k] += value
+                self.counts[k] += 1
+
+    def values(self) -> list[float | None]:
+        """The average net points per candidate (None: no rollout of it reached the hand's end)."""
+        return [s / n if n else None for s, n in zip(self.sums, self.counts)]
 
 
 def _guess_hidden(game: Game[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> None:

@@ -16,6 +16,13 @@ position the lesson has reached:
 ``minimum``         canasta: the learner's side's opening minimum in this hand
 ``fits CARD``       eleusis: ``yes`` if CARD would be right on the mainline now
 ``cards WHERE``     how many cards are in a place (``stock``, ``hand South``)
+``allowed MOVE``    ``yes`` if the rules allow MOVE now, else ``no``
+``burraco N``       burraco: the kind of meld N (clean, semi-clean, dirty, or none)
+``canasta N``       canasta: the kind of meld N (clean, dirty, … or none)
+``red-threes N C D``  canasta: what N red threes score with C clean and D dirty canastas
+``dealer-score W…``   eleusis: the dealer's score when the players made W… wrong cards
+``player-scores L…``  eleusis: each player's score when they hold L… cards at the end
+``total [N]``       the running total of the learner's side (or of side N) after the hand
 ==================  =============================================================
 """
 
@@ -24,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.engine.cards import parse_card
+from cardcli.tutor.compute_games import GAME_COMPUTES
 from cardcli.tutor.model import LessonError
 
 
@@ -100,7 +108,67 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
             if name.lower() == arg.lower():
                 return str(len(cards))
         raise LessonError(f"no place {arg!r} (places: {', '.join(locs)})")
+    if word in GAME_COMPUTES:
+        return GAME_COMPUTES[word](session, arg)
+    if word == "dd":
+        return str(dd_tricks(session, learner, arg))
+    if word == "meaning":
+        return call_meaning(session, arg, choices)
     raise LessonError(f"unknown compute {spec!r}")
+
+
+def dd_tricks(session: Any, learner: int, card: str = "") -> int:
+    """Bridge: the tricks the learner's side ends the hand with under best play by all four hands
+    from now (after ``card`` is played, if given), by cardcli's double-dummy solver."""
+    from cardcli.games.bridge.ddsolve import Budget, solve_position, tricks_for
+
+    state = session.state
+    if getattr(state, "contract", None) is None or state.phase != "play":
+        raise LessonError("dd needs a bridge hand in the play")
+    side = learner % 2
+    trump = None if state.contract.strain == "N" else state.contract.strain
+    seat = (state.leader + len(state.trick)) % 4
+    try:
+        if not card.strip():
+            return state.won[side] + tricks_for(state.hands, trump, state.leader, state.trick, side)
+        want = parse_card(card.strip())
+        if want not in state.hands[seat]:
+            raise LessonError(f"{card!r} is not in the hand to play")
+        values = solve_position(state.hands, trump, state.leader, state.trick)
+    except Budget:
+        raise LessonError("the position is too big for the double-dummy solver") from None
+    if want not in values:
+        raise LessonError(f"{card!r} cannot be played now")
+    mine = values[want]  # tricks of the side to play, from this trick on
+    left = (sum(len(h) for h in state.hands) + len(state.trick)) // 4
+    return state.won[side] + (mine if seat % 2 == side else left - mine)
+
+
+def call_meaning(session: Any, call_text: str, choices: list[str]) -> str:
+    """Bridge: the choice that is the system's meaning of ``call_text`` for the player to call now."""
+    game, state = session.game, session.state
+    if state.phase != "auction":
+        raise LessonError("meaning needs a bridge auction in progress")
+    try:
+        call = game.parse_move(call_text)
+    except ValueError:
+        raise LessonError(f"{call_text!r} is not a call") from None
+    text = meaning_text(session, call)
+    if not choices:
+        return text
+    picked = [c for c in choices if normalize(c) == normalize(text)]
+    if len(picked) != 1:
+        raise LessonError(f"the system says {call_text} means {text!r}, which is not one of the choices")
+    return picked[0]
+
+
+def meaning_text(session: Any, call: Any) -> str:
+    """What ``call`` would mean if the player to call made it now (what ``explain`` says)."""
+    from cardcli.games.bridge import bidding
+    from cardcli.games.bridge.bots import score_for_view
+
+    view = session.game.view(session.state, session.state.turn)
+    return bidding.explain(view.dealer, view.calls, score_for_view(view), call)
 
 
 def hand_points(session: Any, seat: int) -> int:

@@ -70,8 +70,8 @@ class Controller:
         """Shows a prompt and waits for Enter (set by a driver that talks to a person), or None."""
         self.flush_input: Callable[[], None] | None = None
         """Drops whatever was typed ahead while the bots played (set by terminal drivers)."""
-        self.autoplay = True
-        """Play a forced move (the only legal card) for the human, and say so."""
+        self.autoplay = False
+        """Play a forced move (the only legal card) for the human, and say so (`play` turns it on)."""
         self._seen: dict[int, Any] = {}
         self._bots_moved = False
 
@@ -99,6 +99,8 @@ class Controller:
     def advance(self) -> None:
         """Deal and let bots play until a human must act; show the table when one must."""
         s = self.session
+        if s.bot_to_act() and s.human_seats:  # your turn is over: what changes from now on is marked
+            self._seen[self.seat] = s.view(self.seat)
         while True:
             s.run_bots(observer=self.seat, on_event=self.on_event)
             if s.finished:
@@ -156,18 +158,61 @@ class Controller:
                 if self.pace > 0 and self.show_all_moves:
                     time.sleep(self.pace)
             if self.show_all_moves:
-                self.console.tell("  " + ev.text, "dim" if bot else "")
+                self.tell_cards("  " + ev.text, "dim" if bot else "")
         elif ev.kind == "deal":
             self.console.say(ev.text, "title")
         elif ev.kind == "hand-over":
             self.console.say(_("The hand is over."), "title")
-            self.console.say(ev.text)
+            self.tell_cards(ev.text)
+            if self.review_hands:
+                self.show_review()
         elif ev.kind == "match-over":
             self.console.say(ev.text, "title")
 
+    review_hands = False
+    """Show the review when a hand ends (`cardcli play` turns it on; lessons and tests leave it off)."""
+    coach = False
+    """`play --coach`: after a move of yours the coach would not have made, say what it would do."""
+
+    def coach_advice(self, seat: int) -> Any:
+        """What the coach would do now, from ``seat``'s view (asked before the move is made)."""
+        from cardcli.review.coach import advise
+
+        return advise(self.session, seat)
+
+    def coach_remark(self, advice: Any) -> None:
+        """After the move: one line when it is not what the coach would have done (kept in the replay)."""
+        from cardcli.review.coach import remark
+
+        line = remark(self.session, advice)
+        if line:
+            self.tell_cards(line, "hint")
+
+    def show_review(self) -> None:
+        """The review of the hand just over, kept in the replay (:mod:`cardcli.review.live`)."""
+        from cardcli.review.live import show_review
+
+        show_review(self)
+
+    def spell(self, text: str) -> str:
+        """``text`` with card notation written in the console's charset (the game may say which
+        tokens are cards: bridge's ``2S`` is a call)."""
+        from cardcli.ui.console import spell
+
+        return spell(self.game, text, self.console.charset)
+
+    def tell_cards(self, text: str, style: str = "") -> None:
+        """Say a line of game text (narration, hints, refusals) with its cards in the charset."""
+        self.console.say(self.spell(text), style)
+
     def show_table(self) -> None:
         view = self.session.view(self.seat)
-        self.console.print_lines(self.game.render(view, self.console.charset))
+        since = getattr(self.game, "render_since", None)
+        if since is not None:
+            lines = since(view, self._seen.get(self.seat), self.console.charset)
+        else:
+            lines = self.game.render(view, self.console.charset)
+        self.console.print_lines(lines)
 
     def prompt_text(self) -> str:
         s = self.session
@@ -210,7 +255,7 @@ class Controller:
         game_cmd = self._game_commands().get(word.lower().lstrip(":"))
         if game_cmd is not None:
             for out in game_cmd[1](self.session.view(self.seat), rest.strip()):
-                self.console.say(out)
+                self.tell_cards(out)
             return True
         self.try_move(text)
         return not self.done
@@ -242,16 +287,17 @@ class Controller:
 
         try:
             move = s.resolve(text)
+            coached = self.coach_advice(actor) if self.coach else None
             events = s.play(move, observer=actor)
         except RulesDisagreement as err:
             self.console.error(_("internal error, the move was not played: {why} (please report it)").format(why=err))
             return
         except AmbiguousMove as err:
-            self.console.error(_("ambiguous: {msg}").format(msg=err.message))
+            self.console.error(self.spell(_("ambiguous: {msg}").format(msg=err.message)))
             self.console.say(_("type more of the move, or use Tab to pick one"), "hint")
             return
         except IllegalMove as err:
-            self.console.error(_("illegal: {msg}").format(msg=err.message))
+            self.console.error(self.spell(_("illegal: {msg}").format(msg=err.message)))
             rule = self.game.rulebook.get(err.rule)
             if rule is not None:
                 self.console.say(_("rule {id} — {title}. Type `why` for the rule, `moves` for what you can do.").format(
@@ -261,6 +307,8 @@ class Controller:
             self.console.error(_("not a move: {msg}").format(msg=err.message))
             self.console.say(_("`help` lists the moves and commands; Tab completes them"), "hint")
             return
+        if coached is not None:
+            self.coach_remark(coached)
         for ev in events:
             self.on_event(ev)
         self.advance()
@@ -308,7 +356,9 @@ def _help(c: Controller, arg: str) -> bool:
         c.console.say(f"  {cmd.usage:<28} {_(cmd.summary)}")
     for name, (summary, _fn) in c._game_commands().items():
         c.console.say(f"  {name:<28} {_(summary)}")
-    c.console.say(_("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S."), "hint")
+    card_help = getattr(c.game, "card_help", None)
+    c.console.say(card_help() if card_help else _("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S."),
+                  "hint")
     return True
 
 
@@ -340,7 +390,7 @@ def _why(c: Controller, arg: str) -> bool:
         if err is None:
             c.console.say(_("nothing has been refused yet; `why MOVE` tells what a move would do"))
             return True
-        c.console.say(err.message, "error")
+        c.console.say(c.spell(err.message), "error")
         if err.rule and book.get(err.rule):
             c.console.say(book.explain(err.rule))
             c.console.say(_("(cardcli rules {game} {rule})").format(game=c.game.name, rule=err.rule), "dim")
@@ -360,11 +410,11 @@ def _why(c: Controller, arg: str) -> bool:
         c.console.error(_("internal error: {why} (please report it)").format(why=err))
         return True
     except MoveError as err:
-        c.console.say(err.message, "error")
+        c.console.say(c.spell(err.message), "error")
         if err.rule and book.get(err.rule):
             c.console.say(book.explain(err.rule))
         return True
-    c.console.say(_("legal: ") + c.game.preview(s.view(actor), move), "ok")
+    c.tell_cards(_("legal: ") + c.game.preview(s.view(actor), move), "ok")
     return True
 
 
@@ -376,7 +426,7 @@ def _hint(c: Controller, arg: str) -> bool:
         c.console.say(_("no hint: it is not your turn"))
         return True
     move, why = s.hint(actor)
-    c.console.say(_("hint: {move}").format(move=c.game.format_move(move)) + (f" — {why}" if why else ""), "hint")
+    c.tell_cards(_("hint: {move}").format(move=c.game.format_move(move)) + (f" — {why}" if why else ""), "hint")
     return True
 
 
@@ -411,7 +461,7 @@ def _score(c: Controller, arg: str) -> bool:
     if done:
         c.console.say(_("Last hand:"))
         for line in c.game.explain_result(done[-1], s.config, s.players):
-            c.console.say("  " + line)
+            c.tell_cards("  " + line)
     return True
 
 
@@ -425,7 +475,7 @@ def _moves(c: Controller, arg: str) -> bool:
     if not moves:
         c.console.say(_("no moves now"))
     else:
-        c.console.say(", ".join(moves))
+        c.tell_cards(", ".join(moves))
     return True
 
 

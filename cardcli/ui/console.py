@@ -21,6 +21,7 @@ from typing import IO, Literal
 
 from cardcli.engine.cards import Charset
 from cardcli.engine.game import Line
+from cardcli.engine.text import text_width
 
 ColorChoice = Literal["auto", "always", "never"]
 
@@ -121,17 +122,23 @@ class Console:
                 self.out.write(self.styled(piece) + "\n")
         self.out.flush()
 
-    def tell(self, text: str, style: str = "") -> None:
-        """A narration line: card notation in it is written in the console's charset."""
-        from cardcli.engine.text import cards_in_text
-
-        self.say(cards_in_text(text, self.charset), style)
+    def tell(self, text: str, style: str = "", game: object = None) -> None:
+        """A narration line: card notation in it is written in the console's charset (``game``'s
+        ``spell_cards`` decides which tokens are cards, when it has one: bridge's ``2S`` is a call)."""
+        self.say(spell(game, text, self.charset), style)
 
     def error(self, text: str) -> None:
-        """A refusal or problem, on its own line (card notation in it spelt in the charset)."""
-        from cardcli.engine.text import cards_in_text
+        self.say(text, "error")
 
-        self.say(cards_in_text(text, self.charset), "error")
+
+def spell(game: object, text: str, charset: Charset) -> str:
+    """``text`` with its card notation written for ``charset``, as ``game`` (or the default) reads cards."""
+    hook = getattr(game, "spell_cards", None)
+    if hook is not None:
+        return str(hook(text, charset))
+    from cardcli.engine.text import cards_in_text
+
+    return cards_in_text(text, charset)
 
 
 def flush_terminal_input() -> None:
@@ -143,14 +150,6 @@ def flush_terminal_input() -> None:
             termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
     except (ImportError, OSError, ValueError):
         pass
-
-
-def text_width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (suit symbols count as one, wide characters as two)."""
-    from wcwidth import wcswidth
-
-    w = wcswidth(text)
-    return w if w >= 0 else len(text)
 
 
 _PIECES = re.compile(r"\S+|\s+")
@@ -201,4 +200,15 @@ def wrap_line(line: Line, width: int, indent: str = "    ") -> list[Line]:
             used += w
     if cur:
         out.append(cur)
-    return out
+    return [_merge(part) for part in out]
+
+
+def _merge(line: Line) -> Line:
+    """Adjacent fragments of one style joined again (one escape sequence per run, not per word)."""
+    merged: Line = []
+    for style, text in line:
+        if merged and merged[-1][0] == style:
+            merged[-1] = (style, merged[-1][1] + text)
+        else:
+            merged.append((style, text))
+    return merged

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +16,11 @@ from cardcli.replay.io import read
 from cardcli.session import Session
 
 FILES = Path(__file__).parent / "pbn_files"
+
+def _game() -> Any:
+    return load("bridge")
+
+
 DEAL = "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"
 
 
@@ -30,7 +36,7 @@ DEAL = "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"
 def test_malformed_pbn_is_one_line_and_fast(text: str, message: str) -> None:
     start = time.perf_counter()
     with pytest.raises(PbnError) as err:
-        import_pbn(load("bridge"), text)
+        import_pbn(_game(), text)
     assert time.perf_counter() - start < 2
     assert message in str(err.value) and "\n" not in str(err.value)
 
@@ -39,7 +45,7 @@ def test_a_truncated_export_is_refused_quickly() -> None:
     whole = (FILES / "bbo-export.pbn").read_text()
     for cut in range(0, len(whole), 97):
         try:
-            import_pbn_matches(load("bridge"), whole[:cut])
+            import_pbn_matches(_game(), whole[:cut])
         except PbnError as err:
             assert "\n" not in str(err)
 
@@ -52,13 +58,13 @@ def test_many_unclosed_comments_are_linear() -> None:
 
 def test_dealer_must_be_one_seat() -> None:
     with pytest.raises(PbnError, match="Dealer"):
-        import_pbn(load("bridge"), f'[Dealer "ESW"]\n[Deal "{DEAL}"]\n')
+        import_pbn(_game(), f'[Dealer "ESW"]\n[Deal "{DEAL}"]\n')
 
 
 @pytest.mark.parametrize("vul,expect", [("Love", "none"), ("-", "none"), ("Both", "both"), ("All", "both"),
                                         ("ns", "NS"), ("EW", "EW")])
 def test_vulnerable_spellings(vul: str, expect: str) -> None:
-    m = import_pbn(load("bridge"), f'[Scoring "Rubber"]\n[Dealer "N"]\n[Vulnerable "{vul}"]\n[Deal "{DEAL}"]\n')
+    m = import_pbn(_game(), f'[Scoring "Rubber"]\n[Dealer "N"]\n[Vulnerable "{vul}"]\n[Deal "{DEAL}"]\n')
     assert m.config.start_vulnerable == expect
 
 
@@ -79,7 +85,7 @@ def test_latin1_is_the_default_and_utf8_is_sniffed() -> None:
 
 def test_deal_command_output_imports(tmp_path: Path) -> None:
     out = CliRunner().invoke(cli, ["deal", "bridge", "--seed", "7", "--format", "pbn"])
-    m = import_pbn(load("bridge"), out.output)
+    m = import_pbn(_game(), out.output)
     assert len(m.hands) == 1 and m.hands[0].moves == []
 
 
@@ -100,7 +106,7 @@ def test_every_real_file_is_expected() -> None:
 @pytest.mark.parametrize("path", REAL, ids=[f.name for f in REAL])
 def test_real_pbn_files_import_and_verify(path: Path, tmp_path: Path) -> None:
     n, hands, scoring = EXPECT[path.name]
-    matches = import_pbn_matches(load("bridge"), path.read_bytes())
+    matches = import_pbn_matches(_game(), path.read_bytes())
     assert len(matches) == n and len(matches[0].hands) == hands
     assert all(m.config.scoring == scoring for m in matches)
     out = tmp_path / "x.cardcli.json"
@@ -113,7 +119,7 @@ def test_real_pbn_files_import_and_verify(path: Path, tmp_path: Path) -> None:
 
 
 def test_tournament_boards_keep_their_dealer_and_vulnerability(tmp_path: Path) -> None:
-    m = import_pbn(load("bridge"), (FILES / "bbo-export.pbn").read_bytes())
+    m = import_pbn(_game(), (FILES / "bbo-export.pbn").read_bytes())
     assert [h.dealer for h in m.hands] == [0, 1, 2, 3]
     assert m.config.deals == "N:None E:NS S:EW W:All"
     out = tmp_path / "b.cardcli.json"
@@ -123,7 +129,7 @@ def test_tournament_boards_keep_their_dealer_and_vulnerability(tmp_path: Path) -
     vul = [r.detail["vulnerable"] for r in s.results if r is not None]
     assert vul == ["None", "NS", "EW", "All"]
     # exported again, it reads back as the same deals
-    game = load("bridge")
+    game = _game()
     from cardcli.engine.game import RecordedHand
     hands = [RecordedHand(h.dealer or 0, list(h.deck), [(x.seat, x.move) for x in h.moves]) for h in s.hands]
     text = export_pbn(game, s.config, hands, {"seats": [x.name for x in s.seats]})
@@ -133,7 +139,7 @@ def test_tournament_boards_keep_their_dealer_and_vulnerability(tmp_path: Path) -
 
 
 def test_latin1_file_title_and_site() -> None:
-    m = import_pbn(load("bridge"), decode_pbn((FILES / "bridgecomposer-latin1.pbn").read_bytes()))
+    m = import_pbn(_game(), decode_pbn((FILES / "bridgecomposer-latin1.pbn").read_bytes()))
     assert m.meta["site"] == "Club de Genève" and m.meta["title"] == "Cours du mardi"
 
 

@@ -104,7 +104,7 @@ def test_a_human_gets_each_refusal_with_its_rule() -> None:
         "discard AD",
         "quit",
     ]) + "\n"
-    code, out = run("play", "burraco", "--seed", "5", input=script)
+    code, out = run("play", "burraco", "--seed", "5", "--charset", "ascii", input=script)
     assert code == 0
     assert "illegal: first draw from the stock" in out and "rule turn.draw-first" in out
     assert "rule turn.drawn" in out
@@ -119,9 +119,9 @@ def test_a_human_gets_each_refusal_with_its_rule() -> None:
 
 
 def test_hint_and_the_melds_command() -> None:
-    code, out = run("play", "burraco", "--seed", "5", input="hint\ntake\nmeld 7C 7H 7S\nmelds\nquit\n")
+    code, out = run("play", "burraco", "--seed", "5", "--charset", "ascii", input="hint\ntake\nmeld 7C 7H 7S\nmelds\nquit\n")
     assert code == 0 and "hint: " in out
-    assert "[1] 7C 7H 7S — set" in out and "more for a burraco" in out
+    assert "[1] 7C 7H 7S - set" in out and "more for a burraco" in out
 
 
 def scripted(seed: str, players: int) -> list[str]:

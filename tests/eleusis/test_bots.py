@@ -115,7 +115,7 @@ def test_advice_explains_the_chances() -> None:
     for _ in range(8):
         GAME.apply(state, InferenceBot().choose(GAME.view(state, state.turn), GAME.legal_moves(state), Rng(1)))
     move, why = InferenceBot().advise(GAME.view(state, state.turn), GAME.legal_moves(state), Rng(2))
-    assert isinstance(move, mv.Play) and "rules that fit the evidence" in why and "%" in why
+    assert isinstance(move, mv.Play) and "likeliest rules" in why and "%" in why
 
 
 def test_guess_says_consistent_or_shows_the_refuting_card() -> None:

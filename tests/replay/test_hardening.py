@@ -83,7 +83,6 @@ def test_hand_dealer_out_of_range_fails(game: str) -> None:
     replay = read(SHIPPED[game])
     hands = [msgspec.structs.replace(replay.hands[0], dealer=4), *replay.hands[1:]]
     _refused(msgspec.structs.replace(replay, hands=hands), "dealt")
-    run = CliRunner().invoke(cli, ["replay", "verify", "-"], input="")  # noqa: F841 - the command itself is below
 
 
 @pytest.mark.parametrize("game", sorted(SHIPPED))

@@ -146,7 +146,8 @@ def test_the_app_draws_24_rows_of_80_and_the_status_line() -> None:
     text = to_text(v.last)
     assert "j/k scroll" in text[-1] and "Rubber over" in drawn(v)  # the score at the hand's end
     _r, wide = press(RUBBER, END + "q", rows=50, columns=132)
-    assert len(wide.last) == 50 and "Scorepad" in drawn(wide) and "Contract" in drawn(wide)
+    assert len(wide.last) == 50 and "Scorepad" in drawn(wide) and "Rubber over" in drawn(wide)
+    assert "j/k scroll" in to_text(v.last)[-1] and "East" in drawn(press(RUBBER, END + "k" * 40 + "q")[1])
 
 
 def test_the_score_shows_at_each_hands_end() -> None:

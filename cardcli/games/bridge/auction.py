@@ -12,7 +12,7 @@ which Law it breaks. Both follow the digest §3.1 (Laws 17-19, 22).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.bridge.moves import (
@@ -21,6 +21,7 @@ from cardcli.games.bridge.moves import (
     PASS,
     REDOUBLE,
     STRAIN_SYMBOLS,
+    STRAINS,
     Bid,
     Call,
     Double,
@@ -198,3 +199,89 @@ def final_contract(dealer: int, calls: Sequence[Call]) -> Contract | None:
     declarer = next(caller(dealer, i) for i, c in enumerate(calls)
                     if isinstance(c, Bid) and c.strain == bid.strain and side_of(caller(dealer, i)) == side)
     return Contract(bid.level, bid.strain, doubling_state(calls), declarer)
+
+
+def _call_choices() -> tuple[tuple[tuple[Call, ...], tuple[Call, ...], tuple[Call, ...]], ...]:
+    """``[last bid's index + 1][0 plain, 1 double open, 2 redouble open]`` → the legal calls, in
+    :func:`legal_calls`' order (P, X, XX, the bids above the last)."""
+    return tuple(((PASS, *ALL_BIDS[floor + 1:]), (PASS, DOUBLE, *ALL_BIDS[floor + 1:]),
+                  (PASS, REDOUBLE, *ALL_BIDS[floor + 1:])) for floor in range(-1, len(ALL_BIDS)))
+
+
+_CALL_CHOICES = _call_choices()
+_STRAIN_INDEX = {s: i for i, s in enumerate(STRAINS)}
+
+
+@dataclass(slots=True)
+class AuctionSoFar:
+    """An auction's calls reduced to the few numbers the rules need, kept up to date call by call.
+
+    :meth:`legal`, :meth:`over` and :meth:`contract` answer what :func:`legal_calls`,
+    :func:`auction_over` and :func:`final_contract` answer for the same calls, without rescanning
+    them (the tests compare both on random auctions).
+    """
+
+    dealer: int
+    calls: int = 0
+    bid: int = -1
+    """Index in ``ALL_BIDS`` of the last bid (-1: no bid yet)."""
+    bidder: int = -1
+    """The seat that made the last bid."""
+    doubled: int = 0
+    """0, 1 doubled, 2 redoubled: the last bid's state."""
+    passes: int = 0
+    """Passes in a row at the end of the auction."""
+    namers: list[int] = field(default_factory=lambda: [-1] * 10)
+    """``side * 5 + strain`` → the first seat of that side to name that strain (-1: none yet)."""
+
+    def add(self, call: Call) -> bool:
+        """Append ``call`` (made by the seat whose turn it is); True when it ends the auction."""
+        seat = (self.dealer + self.calls) % 4
+        self.calls += 1
+        if isinstance(call, Pass):
+            self.passes += 1
+            return self.passes >= 3 and self.calls >= 4
+        self.passes = 0
+        if isinstance(call, Double):
+            self.doubled = 1
+        elif isinstance(call, Redouble):
+            self.doubled = 2
+        else:
+            assert isinstance(call, Bid)
+            strain = _STRAIN_INDEX[call.strain]
+            self.bid = (call.level - 1) * 5 + strain
+            self.bidder = seat
+            self.doubled = 0
+            k = seat % 2 * 5 + strain
+            if self.namers[k] < 0:
+                self.namers[k] = seat
+        return False
+
+    def over(self) -> bool:
+        """Three passes after any call end it; four passes at the start throw the hand in."""
+        return self.passes >= 3 and self.calls >= 4
+
+    def legal(self) -> tuple[Call, ...]:
+        """The legal calls now (empty once the auction is over), in :func:`legal_calls`' order."""
+        if self.passes >= 3 and self.calls >= 4:
+            return ()
+        choices = _CALL_CHOICES[self.bid + 1]
+        if self.bid < 0:
+            return choices[0]
+        ours = self.bidder % 2 == (self.dealer + self.calls) % 2
+        if not ours and self.doubled == 0:
+            return choices[1]
+        if ours and self.doubled == 1:
+            return choices[2]
+        return choices[0]
+
+    def contract(self) -> Contract | None:
+        """The contract of the finished auction (``None`` when passed out)."""
+        if self.bid < 0:
+            return None
+        bid = ALL_BIDS[self.bid]
+        return Contract(bid.level, bid.strain, self.doubled, self.namers[self.bidder % 2 * 5 + self.bid % 5])
+
+    def copy(self) -> AuctionSoFar:
+        return AuctionSoFar(self.dealer, self.calls, self.bid, self.bidder, self.doubled, self.passes,
+                            list(self.namers))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardcli.engine import words as vocabulary
 from cardcli.engine.cards import Card, CardParseError, parse_card
 from cardcli.engine.verdict import InvalidMove
 
@@ -89,6 +90,10 @@ DOUBLE = Double()
 REDOUBLE = Redouble()
 ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, s) for level in range(1, 8) for s in STRAINS)
 
+#: The shared verbs (`passo`, `contro`, `surcontro`, `gioca`, `reclamo`, `accetto`, `rifiuto`) → bridge's words.
+VERBS = vocabulary.register("bridge", {"pass": "P", "double": "X", "redouble": "XX", "play": "play", "claim": "claim",
+                                  "accept": "accept", "reject": "reject"},
+                       shown={"P": "passo", "X": "contro", "XX": "surcontro"})
 _PASS_WORDS = {"p", "pass", "passo", "nobid", "no bid", "no-bid"}
 _DOUBLE_WORDS = {"x", "dbl", "double", "db", "contro", "kontra"}
 _REDOUBLE_WORDS = {"xx", "rdbl", "redouble", "redbl", "rd", "surcontro", "re-double"}
@@ -99,7 +104,8 @@ _STRAIN_ALIASES = {
     "notrumps": "N", "no trump": "N", "no trumps": "N", "no-trump": "N", "no-trumps": "N",
     "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
     "club": "C", "clubs": "C", "diamond": "D", "diamonds": "D", "heart": "H", "hearts": "H",
-    "spade": "S", "spades": "S",
+    "spade": "S", "spades": "S", "fiori": "C", "quadri": "D", "cuori": "H", "picche": "S",
+    "senza": "N", "senza atout": "N", "s.a.": "N",
 }
 _BID = re.compile(r"^([1-7])\s*(.+)$")
 _LOW_CARD = re.compile(r"^[2-7]\s*[cdhs♣♦♥♠♧♢♡♤]$", re.IGNORECASE)
@@ -124,6 +130,11 @@ def format_call(call: Call) -> str:
 
 
 def format_move(move: Move) -> str:
+    t = type(move)
+    if t is Play:  # the common moves first: the fold names every move it applies
+        return "play " + move.card  # type: ignore[union-attr]
+    if t is Pass:
+        return "P"
     match move:
         case Play(card):
             return f"play {card}"
@@ -155,10 +166,21 @@ def parse_call(text: str) -> Call | None:
 
 
 def parse_move(text: str) -> Move:
-    """Canonical or friendly notation → move (legality is checked elsewhere)."""
+    """Canonical or friendly notation → move (legality is checked elsewhere).
+
+    Canonical notation is looked up (what replays hold, the same in every language); anything
+    else is read as friendly input."""
+    move = CANONICAL.get(text)
+    if move is not None:
+        return move
+    return _parse_friendly(text)
+
+
+def _parse_friendly(text: str) -> Move:
     raw = text.strip()
     if not raw:
         raise InvalidMove("empty move")
+    raw = vocabulary.friendly(raw, VERBS)
     call = parse_call(raw)
     if call is not None:
         return call
@@ -182,3 +204,11 @@ def parse_move(text: str) -> Move:
         raise InvalidMove(f"{raw!r} is not a bid: the strain must be C, D, H, S or NT (e.g. 1NT, 2♠)")
     raise InvalidMove(f"{raw!r} is not a bridge move (a call like 1NT, P, X, XX; a card like QS; "
                       "`claim N`; `accept`/`reject`)")
+
+
+ALL_MOVES: tuple[Move, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS,
+                               *(Play(r + su) for su in "SHDC" for r in "AKQJT98765432"),
+                               *(Claim(n) for n in range(14)), Respond(True), Respond(False))
+"""Every bridge move, each made once (moves are frozen values: share these)."""
+CANONICAL: dict[str, Move] = {format_move(m): m for m in ALL_MOVES}
+"""Canonical notation → its move, for every move (replays are read through this table)."""

@@ -83,8 +83,8 @@ def decode_pbn(data: bytes) -> str:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as err:
-            line = data[:err.start].count(b"\n") + 1
-            raise PbnError(f"line {line}: the file says it is UTF-8, but byte {err.start + 1} is not UTF-8") from None
+            at = data[:err.start].count(b"\n") + 1
+            raise PbnError(f"line {at}: the file says it is UTF-8, but byte {err.start + 1} is not UTF-8") from None
     if declared in ("iso-8859-1", "iso8859-1", "latin-1", "latin1", "iso_8859-1", "windows-1252", "cp1252"):
         return data.decode("cp1252" if declared in ("windows-1252", "cp1252") else "latin-1")
     try:

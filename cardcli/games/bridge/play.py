@@ -31,8 +31,16 @@ def hand_sort_key(card: str) -> tuple[int, int]:
     return (SUIT_ORDER.index(card[1]), -RANK_VALUE[card[0]])
 
 
+_HAND_ORDER = {c: i for i, c in enumerate(r + s for s in SUIT_ORDER for r in reversed(BRIDGE_RANKS))}
+"""Each card's place in :func:`hand_sort_key` order, for sorting without a key function."""
+
+
 def sort_hand(cards: Sequence[str]) -> list[Card]:
-    return sorted((Card(c) for c in cards), key=hand_sort_key)
+    """``cards`` as a bridge hand is held (:func:`hand_sort_key` order)."""
+    try:
+        return sorted(map(Card, cards), key=_HAND_ORDER.__getitem__)
+    except KeyError:  # not a bridge card: the key function says what is wrong with it
+        return sorted((Card(c) for c in cards), key=hand_sort_key)
 
 
 def legal_cards(hand: Sequence[Card], led: str | None) -> list[Card]:
@@ -44,9 +52,24 @@ def legal_cards(hand: Sequence[Card], led: str | None) -> list[Card]:
     return sort_hand(hand)
 
 
+def _trick_scores() -> dict[str | None, dict[str, dict[str, int]]]:
+    """trump → suit led → card → how strongly it holds a trick: a trump (rank + 20), a card of
+    the suit led (its rank), any other card (0). The highest score wins, as :func:`winning_index`."""
+    cards = [r + s for s in SUIT_ORDER for r in BRIDGE_RANKS]
+    return {trump: {led: {c: RANK_VALUE[c[0]] + (20 if c[1] == trump else 0) if c[1] in (led, trump) else 0
+                          for c in cards} for led in SUIT_ORDER}
+            for trump in (None, *SUIT_ORDER)}
+
+
+_TRICK_SCORES = _trick_scores()
+
+
 def trick_winner(cards: Sequence[str], leader: int, trump: str | None) -> int:
-    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led."""
-    return (leader + winning_index(cards, trump)) % 4
+    """The seat that wins a complete trick: the highest trump, else the highest card of the suit led.
+
+    Same answer as ``(leader + winning_index(cards, trump)) % 4``, from a table (the play's hot path)."""
+    scores = list(map(_TRICK_SCORES[trump][cards[0][1]].__getitem__, cards))
+    return (leader + scores.index(max(scores))) % 4
 
 
 def winning_index(cards: Sequence[str], trump: str | None) -> int:

@@ -23,7 +23,7 @@ from typing import Any
 
 from cardcli.games.bridge.config import BridgeConfig
 from cardcli.games.bridge.scoring import SIDE_NAMES, Entry
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,11 +131,13 @@ def pad_lines(pad: Sequence[PadLine], totals: Sequence[int], game_winners: Seque
         return f"  {label[:w - 2]:<{w - 2}}{cells[0]:>8}{cells[1]:>8}"
 
     above = [p for p in pad if p.entry.where == "above"]
+    lines.append("  " + _("above the line: premiums, overtricks, penalties"))
     for p in reversed(above):  # premiums stack upwards from the line
         lines.append(row(f"#{p.hand} " + _label(p.entry), p.entry.side, p.entry.points))
     for e in settlement:
         lines.append(row(_label(e), e.side, e.points))
     lines.append("  " + "=" * (w + 14))
+    lines.append("  " + _("below the line: trick points bid and made"))
     games = [sum(1 for s in game_winners if s == side) for side in (0, 1)]
     last = max((p.game for p in pad), default=1)
     for g in range(1, last + 1):
@@ -165,13 +167,13 @@ def _label(e: Entry) -> str:
         case "tricks":
             return _("{c} made").format(c=n[0] + ("NT" if n[1] == "N" else n[1]) + n[2:])
         case "overtricks":
-            return _("{n} overtrick(s)").format(n=n)
+            return ngettext("{n} overtrick", "{n} overtricks", int(n)).format(n=n)
         case "insult":
             return _("insult ({x})").format(x=n)
         case "slam":
             return _("grand slam") if n == "grand" else _("small slam")
         case "undertricks":
-            return _("down {n}").format(n=n)
+            return _("{side} down {n}").format(side=SIDE_NAMES[1 - e.side], n=n)
         case "honors":
             return _("honors")
         case "rubber":

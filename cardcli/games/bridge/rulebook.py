@@ -28,6 +28,7 @@ TOPICS = {
     "bidding": N_("cardcli's bidding system (SAYC-lite), used by the bots, `hint` and `explain`"),
     "notation": N_("how to type calls, cards and claims"),
     "turn": N_("whose turn it is"),
+    "technique": N_("card-play technique: the finesse, long suits, leads and defence (advice, not laws)"),
     "options": N_("rule options and presets"),
 }
 
@@ -211,6 +212,51 @@ RULES = [
         "the bid in the auction and the card in the play. When only one legal card has that rank, "
         "the rank alone is enough (`Q`). "
         "`claim 9`, `accept`, `reject`.")),
+    Rule("bidding.raises", N_("Answering one of a suit"), N_(
+        "After partner opens one of a suit: pass with 0-5 points. With three or more cards in partner's "
+        "major, raise it: to the 2 level with 6-10 points (a simple raise), to the 3 level with 10-12 (a "
+        "limit raise, which invites game); with 13 or more and four trumps, 2NT (Jacoby) forces to game. "
+        "Without a fit, bid a four-card suit of your own at the 1 level with 6 or more points, or at the 2 "
+        "level with 11 or more; 1NT shows 6-10 and no fit. A new suit by responder is forcing: opener must "
+        "bid again.")),
+    Rule("bidding.rebids", N_("Opener's rebid"), N_(
+        "Opener's second call says how strong the opening was. With 12-15 points (a minimum) opener raises "
+        "responder's suit one level with four cards, rebids a six-card suit at the lowest level, bids 1NT "
+        "when balanced (12-14) or a lower-ranking new suit. With 16-18 opener jumps: a jump raise, or a jump "
+        "in the own six-card suit; 2NT shows 18-19 balanced. A reverse (a new suit at the 2 level higher "
+        "than the first) shows 17 or more.")),
+    Rule("bidding.overcalls", N_("Overcalls"), N_(
+        "When the opponents open, you may bid a suit of your own: an overcall. At the 1 level it shows 8-16 "
+        "points and a good suit of five or more cards; at the 2 level about 11 or more and a good five- or "
+        "six-card suit. 1NT over their opening shows 15-18, balanced, with a sure trick in their suit. An "
+        "overcall helps partner with the opening lead and can push the opponents too high; with a poor "
+        "suit, pass (or double for takeout with support for the other suits).")),
+    Rule("technique.sure-tricks", N_("Counting sure tricks"), N_(
+        "Before playing to the first trick, declarer counts the sure tricks: winners that can be taken "
+        "without giving up the lead (aces, then kings under aces, and so on). If they are enough, take "
+        "them; if not, plan where the extra tricks can come from: a finesse, a long suit, or ruffs.")),
+    Rule("technique.finesse", N_("The finesse"), N_(
+        "A finesse tries to win a trick with a card that is not the highest left, because the higher "
+        "card is in front of it. With the ace and queen of a suit (A Q) and the king still out, lead from "
+        "the other hand towards the A Q: if the next player plays low, play the queen. It wins whenever "
+        "the left-hand opponent holds the king (about half the time); cashing the ace first never makes "
+        "the queen a winner while the king is guarded. Always lead towards the card you hope will win.")),
+    Rule("technique.long-suit", N_("Establishing a long suit"), N_(
+        "The small cards of a long suit become winners once the opponents have no cards left in it. "
+        "Count the opponents' cards in the suit; play it, giving up a trick if you must, early, while "
+        "you still hold winners in the other suits to come back to the hand with the long cards (entries).")),
+    Rule("technique.lead", N_("The opening lead"), N_(
+        "Against notrump lead your longest suit, hoping to set up its small cards: fourth best (the fourth "
+        "card from the top) or, holding three honours in a row such as K Q J, the top of the sequence. "
+        "Against a suit contract, the top of a sequence is best; a singleton can win a ruff; avoid leading "
+        "away from an ace, and never underlead an ace against a suit contract. With a card of partner's "
+        "suit, lead it.")),
+    Rule("technique.defence", N_("Second hand low, third hand high"), N_(
+        "In defence: when a small card is led, the second player usually plays low, keeping high cards to "
+        "beat declarer's; the third player (partner of the leader) plays high, to win the trick or to force "
+        "out a high card of declarer's, but only as high as needed (with K Q play the queen). Cover an honour "
+        "with an honour: when declarer leads a queen or jack towards a higher card, play your king on it, "
+        "so that two of their honours are spent for one of yours and your side's tens and nines gain.")),
     Rule("turn.over", N_("Nobody to move"), N_("Nobody can move now: the hand or the rubber is over.")),
     Rule("options.presets", N_("Presets"), N_(
         "`rubber` follows the Laws as the rules digest reads them. `old-card` uses values from "

@@ -9,35 +9,42 @@ compare them at every position. The auction's pair lives in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, Outcome, RecordedHand, ScoreSheet, Side
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import (
-    SEATS,
-    auction_over,
-    check_call,
-    final_contract,
-    legal_calls,
-    passed_out,
-    side_of,
-)
+from cardcli.games.bridge.auction import AuctionSoFar, check_call
+from cardcli.games.bridge.claims import apply_claim_move, check_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
-from cardcli.games.bridge.play import hcp, legal_cards, sort_hand, trick_winner, trump_of
+from cardcli.games.bridge.hand_score import VUL_NAMES, finish_hand
+from cardcli.games.bridge.play import hcp, sort_hand, trick_winner
 from cardcli.games.bridge.rubber import PadLine, Rubber, pad_lines
 from cardcli.games.bridge.rulebook import RULEBOOK
-from cardcli.games.bridge.scoring import SIDE_NAMES, Entry, describe, honors, score_deal
-from cardcli.games.bridge.state import BridgeState, PendingClaim, Trick
+from cardcli.games.bridge.scoring import SIDE_NAMES, Entry, describe
+from cardcli.games.bridge.state import BridgeState, Trick
 from cardcli.games.bridge.view import BridgeView, render_view, status_line, view_of
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 SEAT_NAMES = ["North", "East", "South", "West"]
-_PLAYS: dict[str, mv.Play] = {c: mv.Play(c) for c in multi_deck(1)}
+_PLAYS: dict[str, mv.Play] = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.Play}
 """Every card's play move, made once (moves are frozen values)."""
-_CLAIMS: tuple[mv.Claim, ...] = tuple(mv.Claim(n) for n in range(14))
-VUL_NAMES = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}
+_PLAY_OF = _PLAYS.__getitem__
+_SUIT_PLAYS: dict[str, dict[str, mv.Play]] = {s: {c: p for c, p in _PLAYS.items() if c[1] == s} for s in "SHDC"}
+"""Suit → its cards' play moves: ``map(get, hand)`` gives the move for each card of the suit, else None."""
+_CLAIMS: tuple[mv.Claim, ...] = tuple(m for m in mv.ALL_MOVES if type(m) is mv.Claim)
+_RESPONSES: tuple[mv.Respond, mv.Respond] = (mv.Respond(True), mv.Respond(False))
+_DECK = frozenset(multi_deck(1))
+_TRUMPS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": None}
+_CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
+_SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
+_PLAY_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4 * 4 * 3)]
+"""``(seat * 4 + declarer) * 3 + lead + first`` → id of a shared play move → its outcome when it
+does not end a trick (outcomes are frozen values too: made once per kind, their facts read-only)."""
+_CALL_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4)]
+"""Seat → id of a shared call → its outcome when it does not end the auction."""
 
 
 class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
@@ -97,7 +104,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
 
     def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
         cards = list(deck)
-        if len(cards) != 52 or len(set(cards)) != 52:
+        if len(cards) != 52 or len(set(cards)) != 52 or not _DECK.issuperset(cards):
             raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
         state.dealer = self.next_dealer(state)
         state.hand_number += 1
@@ -105,13 +112,12 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             # an independent deal: its own vulnerability, nothing carried over but the totals
             vul = deal_setup(state.config, state.hand_number)[1]
             state.rubber = Rubber(start_vulnerable=vul, totals=list(state.rubber.totals))
-        hands: list[list[Card]] = [[] for _ in range(4)]
-        for i, c in enumerate(cards):
-            hands[(state.dealer + 1 + i) % 4].append(c)
-        state.hands = [sort_hand(h) for h in hands]
+        # one card at a time clockwise from the dealer's left: seat s gets every fourth card
+        state.hands = [sort_hand(cards[(s - state.dealer - 1) % 4::4]) for s in range(4)]
         state.original = [tuple(h) for h in state.hands]
         state.phase = "auction"
         state.calls = []
+        state.auction = AuctionSoFar(state.dealer)
         state.contract = None
         state.turn = state.dealer
         state.leader = state.dealer
@@ -126,14 +132,27 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
 
     # -- play ----------------------------------------------------------------------------------
     def to_act(self, state: BridgeState) -> int | None:
-        if state.phase == "auction":
+        phase = state.phase
+        if phase == "play":
+            c = state.contract
+            assert c is not None
+            turn = state.turn
+            return c.declarer if turn == (c.declarer + 2) % 4 else turn  # dummy's cards: declarer's move
+        if phase == "auction":
             return state.turn
-        if state.phase == "play":
-            assert state.contract is not None
-            return state.contract.declarer if state.turn == state.contract.dummy else state.turn
-        if state.phase == "claim" and state.claim is not None:
+        if phase == "claim" and state.claim is not None:
             return state.claim.responders[0]
         return None
+
+    def card_help(self) -> str:
+        return _("Cards: QS or q♠ or ♠Q (queen of spades), TH or 10h; suits C D H S. Calls: 1C … 7N, P, X, XX.")
+
+    def spell_cards(self, text: str, charset: Any) -> str:
+        """Narration, hints and refusals with the cards in ``charset``; calls (``2S``) stay calls."""
+        from cardcli.engine.text import cards_after
+
+        verbs = {"play", _("play"), _("plays"), _("leads"), _("hold"), _("holds"), _("holds:"), _("lead")}
+        return cards_after(verbs, text, charset)
 
     def played_by(self, state: BridgeState, seat: int) -> int | None:
         """Whose player may make ``seat``'s moves now besides its own: in the play, dummy's.
@@ -151,29 +170,32 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         plays = [m for m in legal if isinstance(m, mv.Play)]
         return plays[0] if len(plays) == 1 else None
 
-    def legal_moves(self, state: BridgeState) -> list[mv.Move]:
-        if state.phase == "auction":
-            return list(legal_calls(state.dealer, state.calls))
-        if state.phase == "claim":
-            return [mv.Respond(True), mv.Respond(False)]
-        if state.phase != "play":
-            return []
-        # hands are kept in sort_hand order (dealt sorted, cards only removed), so the legal
-        # cards are the hand or its cards of the suit led, in that order: legal_cards without the sort
-        hand = state.hands[state.turn]
-        if state.trick:
-            led = state.trick[0][1]
-            cards = [c for c in hand if c[1] == led] or hand
-        else:
-            cards = hand
-        out: list[mv.Move] = [_PLAYS[c] for c in cards]
-        c = state.contract
-        assert c is not None
-        side = c.declarer % 2 if state.turn == c.dummy else state.turn % 2  # the side of the seat to act
-        if state.rejected != (side, len(state.tricks) * 4 + len(state.trick)):
-            won = state.won[side]
-            out.extend(_CLAIMS[won:won + 14 - len(state.tricks)])
-        return out
+    def legal_moves(self, state: BridgeState, claims: bool = True) -> list[mv.Move]:
+        """The legal moves in a stable order: calls P, X, XX, bids upwards; cards in hand order,
+        then the claims. ``claims=False`` leaves the claims out (random playouts)."""
+        phase = state.phase
+        if phase == "play":
+            # hands are kept in sort_hand order (dealt sorted, cards only removed), so the legal
+            # cards are the hand or its cards of the suit led, in that order: legal_cards without the sort
+            hand = state.hands[state.turn]
+            trick = state.trick
+            out: list[mv.Move]
+            if trick:
+                out = list(filter(None, map(_SUIT_PLAYS[trick[0][1]].get, hand))) or list(map(_PLAY_OF, hand))
+            else:
+                out = list(map(_PLAY_OF, hand))
+            if claims:
+                side = state.turn % 2  # the side of the seat to act (dummy's is declarer's)
+                done = len(state.tricks)
+                if state.rejected != (side, done * 4 + len(trick)):
+                    won = state.won[side]
+                    out.extend(_CLAIMS[won:won + 14 - done])
+            return out
+        if phase == "auction":
+            return list(state.auction.legal())
+        if phase == "claim":
+            return list(_RESPONSES)
+        return []
 
     def undo_barrier(self, state: BridgeState, move: mv.Move, viewer: int) -> str | None:
         if isinstance(move, mv.Play) and state.phase == "play" and not state.tricks and not state.trick:
@@ -217,166 +239,72 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                             "be a revoke (Law 44C)").format(
                                 suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card))
                 return ALLOWED
-            case mv.Claim(n):
-                if state.phase == "auction":
-                    return refuse("claim.not-now", _("claims are made during the play, after the auction"))
-                if state.phase == "claim":
-                    return refuse("claim.pending", _("a claim is pending: accept or reject it"))
-                if state.phase != "play":
-                    return refuse("play.over", _("the hand is over"))
-                claimer = self.to_act(state)
-                assert claimer is not None
-                side = side_of(claimer)
-                left = 13 - len(state.tricks)
-                lo, hi = state.won[side], state.won[side] + left
-                if not lo <= n <= hi:
-                    return refuse("claim.range", _(
-                        "your side has {won} tricks and {left} are left to play: claim a total from {lo} to {hi}").format(
-                            won=lo, left=left, lo=lo, hi=hi))
-                if state.rejected == (side, state.cards_played):
-                    return refuse("claim.after-reject", _(
-                        "your side's claim was just rejected: play a card before claiming again"))
-                return ALLOWED
-            case mv.Respond():
-                if state.phase != "claim":
-                    return refuse("claim.none", _("there is no claim to answer"))
-                return ALLOWED
+            case mv.Claim() | mv.Respond():
+                return check_claim_move(state, move, self.to_act(state))
         raise TypeError(move)
 
     def apply(self, state: BridgeState, move: mv.Move) -> Outcome:
-        seat = self.to_act(state)
-        assert seat is not None
-        facts: dict[str, Any] = {}
-        match move:
-            case mv.Play():
-                c = state.contract
-                assert c is not None
-                facts.update(dummy=c.dummy, declarer=c.declarer, lead=not state.trick,
-                             first=not state.tricks and not state.trick)
-            case mv.Claim():
-                assert state.contract is not None
-                side = side_of(seat)
-                facts.update(side=side, won=state.won[side], left=13 - len(state.tricks))
-            case mv.Respond():
-                facts.update(responder=state.claim.responders[0] if state.claim else seat,
-                             last=state.claim is not None and len(state.claim.responders) == 1)
-        tricks = len(state.tricks)
-        self._apply(state, move)
-        if isinstance(move, mv.Call):
-            if state.phase == "over" and state.contract is None:
-                facts["passed_out"] = True
-            elif state.phase == "play" and state.contract is not None and not state.tricks and not state.trick:
-                c = state.contract
-                facts["contract"] = (c.level, c.strain, c.doubled, c.declarer, c.leader)
-        if len(state.tricks) > tricks:
-            facts.update(winner=state.tricks[-1].winner, won=tuple(state.won))
-        return Outcome(seat, move, facts)
+        # the play of a card first: 52 of a hand's about 62 moves
+        if isinstance(move, mv.Play):
+            c = state.contract
+            assert c is not None
+            turn, trick, declarer = state.turn, state.trick, c.declarer
+            dummy = (declarer + 2) % 4
+            lead = not trick
+            state.hands[turn].remove(move.card)
+            trick.append(move.card)
+            if len(trick) < 4:
+                state.turn = (turn + 1) % 4
+                seat = declarer if turn == dummy else turn
+                first = lead and not state.tricks
+                made = _PLAY_OUTCOMES[(seat * 4 + declarer) * 3 + lead + first]
+                outcome = made.get(id(move))
+                if outcome is None or outcome.move is not move:
+                    outcome = Outcome(seat, move, MappingProxyType(
+                        {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first}))
+                    if id(move) in _SHARED:
+                        made[id(move)] = outcome
+                return outcome
+            winner = trick_winner(trick, state.leader, _TRUMPS[c.strain])
+            state.tricks.append(Trick(state.leader, trick, winner))
+            won = state.won
+            won[winner % 2] += 1
+            state.trick = []
+            state.leader = state.turn = winner
+            if len(state.tricks) == 13:
+                finish_hand(state)
+            return Outcome(declarer if turn == dummy else turn, move,
+                           {"dummy": dummy, "declarer": declarer, "lead": False, "first": False,
+                            "winner": winner, "won": (won[0], won[1])})
+        if isinstance(move, _CALL_TYPES):
+            return self._call(state, move)
+        return apply_claim_move(state, move, self.to_act(state))
 
-    def _apply(self, state: BridgeState, move: mv.Move) -> None:
-        match move:
-            case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
-                state.calls.append(move)
-                if auction_over(state.calls):
-                    if passed_out(state.calls):
-                        self._finish(state)
-                        return
-                    c = final_contract(state.dealer, state.calls)
-                    assert c is not None
-                    state.contract = c
-                    state.phase = "play"
-                    state.leader = state.turn = c.leader
-                else:
-                    state.turn = (state.turn + 1) % 4
-            case mv.Play(card):
-                c = state.contract
-                assert c is not None
-                state.hands[state.turn].remove(card)
-                state.trick.append(card)
-                if len(state.trick) == 4:
-                    winner = trick_winner(state.trick, state.leader, trump_of(c.strain))
-                    state.tricks.append(Trick(state.leader, state.trick, winner))
-                    state.won[side_of(winner)] += 1
-                    state.trick = []
-                    state.leader = state.turn = winner
-                    if len(state.tricks) == 13:
-                        self._finish(state)
-                else:
-                    state.turn = (state.turn + 1) % 4
-            case mv.Claim(n):
-                claimer = self.to_act(state)
-                assert claimer is not None and state.contract is not None
-                decl = state.contract.declarer
-                if side_of(claimer) == side_of(decl):
-                    responders = [(decl + 1) % 4, (decl + 3) % 4]
-                else:
-                    responders = [decl]
-                state.claim = PendingClaim(claimer, n, responders)
-                if claimer not in state.shown:
-                    state.shown.append(claimer)
-                state.phase = "claim"
-            case mv.Respond(accept):
-                claim = state.claim
-                assert claim is not None
-                if accept:
-                    claim.responders.pop(0)
-                    if not claim.responders:
-                        state.claim_end = (claim.claimer, claim.tricks)
-                        state.claim = None
-                        self._finish(state)
-                else:
-                    state.rejected = (side_of(claim.claimer), state.cards_played)
-                    state.claim = None
-                    state.phase = "play"
-            case _:
-                raise TypeError(move)
-
-    def _finish(self, state: BridgeState) -> None:
-        """Score the hand into the rubber and record its result."""
-        state.phase = "over"
-        r = state.rubber
-        vul = r.vulnerability()
-        detail: dict[str, Any] = {"hand": state.hand_number, "dealer": SEATS[state.dealer],
-                                  "vulnerable": VUL_NAMES[vul]}
-        c = state.contract
-        entries: list[Entry] = []
-        if c is None:
-            detail["passed_out"] = True
-        else:
-            side = c.side
-            if state.claim_end is not None:
-                claimer, n = state.claim_end
-                tricks = n if side_of(claimer) == side else 13 - n
-                detail["claim"] = [SEATS[claimer], n]
-            else:
-                tricks = state.won[side]
-            detail.update(contract=c.text(), declarer=SEATS[c.declarer], tricks=tricks)
-            hold = honors(state.original, c.strain) if state.config.honors else None
-            entries = score_deal(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], state.config, hold)
-            if state.config.scoring == "deals" and tricks >= c.level + 6:
-                below = sum(e.points for e in entries if e.where == "below")
-                entries.append(Entry(side, "above", (500 if vul[side] else 300) if below >= 100 else 50,
-                                     "game-bonus" if below >= 100 else "part-score", ""))
-        entries = r.record(state.hand_number, entries)
-        deals = state.config.scoring == "deals"
-        if deals:
-            detail["scoring"] = "deals"
-            r.over = bool(state.config.deals) and state.hand_number >= len(parse_deals(state.config.deals))
-        points: list[int | float] = [0, 0]
-        for e in entries:
-            points[e.side] += e.points
-        detail["entries"] = [e.to_list() for e in entries]
-        detail["pad"] = [p.to_list() for p in r.pad]
-        detail["game_winners"] = list(r.game_winners)
-        detail["leg"] = list(r.leg)
-        detail["rubber_over"] = r.over
-        detail["settlement"] = [] if deals else [e.to_list() for e in r.settlement(state.config)]
-        totals: list[int | float] = list(r.totals)
-        state.result = HandResult(points=points, totals=totals, detail=detail)
-        state.results.append(state.result)
+    def _call(self, state: BridgeState, call: mv.Call) -> Outcome:
+        seat = state.turn
+        state.calls.append(call)
+        auction = state.auction
+        if not auction.add(call):
+            state.turn = (seat + 1) % 4
+            made = _CALL_OUTCOMES[seat]
+            outcome = made.get(id(call))
+            if outcome is None or outcome.move is not call:
+                outcome = Outcome(seat, call, MappingProxyType({}))
+                if id(call) in _SHARED:
+                    made[id(call)] = outcome
+            return outcome
+        if auction.passes == auction.calls == 4:  # passed out
+            finish_hand(state)
+            return Outcome(seat, call, {"passed_out": True})
+        c = auction.contract()
+        assert c is not None
+        state.contract = c
+        state.phase = "play"
+        state.leader = state.turn = c.leader
+        return Outcome(seat, call, {"contract": (c.level, c.strain, c.doubled, c.declarer, c.leader)})
 
     # -- notation ------------------------------------------------------------------------------
-    def format_move(self, move: mv.Move) -> str:
-        return mv.format_move(move)
+    format_move = staticmethod(mv.format_move)
 
     def parse_move(self, text: str) -> mv.Move:
         return mv.parse_move(text)
@@ -526,9 +454,10 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             level = int(contract[0])
             need = level + 6
             tricks = int(d["tricks"])
-            how = (_("made exactly") if tricks == need else
-                   _("made with {n} overtrick(s)").format(n=tricks - need) if tricks > need else
-                   _("down {n}").format(n=need - tricks))
+            over = tricks - need
+            how = (_("made exactly") if over == 0 else
+                   ngettext("made with {n} overtrick", "made with {n} overtricks", over).format(n=over) if over > 0 else
+                   _("down {n}").format(n=-over))
             claim = d.get("claim")
             by = (" " + _("(claim by {s} accepted)").format(s=claim[0])) if claim else ""
             shown = contract[0] + ("NT" if contract[1] == "N" else contract[1]) + contract[2:]

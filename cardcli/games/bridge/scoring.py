@@ -19,7 +19,7 @@ from typing import Any
 
 from cardcli.games.bridge.config import BridgeConfig
 from cardcli.games.bridge.moves import STRAIN_SYMBOLS
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 SIDE_NAMES = ("NS", "EW")
 
@@ -163,7 +163,8 @@ def describe(entry: Entry, vulnerable: Sequence[bool] = (False, False)) -> str:
             return _("{side}: {c} made, trick points {how} = {p} below the line").format(
                 side=side, c=_pretty(n), how=how, p=entry.points)
         case "overtricks":
-            return _("{side}: {n} overtrick(s) = {p} above").format(side=side, n=n, p=entry.points)
+            return ngettext("{side}: {n} overtrick = {p} above", "{side}: {n} overtricks = {p} above", int(n)).format(
+                side=side, n=n, p=entry.points)
         case "insult":
             return _("{side}: making a {what} contract (insult) = {p} above").format(
                 side=side, what=_("doubled") if n == "X" else _("redoubled"), p=entry.points)

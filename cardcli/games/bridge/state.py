@@ -7,7 +7,7 @@ from typing import Literal
 
 from cardcli.engine.cards import Card
 from cardcli.engine.game import GameState, HandResult
-from cardcli.games.bridge.auction import Contract
+from cardcli.games.bridge.auction import AuctionSoFar, Contract
 from cardcli.games.bridge.config import BridgeConfig
 from cardcli.games.bridge.moves import Call
 from cardcli.games.bridge.rubber import Rubber
@@ -44,6 +44,8 @@ class BridgeState(GameState):
     """The hands as dealt (honors, PBN, the final review)."""
     phase: Phase = "deal"
     calls: list[Call] = field(default_factory=list)
+    auction: AuctionSoFar = field(default_factory=lambda: AuctionSoFar(0), repr=False)
+    """The calls so far in brief (last bid, doubled, passes in a row), kept up to date with ``calls``."""
     contract: Contract | None = None
     turn: int = 0
     """The seat whose call or card is due; in the play this is dummy when dummy's card is due."""
@@ -69,6 +71,7 @@ class BridgeState(GameState):
         c.hands = [list(h) for h in self.hands]
         c.original = list(self.original)
         c.calls = list(self.calls)
+        c.auction = self.auction.copy()
         c.trick = list(self.trick)
         c.tricks = [Trick(t.leader, list(t.cards), t.winner) for t in self.tricks]
         c.won = list(self.won)

@@ -19,7 +19,7 @@ from cardcli.games.bridge.auction import SEATS, Contract
 from cardcli.games.bridge.moves import STRAIN_SYMBOLS, Bid, Call, Double, Pass, Redouble
 from cardcli.games.bridge.play import SUIT_ORDER, sort_hand
 from cardcli.games.bridge.rubber import PadLine
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from cardcli.games.bridge.config import BridgeConfig
@@ -199,7 +199,7 @@ def _suit_line(cards: Sequence[str], suit: str, charset: Charset) -> Line:
 
 def hand_lines(cards: Sequence[str] | None, charset: Charset, size: int = 0) -> list[Line]:
     if cards is None:
-        return [[("dim", _("{n} cards").format(n=size))]]
+        return [[("dim", ngettext("{n} card", "{n} cards", size).format(n=size))]]
     return [_suit_line(sort_hand(cards), s, charset) for s in SUIT_ORDER]
 
 
@@ -363,7 +363,8 @@ def status_line(view: BridgeView) -> str:
     names = view.names
     parts = [f"bridge · {_('hand')} {view.hand_number}"]
     if view.contract is not None:
-        parts.append(contract_text(view.contract, "ascii", None) + f" · NS {view.won[0]} EW {view.won[1]}")
+        parts.append(contract_text(view.contract, "ascii", None))
+        parts.append(_("tricks NS {a} EW {b}").format(a=view.won[0], b=view.won[1]))
     if view.phase == "over":
         parts.append(_("hand over"))
     elif view.actor is not None:
@@ -380,6 +381,6 @@ def status_line(view: BridgeView) -> str:
             parts.append(_("{who} to act").format(who=names[view.actor]))
     vul = [("NS", "EW")[s] for s in (0, 1) if view.vulnerable[s]]
     parts.append(_("vul: {v}").format(v="/".join(vul) if vul else _("none")))
-    parts.append(f"NS {view.totals[0]} · EW {view.totals[1]}")
+    parts.append(_("score NS {a} EW {b}").format(a=view.totals[0], b=view.totals[1]))
     return " · ".join(parts)
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardcli.engine import words
 from cardcli.engine.cards import Card, CardParseError, parse_card, parse_cards
 from cardcli.engine.verdict import InvalidMove
 
@@ -77,6 +78,11 @@ _MELD = {"meld", "m", "cala", "open", "apri"}
 _ATTACH = {"attach", "a", "attacca", "add", "layoff", "lay"}
 _DISCARD = {"discard", "x", "scarta", "throw"}
 _CLOSE = {"close", "chiudi", "chiusura"}
+_STOCK = {"stock", "s", *words.STOCK_WORDS_IT}
+_PILE = {"pile", "discard", *words.PILE_WORDS_IT}
+#: The shared verbs (`pesca`, `prendi`/`raccogli`, `cala`, `attacca`, `scarta`, `chiudi`) → burraco's words.
+VERBS = words.register("burraco", {"draw": "draw", "take": "take", "meld": "meld", "attach": "attach",
+                                   "discard": "discard", "close": "close"})
 
 
 def _wild_suffix(wild: Card | None) -> str:
@@ -123,18 +129,21 @@ def _split_wild(args: list[str]) -> tuple[list[str], Card | None]:
 
 def parse_move(text: str) -> Move:
     """Canonical or friendly notation → move (legality is checked by the rules)."""
-    words = text.strip().split()
-    if not words:
+    typed = text.strip().split()
+    if not typed:
         raise InvalidMove("empty move")
-    verb, args = words[0].lower().lstrip(":"), words[1:]
+    typed = words.friendly(text, VERBS).split()
+    verb, args = typed[0].lower().lstrip(":"), typed[1:]
     try:
         if verb in _DRAW and not args:
             return Draw()
-        if verb in ("draw", "d", "pesca") and len(args) == 1 and args[0].lower() in ("stock", "s", "tallone"):
+        if verb in ("draw", "d", "pesca") and len(args) == 1 and args[0].lower() in _STOCK:
             return Draw()
         if verb in _TAKE and not args:
             return Take()
-        if verb in ("draw", "d") and len(args) == 1 and args[0].lower() in ("pile", "discard", "monte", "scarti"):
+        if verb in _TAKE and len(args) == 1 and args[0].lower() in _PILE:
+            return Take()
+        if verb in ("draw", "d") and len(args) == 1 and args[0].lower() in _PILE:
             return Take()
         if verb in _MELD:
             cards, wild = _split_wild(args)
@@ -142,7 +151,7 @@ def parse_move(text: str) -> Move:
                 raise InvalidMove("meld which cards? e.g. `meld 5H 6H 7H`")
             return MeldMove(tuple(parse_cards(" ".join(cards))), wild)
         if verb in _ATTACH:
-            rest, wild = _split_wild([a for a in args if a.lower() not in ("to", "on", "a", "su")])
+            rest, wild = _split_wild([a for a in args if a.lower() not in ("to", "on", "a", "su", "al", "sul", "sulla")])
             if len(rest) < 2:
                 raise InvalidMove("attach which cards to which meld? e.g. `attach 7H 3`")
             num = rest[-1].lstrip("#[").rstrip("]")
@@ -163,5 +172,5 @@ def parse_move(text: str) -> Move:
             return Discard(card, close=verb in _CLOSE)
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(f"{words[0]!r} is not a burraco move (draw, take, meld, attach, discard; "
+    raise InvalidMove(f"{typed[0]!r} is not a burraco move (draw, take, meld, attach, discard; "
                       "`help` lists them)")

@@ -508,6 +508,10 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
     def render(self, view: BurracoView, charset: Any) -> list[Line]:
         return render_view(view, charset)
 
+    def render_since(self, view: BurracoView, before: BurracoView | None, charset: Any) -> list[Line]:
+        """The table with what changed since ``before`` (the seat's view when its last turn ended) marked."""
+        return render_view(view, charset, before)
+
     def status(self, view: BurracoView) -> str:
         return status_line(view)
 

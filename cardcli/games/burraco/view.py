@@ -10,14 +10,15 @@ its owner may not look at yet (not even for its owner).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from cardcli.engine.cards import Card, Charset, format_card, sorted_cards
+from cardcli.engine.cards import Card, Charset, format_card, format_cards, sort_key, sorted_cards
 from cardcli.engine.game import HandResult, Line
 from cardcli.engine.melds import Meld
-from cardcli.engine.text import card_fragments
+from cardcli.engine.text import card_class, card_fragments, text_width
 from cardcli.games.burraco.config import BurracoConfig
 from cardcli.games.burraco.state import TableMeld
 from cardcli.games.burraco.table import burraco_kind, kind_name, wild_positions
@@ -140,50 +141,116 @@ def _card_frags(cards: tuple[Card, ...] | list[Card], charset: Charset, wild_at:
     return card_fragments(cards, charset, marked=wild_at)
 
 
-def _meld_line(m: MeldView, charset: Charset) -> Line:
-    line: Line = [("label", f"  [{m.number}] ")]
+MELD_LINES = 3
+"""At most this many lines of melds per team on the table; `melds` lists them all."""
+LINE_WIDTH = 78
+"""Melds are packed side by side into lines this wide (an 80-column terminal)."""
+
+
+def _meld_line(m: MeldView, charset: Charset, before: MeldView | None = None, changed: bool = False) -> Line:
+    """One meld: number, cards (wildcards starred), what it is; ``+`` marks a new meld, and the cards
+    added since ``before`` (the same meld at your last turn) follow ``+``."""
+    mark = "+" if changed and before is None else ""
+    line: Line = [("label", f"{mark}[{m.number}] ")]
     line += _card_frags(m.cards, charset, m.wild_at)
-    notes = [_(m.kind)]
+    notes = []
     for i in m.wild_at:
         notes.append(_("{card}={means}").format(card=format_card(m.cards[i], charset), means=format_card(
             m.stands_for[i], charset) if not m.stands_for[i].endswith("*") else m.stands_for[i][0]))
     if m.burraco:
         notes.append(_("{kind} burraco").format(kind=kind_name(m.burraco)))  # type: ignore[arg-type]
-    else:
-        notes.append(_("{n} cards").format(n=len(m.cards)))
-    line.append(("dim", "   " + ", ".join(notes)))
+    if notes:
+        line.append(("dim", "  " + ", ".join(notes)))
+    if changed and before is not None:
+        added = list((Counter(m.cards) - Counter(before.cards)).elements())
+        if added:
+            line.append(("warn", "  +" + format_cards(added, charset)))
+    elif changed:
+        line.append(("warn", " " + _("new")))
     return line
 
 
-def render_view(view: BurracoView, charset: Charset) -> list[Line]:
+def _pack(items: list[Line], width: int) -> list[Line]:
+    """Meld items side by side (three spaces apart) in lines of at most ``width`` columns."""
+    out: list[Line] = []
+    cur: Line = []
+    used = 0
+    for item in items:
+        w = text_width("".join(t for _s, t in item))
+        if cur and used + 3 + w > width:
+            out.append(cur)
+            cur, used = [], 0
+        if not cur:
+            cur, used = [("", "  ")], 2
+        else:
+            cur.append(("", "   "))
+            used += 3
+        cur += item
+        used += w
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _meld_order(m: MeldView) -> tuple[int, int, int]:
+    """Burraco first, then runs by suit and lowest card, then sets by rank."""
+    natural = [c for i, c in enumerate(m.stands_for) if i not in m.wild_at and not c.endswith("*")] or list(m.cards)
+    suit_rank = sort_key(natural[0] if m.kind == "run" else min(natural, key=sort_key))
+    return (0 if m.burraco else 1, 0 if m.kind == "run" else 1,
+            suit_rank[0] * 20 + suit_rank[1] if m.kind == "run" else suit_rank[1])
+
+
+def render_view(view: BurracoView, charset: Charset, before: BurracoView | None = None) -> list[Line]:
+    """The table in few lines (it fits 80×24 with four players): the stock, the pile, each team's
+    melds (sorted, at most :data:`MELD_LINES` each, what changed since ``before`` marked), the
+    players and your hand. ``before`` is this seat's view at its last turn, if any."""
     lines: list[Line] = []
     names = view.names
-    head = _("Hand {n} · dealer {d} · stock {s} cards").format(n=view.hand_number, d=names[view.dealer],
-                                                               s=view.stock_size)
-    head += " · " + _("pozzetti left: {p}").format(p=view.pozzetti_left)
-    lines.append([("title", head)])
+    if before is not None and before.hand_number != view.hand_number:
+        before = None
+    scores = "  ".join(f"{n} {t}" for n, t in zip(view.team_names, view.totals))
+    head = _("Hand {n} ({d} dealt) · stock {s}").format(n=view.hand_number, d=names[view.dealer], s=view.stock_size)
+    head += " · " + ngettext("{p} pozzetto", "{p} pozzetti", view.pozzetti_left).format(p=view.pozzetti_left)
+    lines.append([("title", head), ("", " · " + scores + " "), ("dim", _target_text(view))])
     pile: Line = [("label", _("Discard pile: "))]
     if not view.discard:
         pile.append(("", _("empty")))
     else:
-        shown = view.discard[-12:]
+        shown = view.discard[-10:]
         if len(view.discard) > len(shown):
             pile.append(("dim", "… "))
-        pile += _card_frags(list(shown), charset)
+        pile += _card_frags(list(shown[:-1]), charset)
+        if len(shown) > 1:
+            pile.append(("", " "))
+        top = shown[-1]
+        pile += [("label", "["), (card_class(top) + " turn", format_card(top, charset)), ("label", "]")]
         count = ngettext("{n} card", "{n} cards", len(view.discard)).format(n=len(view.discard))
-        pile.append(("dim", "  (" + count + _(", top {top}").format(top=format_card(view.discard[-1], charset)) + ")"))
+        pile.append(("dim", "  (" + count + ")"))
     lines.append(pile)
+    old = {m.number: m for m in before.melds} if before is not None else {}
     order = [view.team, 1 - view.team] if view.team is not None else [0, 1]
     for t in order:
         you = _(" (you)") if t == view.team else ""
         took = view.pozzetto_taken[t]
         pz = {0: _("pozzetto not taken"), 1: _("pozzetto taken al volo"), 2: _("pozzetto taken with the discard")}[took]
-        lines.append([("label", f"{view.team_names[t]}{you}: "), ("dim", pz)])
-        team_melds = view.team_melds(t)
-        if not team_melds:
-            lines.append([("dim", "  " + _("no melds yet"))])
-        for m in team_melds:
-            lines.append(_meld_line(m, charset))
+        team_melds = sorted(view.team_melds(t), key=_meld_order)
+        count = ngettext("{n} meld", "{n} melds", len(team_melds)).format(n=len(team_melds)) if team_melds else _(
+            "no melds yet")
+        lines.append([("label", f"{view.team_names[t]}{you}: "), ("dim", f"{count} · {pz}")])
+        changed = {m.number for m in team_melds if before is not None and old.get(m.number) != m}
+        # what changed first, so that it is never among the melds left out
+        ranked = [m for m in team_melds if m.number in changed] + [m for m in team_melds if m.number not in changed]
+        for n_shown in range(len(ranked), -1, -1):
+            picked = {m.number for m in ranked[:n_shown]}
+            items = [_meld_line(m, charset, old.get(m.number), m.number in changed)
+                     for m in team_melds if m.number in picked]
+            packed = _pack(items, LINE_WIDTH)
+            if len(packed) <= MELD_LINES or n_shown == 0:
+                break
+        lines.extend(packed)
+        if n_shown < len(team_melds):
+            lines.append([("dim", "  " + _("+{n} more (`melds` lists them all)").format(
+                n=len(team_melds) - n_shown))])
     row: Line = [("label", _("Players: "))]
     for i, n in enumerate(names):
         if i:
@@ -195,8 +262,6 @@ def render_view(view: BurracoView, charset: Charset) -> list[Line]:
             extra = " " + _("(incl. {c} of a covered pozzetto)").format(c=view.covered_sizes[i])
         row.append(("", " " + ngettext("{c} card", "{c} cards", view.hand_sizes[i]).format(c=view.hand_sizes[i]) + extra))
     lines.append(row)
-    lines.append([("label", _("Score: ")), ("", "  ".join(f"{n} {t}" for n, t in zip(view.team_names, view.totals))),
-                  ("dim", "  " + _target_text(view))])
     if view.all_hands is not None and (view.seat is None or view.phase == "over"):
         for i, h in enumerate(view.all_hands):
             if view.seat is not None and i == view.seat:
@@ -222,7 +287,7 @@ def render_view(view: BurracoView, charset: Charset) -> list[Line]:
 def _target_text(view: BurracoView) -> str:
     if view.config.tournament_hands:
         return _("(tournament round: hand {n} of {m})").format(n=view.hand_number, m=view.config.tournament_hands)
-    return _("(target {t})").format(t=view.config.target)
+    return _("(to {t})").format(t=view.config.target)
 
 
 def status_line(view: BurracoView) -> str:
@@ -234,9 +299,9 @@ def status_line(view: BurracoView) -> str:
             "your turn: meld, attach, discard")
     else:
         phase = _("{who} to play").format(who=names[view.turn])
-    scores = " ".join(f"{n}:{t}" for n, t in zip(view.team_names, view.totals))
+    scores = "  ".join(f"{n} {t}" for n, t in zip(view.team_names, view.totals))
     return (f"burraco · {_('hand')} {view.hand_number} · {phase} · {_('stock')} {view.stock_size} · "
-            f"{scores} / {view.config.target}")
+            f"{scores} " + _target_text(view))
 
 
 def explain_melds(view: BurracoView, args: str) -> list[str]:

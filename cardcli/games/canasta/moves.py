@@ -30,7 +30,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cardcli.engine.cards import CardParseError, parse_card
+from cardcli.engine import words
+from cardcli.engine.cards import CardParseError, parse_card, parse_rank
 from cardcli.engine.verdict import InvalidMove
 from cardcli.games.canasta.tokens import NATURAL_RANKS, is_red_three, sort_tokens, token
 from cardcli.i18n import _
@@ -91,7 +92,10 @@ _VERBS = {
     "yes": "yes", "y": "yes", "si": "yes", "sì": "yes", "ok": "yes",
     "no": "no", "n": "no",
 }
-_TARGET_WORDS = {"to", "on", "onto", "su", ">", "@"}
+#: The shared verbs (`pesca`, `prendi`/`raccogli`, `cala`, `attacca`, `scarta`, `chiedi`, `sì`) → canasta's words.
+VERBS = words.register("canasta", {"draw": "draw", "take": "take", "meld": "meld", "attach": "add", "discard": "discard",
+                                   "end": "end", "ask": "ask", "yes": "yes", "no": "no"})
+_TARGET_WORDS = {"to", "on", "onto", "su", "sul", "sulla", "al", "alla", ">", "@"}  # not "a": the ace
 _WILD_TARGETS = {"w", "wild", "wilds", "matte", "pinelle", "jolly", "wildcards"}
 _JOKER_WORDS = {"jk", "joker", "jokers", "jolly", "jo", "*", "mattone"}
 _SPLIT = re.compile(r"[\s,\-]+")
@@ -130,6 +134,9 @@ def parse_token(word: str) -> str:
         return "T"
     if len(w) == 1 and w.upper() in NATURAL_RANKS + "23":
         return w.upper()
+    rank = parse_rank(low)  # "re", "donna", "sette", "king"
+    if rank is not None and rank in NATURAL_RANKS + "23":
+        return rank
     try:
         card = parse_card(w)
     except CardParseError:
@@ -160,19 +167,19 @@ def parse_move(text: str) -> Move:
     """Canonical or friendly notation → move (legality is checked elsewhere)."""
     if "+" in text:
         raise InvalidMove(_("one meld per move: `meld K K K`, then `meld A A A` (an opening may take several)"))
-    words = [w for w in _SPLIT.split(text.strip()) if w]
-    if not words:
+    typed = [w for w in _SPLIT.split(words.friendly(text, VERBS).strip()) if w]
+    if not typed:
         raise InvalidMove(_("empty move"))
-    verb = _VERBS.get(words[0].lower())
-    args = words[1:]
+    verb = _VERBS.get(typed[0].lower())
+    args = typed[1:]
     if verb is None:
         raise InvalidMove(_("{word!r} is not a canasta move (draw, take, meld, add, discard, ask; "
-                            "`help` lists them)").format(word=words[0]))
+                            "`help` lists them)").format(word=typed[0]))
     if verb in ("draw", "take", "end", "ask", "yes", "no"):
-        if verb == "draw" and args and args[0].lower() in ("2", "two", "stock", "mazzo"):
+        if verb == "draw" and args and args[0].lower() in ("2", "two", "stock", *words.STOCK_WORDS_IT):
             args = args[1:]
-        if verb == "take" and args and args[0].lower() in ("pozzo", "pile", "discard", "il"):
-            args = [a for a in args if a.lower() not in ("pozzo", "pile", "discard", "il")]
+        if verb == "take" and args and args[0].lower() in (*words.PILE_WORDS_IT, "pile", "discard", "il"):
+            args = [a for a in args if a.lower() not in (*words.PILE_WORDS_IT, "pile", "discard", "il")]
         if args:
             raise InvalidMove(_("`{verb}` takes nothing after it").format(verb=verb))
         simple: dict[str, Move] = {"draw": Draw(), "take": Take(), "end": End(), "ask": Ask(),

@@ -26,7 +26,7 @@ from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_kind
 from cardcli.games.canasta.tokens import RANK_NAMES, is_red_three, is_wild, pick, token
 from cardcli.games.canasta.view import CanastaView, render_view, status_line, view_of
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 HAND_SIZE = 15
 SEAT_NAMES = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
@@ -289,6 +289,25 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
             return adds
         return melds or adds
 
+    def spell_cards(self, text: str, charset: Any) -> str:
+        """Narration with cards in ``charset``; rank tokens (``meld T T T``) written as the hand writes
+        ranks (``10 10 10``, or ``ten, ten, ten`` in words)."""
+        import re
+
+        from cardcli.engine.cards import RANK_NAMES
+        from cardcli.engine.text import cards_in_text
+
+        if charset == "ascii":
+            return text
+        if charset == "unicode":
+            return re.sub(r"(?<![\w♠♥♦♣])T(?![\w♠♥♦♣])", "10", cards_in_text(text, charset))
+        run = re.compile(r"(?<![\w])((?:JK|[2-9TJQKA])(?: (?:JK|[2-9TJQKA]))+)(?![\w])")
+        text = run.sub(lambda m: ", ".join("joker" if t == "JK" else RANK_NAMES[t] for t in m.group(1).split()), text)
+        return cards_in_text(text, charset)
+
+    def card_help(self) -> str:
+        return _("Cards by rank only (suits never matter): K, Q, 10 or T, 7, 3, 2; JK is a joker.")
+
     def move_help(self) -> list[tuple[str, str]]:
         return [
             ("meld K K K  (before drawing)", _("open: lay melds worth your side's minimum before drawing")),
@@ -322,12 +341,13 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
         match move:
             case mv.Draw():
                 text = (_("{who} draws {cards}").format(who=who, cards=" ".join(f["cards"])) if "cards" in f
-                        else _("{who} draws {n} cards").format(who=who, n=f["n"]))
+                        else ngettext("{who} draws {n} card", "{who} draws {n} cards", f["n"]).format(who=who, n=f["n"]))
                 if f["red3"]:
                     text += _(" and lays a red three: {cards}").format(cards=" ".join(f["red3"]))
                 return self._opening_note(f, text)
             case mv.Take():
-                text = _("{who} takes the pozzo ({n} cards) with {cards} on {top}").format(
+                text = ngettext("{who} takes the pozzo ({n} card) with {cards} on {top}",
+                                "{who} takes the pozzo ({n} cards) with {cards} on {top}", f["size"]).format(
                     who=who, n=f["size"], cards=" ".join(f["with_"]), top=f["top"])
                 if "cards" in f:
                     text += _("; new cards: {cards}").format(cards=" ".join(f["cards"]))

@@ -135,6 +135,18 @@ def _frags(cards: tuple[Card, ...] | list[Card], charset: Charset) -> Line:
     return card_fragments(cards, charset)
 
 
+def _key_label(key: str, charset: Charset) -> str:
+    """A meld's key (its rank, or ``W`` for the wild meld) as the hand writes ranks: ``10`` / ``T`` / ``ten``."""
+    from cardcli.engine.cards import RANK_NAMES
+
+    if key == "W":
+        return _("wild") if charset == "words" else " W"
+    if charset == "words":
+        return _(RANK_NAMES.get(key, key) + "s")
+    label = "10" if key == "T" and charset == "unicode" else key
+    return f"{label:>2}"
+
+
 def _meld_text(m: MeldView) -> str:
     """A meld as rank tokens: suits never matter, so ``K K K K JK 2`` says it all."""
     return " ".join(m.tokens)
@@ -161,9 +173,9 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
             pz.append(("warn", "  " + _("three matching cards needed (a wildcard was discarded)")))
     lines.append(pz)
     if len(view.pozzo) > 1:
-        under = [token(c) for c in view.pozzo[:-1]]
-        shown = " ".join(under[-20:]) if len(under) <= 20 else "… " + " ".join(under[-20:])
-        lines.append([("dim", "  " + _("discards under it: ")), ("dim", shown)])
+        under = list(view.pozzo[:-1])
+        more: Line = [("dim", "… ")] if len(under) > 20 else []
+        lines.append([("dim", "  " + _("discards under it: "))] + more + _frags(under[-20:], charset))
     if view.rejected and view.covered:
         lines.append([("dim", "  " + _("turned and covered at the start: ") + " ".join(view.rejected))])
     # the sides
@@ -188,7 +200,7 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
                 tag = "  [" + _("progetto") + "]"
             if m.pending:
                 tag += "  (" + _("opening") + ")"
-            lines.append([("label", f"  {m.key:>2}: "), ("", _meld_text(m)), ("dim", tag)])
+            lines.append([("label", f"  {_key_label(m.key, charset)}: ")] + _frags(m.cards, charset) + [("dim", tag)])
     # the players
     row = [("label", _("Players: "))]
     for i, n in enumerate(names):
@@ -241,12 +253,15 @@ def status_line(view: CanastaView) -> str:
     if view.phase == "over":
         phase = _("hand over")
     elif view.to_act == view.seat and view.seat is not None:
-        phase = {"start": _("your turn: open, draw or take"), "play": _("your turn: meld, add, discard"),
+        side = view.side_of(view.seat)
+        start = _("your turn: draw or take") if view.opened[side] else _("your turn: open, draw or take")
+        phase = {"start": start, "play": _("your turn: meld, add, discard"),
                  "answer": _("answer your partner")}.get(view.phase, view.phase)
     elif view.to_act is not None:
         phase = _("{who} to play").format(who=names[view.to_act])
     else:
         phase = ""
     labels = view.side_names if view.players == 4 else names
-    scores = " ".join(f"{n}:{t}" for n, t in zip(labels, view.totals))
-    return f"canasta · {_('hand')} {view.hand_number} · {phase} · {scores} / {view.target}"
+    scores = "  ".join(f"{n} {t}" for n, t in zip(labels, view.totals))
+    return f"canasta · {_('hand')} {view.hand_number} · {phase} · {scores} " + _("(target {t})").format(
+        t=view.target)

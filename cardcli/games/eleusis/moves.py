@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardcli.engine import words
 from cardcli.engine.cards import Card, CardParseError, parse_card
 from cardcli.engine.verdict import InvalidMove
 from cardcli.games.eleusis.language import RuleError, canonical
@@ -38,6 +39,8 @@ class Play:
 
 Move = SetRule | Play
 
+#: The shared verbs (`gioca`, `regola`) → eleusis' words.
+VERBS = words.register("eleusis", {"play": "play", "rule": "rule"})
 _RULE_STARTS = ("accept:", "modes:", "name:", "announce:", "accept :", "modes :")
 
 
@@ -66,6 +69,7 @@ def parse_move(text: str) -> Move:
     raw = text.strip()
     if not raw:
         raise InvalidMove(_("empty move"))
+    raw = words.friendly(raw, VERBS)
     verb, _sep, rest = raw.partition(" ")
     low = verb.lower()
     if low in ("rule", "regola", "write"):
@@ -77,7 +81,7 @@ def parse_move(text: str) -> Move:
         return rule_move(raw)
     try:
         if low in ("play", "p", "gioca"):
-            if not rest.strip() or len(rest.split()) != 1:
+            if not rest.strip() or (len(rest.split()) != 1 and len(rest.split()) != 3):
                 raise InvalidMove(_("play one card, e.g. `play 7H`"))
             return Play(parse_card(rest))
         if not rest:

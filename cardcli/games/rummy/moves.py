@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cardcli.engine.cards import Card, CardParseError, parse_card, parse_cards
+from cardcli.engine import words
+from cardcli.engine.cards import Card, CardParseError, card_words, parse_card, parse_cards
 from cardcli.engine.verdict import InvalidMove
 
 
@@ -45,8 +46,12 @@ class Discard:
 Move = Draw | Meld | LayOff | Discard
 
 _DRAW_WORDS = {"draw", "d", "pick", "pesca"}
-_STOCK_WORDS = {"stock", "s", "deck", "tallone", "mazzo"}
-_PILE_WORDS = {"discard", "pile", "d", "up", "upcard", "scarti", "take", "t"}
+_STOCK_WORDS = {"stock", "s", "deck", *words.STOCK_WORDS_IT}
+_PILE_WORDS = {"discard", "pile", "d", "up", "upcard", "take", "t", *words.PILE_WORDS_IT}
+#: The shared verbs (`pesca`, `prendi`, `cala`, `attacca`, `scarta`) → rummy's words.
+VERBS = words.register("rummy", {"draw": "draw", "take": "draw discard", "meld": "meld", "attach": "layoff",
+                                 "discard": "discard"},
+                       shown={"draw stock": "pesca", "draw discard": "prendi"})
 
 
 def format_move(move: Move) -> str:
@@ -64,10 +69,11 @@ def format_move(move: Move) -> str:
 
 def parse_move(text: str) -> Move:
     """Canonical or friendly notation → move (legality is checked elsewhere)."""
-    words = text.strip().split()
-    if not words:
+    typed = text.strip().split()
+    if not typed:
         raise InvalidMove("empty move")
-    verb, args = words[0].lower(), words[1:]
+    typed = words.friendly(text, VERBS).split()
+    verb, args = typed[0].lower(), typed[1:]
     try:
         if verb in _DRAW_WORDS or verb in ("take", "t", "stock"):
             if verb in ("take", "t"):
@@ -89,8 +95,13 @@ def parse_move(text: str) -> Move:
         if verb in ("layoff", "lay", "l", "attach", "attacca"):
             if not args:
                 raise InvalidMove("lay off which card, on which meld? e.g. `layoff 6H 2`")
-            rest = [a for a in args if a.lower() not in ("on", "to", "su")]
-            card = parse_card(rest[0])
+            rest = [a for a in args if a.lower() not in ("on", "to", "su", "sul", "sulla", "a", "al", "alla")]
+            found = card_words(rest)  # also "donna di cuori 2"
+            if found is None:
+                card = parse_card(rest[0])
+            else:
+                card, used = found
+                rest = [card, *rest[used:]]
             if len(rest) < 2:
                 raise InvalidMove("lay off on which meld? add its number, e.g. `layoff 6H 2`")
             num = rest[1].lstrip("#[").rstrip("]")
@@ -100,9 +111,12 @@ def parse_move(text: str) -> Move:
                 raise InvalidMove("lay off one card at a time: `layoff CARD MELD`")
             return LayOff(card, int(num))
         if verb in ("discard", "x", "scarta", "throw"):
+            found = card_words(args)  # also "donna di cuori"
+            if found is not None and found[1] == len(args):
+                return Discard(found[0])
             if len(args) != 1:
                 raise InvalidMove("discard one card, e.g. `discard KS`")
             return Discard(parse_card(args[0]))
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(f"{words[0]!r} is not a rummy move (draw, meld, layoff, discard; `help` lists them)")
+    raise InvalidMove(f"{typed[0]!r} is not a rummy move (draw, meld, layoff, discard; `help` lists them)")

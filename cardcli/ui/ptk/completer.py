@@ -23,8 +23,12 @@ def candidates(controller: Controller, text: str) -> list[tuple[str, str]]:
     if actor is not None and s.is_human(actor):
         legal = s.legal_notation()
         tokens = normalize_tokens(typed) if typed else []
+        italian = _italian_forms(s, legal)
         for move in legal:
-            if move.lower().startswith(low):
+            shown = italian.get(move)
+            if shown and (shown.lower().startswith(low) or (tokens and _token_match(tokens, typed, shown))):
+                out.append((shown, _("move")))  # the same move, typed the Italian way (`scarta KS`)
+            elif move.lower().startswith(low):
                 out.append((move, _("move")))
             elif tokens and _token_match(tokens, typed, move):
                 out.append((move, _("move")))
@@ -44,6 +48,19 @@ def candidates(controller: Controller, text: str) -> list[tuple[str, str]]:
             seen.add(c)
             unique.append((c, meta))
     return unique
+
+
+def _italian_forms(session: object, legal: list[str]) -> dict[str, str]:
+    """Canonical move → its Italian form (`discard KS` → `scarta KS`) when the messages are Italian."""
+    from cardcli.i18n import language
+
+    if language() != "it":
+        return {}
+    from cardcli.engine.words import italian_move
+
+    name = getattr(getattr(session, "game", None), "name", "")
+    forms = {m: italian_move(name, m) for m in legal}
+    return {m: f for m, f in forms.items() if f}
 
 
 def _token_match(tokens: list[str], typed: str, move: str) -> bool:

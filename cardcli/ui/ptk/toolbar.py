@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from cardcli.engine.text import text_width
 from cardcli.i18n import _
 from cardcli.ui.commands import Controller
-from cardcli.ui.console import text_width
 
 SEP = " · "
 
@@ -34,13 +34,14 @@ def fit(parts: list[str], width: int, keys: list[str] | None = None) -> str:
 
     while text_width(text()) > width and keys:
         keys.pop()
-    keep = {len(parts) - 1} | {i for i, p in enumerate(parts) if _is_turn(p)}
+    first = parts[0] if parts else ""
+    keep = {parts[-1]} | {p for p in parts if _is_turn(p)} if parts else set()
     while text_width(text()) > width:
-        drop = next((i for i in range(len(parts)) if i not in keep), None)
-        if drop is None:
+        order = sorted((i for i, p in enumerate(parts) if p not in keep),
+                       key=lambda i: (0 if parts[i] is first else _rank(parts[i]), i))
+        if not order:
             break
-        keep = {k - 1 if k > drop else k for k in keep}
-        del parts[drop]
+        del parts[order[0]]
     line = text()
     if text_width(line) > width:  # one part longer than the terminal: cut it at a space, marked
         words = line.split(" ")
@@ -48,6 +49,16 @@ def fit(parts: list[str], width: int, keys: list[str] | None = None) -> str:
             words.pop()
         line = " ".join(words) + "…"
     return line
+
+
+def _rank(part: str) -> int:
+    """Which parts go first (after the game's name): the hand number, the vulnerability, then the rest."""
+    low = part.lower()
+    if low.startswith(_("hand") + " "):
+        return 1
+    if low.startswith(_("vul")):
+        return 2
+    return 3
 
 
 def _is_turn(part: str) -> bool:

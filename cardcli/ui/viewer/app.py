@@ -64,13 +64,20 @@ class KeyViewer:
         self.rows_total = 0
         """Rows of the scrolling part when they do not all fit (else 0)."""
         self.space = 0
-        self._drawn: tuple[int, int] | None = None
+        self._size = (80, 24)
         self.last: list[Line] = []
         """The rows drawn last (tests read them)."""
 
     # -- actions -----------------------------------------------------------------------------------
+    def moved(self) -> None:
+        """A new position: its table from the top, or at a hand's end the score below it."""
+        self.scroll = 10**6 if self.model.score() else 0
+
     def scroll_by(self, delta: int) -> None:
-        self.scroll = max(0, self.scroll + delta)
+        """Scroll from where the table really is (a new position's "the bottom" is settled first)."""
+        width, height = self._size
+        fitted = compose(self.model.screen(), width, height, self.scroll, [], self.model.charset)
+        self.scroll = max(0, fitted.scroll + delta)
 
     def finish_jump(self) -> None:
         text, self.jump = self.jump or "", None
@@ -80,6 +87,7 @@ class KeyViewer:
             m.message = _("jump takes a move number or HAND.MOVE, e.g. 2.15")
         elif m.go(*pos):
             m.message = ""
+            self.moved()
 
     def play_on(self, app: Application[Any]) -> None:
         m = self.model
@@ -107,10 +115,7 @@ class KeyViewer:
         if self.help:
             overlay = [[("title", _("Keys"))]] + [[("label", f"  {k:<11}"), ("", _(t))] for k, t in KEYS_HELP]
         m = self.model
-        here = (m.hand, m.ply)
-        if here != self._drawn:  # a new position: the top of its table, or at a hand's end its score
-            self._drawn = here
-            self.scroll = 10**6 if m.score() else 0
+        self._size = (width, height)
         screen = m.screen()
         rows, self.scroll, self.rows_total, self.space = compose(screen, width, height, self.scroll, [], m.charset,
                                                                 overlay)

@@ -29,7 +29,10 @@ def bindings(v: KeyViewer) -> KeyBindings:
                 def _handler(event: KeyPressEvent, action=action) -> None:  # type: ignore[no-untyped-def]
                     m.message = ""
                     v.help = False
+                    here = (m.hand, m.ply)
                     action(event)
+                    if (m.hand, m.ply) != here:
+                        v.moved()
             return action
         return wrap
 

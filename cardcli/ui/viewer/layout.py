@@ -108,7 +108,8 @@ def to_text(rows: list[Line]) -> list[str]:
 
 
 def fragment_style(style: str) -> str:
-    """A cardcli style class (``card suit-H``) as prompt-toolkit's ``class:card class:suit-h`` (its class names are lower case)."""
+    """A cardcli style class (``card suit-H``) as prompt-toolkit's ``class:card class:suit-h``
+    (its class names are lower case)."""
     return " ".join("class:" + w.lower() for w in style.split())
 
 

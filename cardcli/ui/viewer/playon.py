@@ -66,6 +66,7 @@ def save_for(replay: Replay, hand: int, ply: int, seat: int) -> Path:
     from cardcli.saves import new_save_path
 
     part = truncated(replay, hand, ply, seat)
+    ply = len(part.hands[-1].moves)
     try:
         session = Session.from_replay(part)
     except ReplayError as err:

@@ -1,0 +1,100 @@
+"""Computed quiz answers for burraco, canasta and eleusis (see :mod:`cardcli.tutor.compute`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardcli.tutor.model import LessonError
+
+
+def _allowed(session: Any, arg: str) -> str:
+    try:
+        move = session.game.parse_move(arg)
+    except ValueError:
+        raise LessonError(f"{arg!r} is not a {session.game.name} move") from None
+    return "yes" if session.game.check(session.state, move).ok else "no"
+
+
+def _meld_at(session: Any, arg: str) -> Any:
+    melds = session.state.melds
+    if not arg.strip().isdigit() or not 1 <= int(arg) <= len(melds):
+        raise LessonError(f"there is no meld {arg!r} on the table ({len(melds)} melds)")
+    return melds[int(arg) - 1]
+
+
+def _burraco_kind(session: Any, arg: str) -> str:
+    if session.game.name != "burraco":
+        raise LessonError("`burraco N` is a burraco question")
+    from cardcli.games.burraco.table import burraco_kind
+
+    kind = burraco_kind(_meld_at(session, arg), session.config)
+    if kind is None:
+        return "none"
+    return "semi-clean" if kind == "semiclean" else str(kind)
+
+
+def _canasta_kind(session: Any, arg: str) -> str:
+    """Canasta keeps melds per side: N counts the learner's side's melds in the order they were laid."""
+    if session.game.name != "canasta":
+        raise LessonError("`canasta N` is a canasta question")
+    from cardcli.games.canasta.tablemelds import canasta_kind
+    from cardcli.tutor.compute import side_of
+
+    melds = session.state.melds[side_of(session, session.human_seats[0])]
+    if not arg.strip().isdigit() or not 1 <= int(arg) <= len(melds):
+        raise LessonError(f"there is no meld {arg!r} of your side ({len(melds)} melds)")
+    return str(canasta_kind(melds[int(arg) - 1]) or "none")
+
+
+def _numbers(arg: str, what: str) -> list[int]:
+    try:
+        return [int(x) for x in arg.split()]
+    except ValueError:
+        raise LessonError(f"{what} needs whole numbers, not {arg!r}") from None
+
+
+def _red_threes(session: Any, arg: str) -> str:
+    if session.game.name != "canasta":
+        raise LessonError("`red-threes` is a canasta question")
+    from cardcli.games.canasta.scoring import red_three_points
+
+    nums = _numbers(arg, "red-threes")
+    if len(nums) != 3:
+        raise LessonError("red-threes needs N CLEAN DIRTY")
+    return str(red_three_points(nums[0], nums[1], nums[2], session.config))
+
+
+def _dealer_score(session: Any, arg: str) -> str:
+    from cardcli.games.eleusis.scoring import dealer_score
+
+    nums = _numbers(arg, "dealer-score")
+    if len(nums) < 2:
+        raise LessonError("dealer-score needs the wrong cards of two players or more")
+    return str(dealer_score(nums))
+
+
+def _player_scores(session: Any, arg: str) -> str:
+    from cardcli.games.eleusis.scoring import fmt, player_scores
+
+    nums = _numbers(arg, "player-scores")
+    if len(nums) < 2:
+        raise LessonError("player-scores needs the cards of two players or more")
+    return " ".join(fmt(x) for x in player_scores(nums))
+
+
+def _total(session: Any, arg: str) -> str:
+    """The running total of the learner's side (``total``) or of side N (``total 2``)."""
+    from cardcli.tutor.compute import side_of
+
+    totals = session.state.totals
+    side = int(arg) - 1 if arg.strip().isdigit() else side_of(session, session.human_seats[0])
+    if not 0 <= side < len(totals):
+        raise LessonError(f"there is no side {arg!r}")
+    return str(totals[side])
+
+
+GAME_COMPUTES: dict[str, Callable[[Any, str], str]] = {
+    "allowed": _allowed, "burraco": _burraco_kind, "canasta": _canasta_kind, "red-threes": _red_threes,
+    "dealer-score": _dealer_score, "player-scores": _player_scores, "total": _total,
+}

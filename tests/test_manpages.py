@@ -1,0 +1,81 @@
+"""The man pages are generated (``python -m cardcli.manpage --write``), current and lint-clean."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cardcli.manpage import ROOT, all_pages
+
+UPDATE = "regenerate with: python -m cardcli.manpage --write"
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return all_pages()
+
+
+def test_every_page_exists(pages: dict[str, str]) -> None:
+    for lang in ("", "it/"):
+        for name in ("cardcli.1", "cardcli-play.1", "cardcli-replay.1", "cardcli-scorepad.1", "cardcli-completion.1",
+                     "cardcli-replay.5", "cardcli-bridge.6", "cardcli-burraco.6", "cardcli-canasta.6",
+                     "cardcli-rummy.6", "cardcli-eleusis.6"):
+            assert lang + name in pages
+
+
+def test_the_committed_pages_are_current(pages: dict[str, str]) -> None:
+    stale = [rel for rel, text in pages.items() if not (ROOT / rel).exists() or (ROOT / rel).read_text() != text]
+    assert not stale, f"{stale[:5]}: {UPDATE}"
+    extra = [str(p.relative_to(ROOT)) for p in [*ROOT.glob("cardcli*.[156]"), *ROOT.glob("*/cardcli*.[156]")]
+             if str(p.relative_to(ROOT)) not in pages]
+    assert not extra, f"pages no longer generated: {extra}: {UPDATE}"
+
+
+def test_game_pages_hold_the_rulebook_and_are_translated(pages: dict[str, str]) -> None:
+    from cardcli.engine.registry import load
+
+    book = load("burraco").rulebook
+    english, italian = pages["cardcli-burraco.6"], pages["it/cardcli-burraco.6"]
+    for rule in book.rules.values():
+        rid = rule.id.replace("-", "\\-")  # as roff writes it
+        assert rid in english and rid in italian
+    assert "FIBUR" in english and "pozzetto" in italian and "DESCRIZIONE" in italian and "REGOLE" in italian
+    assert "semipulito" in italian
+
+
+def test_the_replay_format_page_describes_what_exists(pages: dict[str, str]) -> None:
+    text = pages["cardcli-replay.5"]
+    for word in ("first_dealer", "SeatRecord", "HandRecord", "cc1", "TOML", "jsonl"):
+        assert word in text, word
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff is not installed")
+def test_groff_reports_no_warnings() -> None:
+    noisy = {}
+    for page in sorted([*ROOT.glob("cardcli*.[156]"), *ROOT.glob("*/cardcli*.[156]")]):
+        result = subprocess.run(["groff", "-ww", "-z", "-t", "-man", str(page)], capture_output=True, text=True)
+        if result.returncode or result.stderr.strip():
+            noisy[page.name] = result.stderr.strip()[:300]
+    assert not noisy, noisy
+
+
+@pytest.mark.skipif(shutil.which("mandoc") is None, reason="mandoc is not installed")
+def test_mandoc_lint() -> None:
+    pages = sorted(str(p) for p in [*ROOT.glob("cardcli*.[156]"), *ROOT.glob("*/cardcli*.[156]")])
+    result = subprocess.run(["mandoc", "-Tlint", "-Wwarning", *pages], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[:2000]
+
+
+@pytest.mark.skipif(shutil.which("man") is None, reason="man is not installed")
+def test_man_renders_the_burraco_page() -> None:
+    result = subprocess.run(["man", "-l", "-Tutf8", str(ROOT / "cardcli-burraco.6")], capture_output=True, text=True,
+                            env={"MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+    assert result.returncode == 0 and "pozzetto" in result.stdout and not result.stderr.strip()
+
+
+def test_the_docs_test_page_is_this_generator() -> None:
+    assert (ROOT / "cardcli.1").read_text() == all_pages()["cardcli.1"]
+    assert Path(ROOT / "it" / "cardcli.1").read_text().count(".SH") > 5

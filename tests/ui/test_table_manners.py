@@ -1,0 +1,297 @@
+"""Issue 12 without a terminal: pacing, the pause at a hand's end, the toolbar and the line
+wrapping at a width, one card notation per charset, plurals, the bridge scorepad's labels,
+help texts, who plays when partner declares, and choosing the first dealer."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.session import Session
+from cardcli.ui.commands import Controller
+from cardcli.ui.console import Console, wrap_line
+from cardcli.ui.ptk.toolbar import fit
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
+
+
+def _controller(game: str, seed: int, charset: str = "ascii", **kw: object) -> tuple[Controller, io.StringIO]:
+    s = Session.new(game, seed=seed, **kw)  # type: ignore[arg-type]
+    out = io.StringIO()
+    return Controller(s, Console(out=out, color=False, charset=charset)), out  # type: ignore[arg-type]
+
+
+def _play_hints(c: Controller, until: object, limit: int = 400) -> None:
+    s = c.session
+    for _i in range(limit):
+        if until() or c.done:  # type: ignore[operator]
+            return
+        actor = s.to_act()
+        assert actor is not None and s.is_human(actor)
+        move, _why = s.hint(actor)
+        c.handle(s.game.format_move(move))
+    raise AssertionError("the condition was never met")
+
+
+# -- pacing ------------------------------------------------------------------------------------
+
+def test_bot_moves_wait_the_pace_and_yours_do_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardcli.ui.commands as commands
+
+    slept: list[float] = []
+    monkeypatch.setattr(commands.time, "sleep", slept.append)
+    c, out = _controller("rummy", 7)
+    c.pace = 0.25
+    c.start()
+    c.handle("draw stock")
+    c.handle("discard " + c.session.view(0).hand[0])
+    bot_lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("  P2 ")]
+    assert bot_lines and slept == [0.25] * len(bot_lines)  # one pause per bot move, none for P1's
+
+
+def test_piped_play_is_instant_whatever_the_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardcli.ui.commands as commands
+
+    def no_sleep(seconds: float) -> None:
+        raise AssertionError(f"slept {seconds} s with output to a pipe")
+
+    monkeypatch.setattr(commands.time, "sleep", no_sleep)
+    r = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--pace", "3"], input="d\nKS\nquit\n",
+                           env={"CARDCLI_PACE": "5"})
+    assert r.exit_code == 0, r.output
+    assert "P2 " in r.output
+
+
+def test_pace_setting() -> None:
+    from cardcli.commands.play import DEFAULT_PACE, pace_seconds
+
+    assert pace_seconds(1.5) == 1.5
+    assert pace_seconds(None) == DEFAULT_PACE
+    import os
+
+    os.environ["CARDCLI_PACE"] = "0.2"
+    try:
+        assert pace_seconds(None) == 0.2
+        os.environ["CARDCLI_PACE"] = "soon"
+        assert pace_seconds(None) == DEFAULT_PACE
+    finally:
+        del os.environ["CARDCLI_PACE"]
+
+
+def test_the_hand_result_waits_for_a_key_and_typed_ahead_input_is_flushed_first() -> None:
+    c, out = _controller("rummy", 7, hands_limit=2)
+    calls: list[str] = []
+    c.flush_input = lambda: calls.append("flush")
+    c.wait_for_key = lambda message: calls.append("wait:" + out.getvalue().rsplit("The hand is over.", 1)[-1])
+    c.start()
+    _play_hints(c, lambda: len(c.session.hands) == 2)
+    waits = [x for x in calls if x.startswith("wait:")]
+    assert len(waits) == 1                      # once, at the end of hand 1
+    assert "Hand 2:" not in waits[0]            # the next deal comes after the key ...
+    assert "Hand 2:" in out.getvalue()          # ... and then it does
+    i = calls.index(waits[0])
+    assert calls[i - 1] == "flush"              # an Enter typed during the bots' turn cannot skip it
+    _play_hints(c, lambda: c.done)
+    assert len([x for x in calls if x.startswith("wait:")]) == 1  # no pause when the match is over
+
+
+def test_line_mode_without_a_terminal_never_waits() -> None:
+    from cardcli.ui.line_driver import run as run_lines
+
+    c, out = _controller("rummy", 7, hands_limit=2)
+    assert run_lines(c, io.StringIO("d\nquit\n"), interactive=False) == 0
+    assert c.wait_for_key is None and c.flush_input is None and c.pace == 0
+    c, out = _controller("rummy", 7, hands_limit=2)
+    tty = io.StringIO("d\nquit\n")
+    tty.isatty = lambda: False  # type: ignore[method-assign]
+    run_lines(c, tty, interactive=True)
+    assert c.wait_for_key is not None          # a person at a --plain prompt is asked to press Enter
+
+
+# -- width ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("width", [100, 80, 60, 40])
+def test_the_toolbar_drops_whole_parts(width: int) -> None:
+    parts = "burraco · hand 12 · your turn: draw or take the pile · stock 41 · N-S 12345  E-W 9870 (to 15000)"
+    line = fit(parts.split(" · "), width, ["Tab: moves", "F1: help"])
+    assert len(line) <= width
+    if width >= 70:
+        assert "N-S 12345  E-W 9870 (to 15000)" in line and "your turn: draw or take the pile" in line
+        assert "…" not in line
+    kept = [p.strip() for p in line.strip(" …").split(" · ")]
+    assert all(p in parts.split(" · ") + ["Tab: moves", "F1: help"] for p in kept[:-1])
+
+
+def test_long_lines_wrap_at_word_boundaries() -> None:
+    text = "  South discards the ten of diamonds; West takes the whole discard pile and melds three sevens"
+    parts = ["".join(t for _s, t in ln) for ln in wrap_line([("dim", text)], 40)]
+    assert all(len(p) <= 40 for p in parts) and len(parts) > 1
+    assert " ".join(p.strip() for p in parts) == text.strip()  # nothing lost, no word cut
+    out = io.StringIO()
+    Console(out=out, width=40).say(text)
+    assert out.getvalue().splitlines() == parts
+    out = io.StringIO()
+    Console(out=out).say(text)                 # no width (a pipe): never wrapped
+    assert out.getvalue() == text + "\n"
+
+
+def test_the_burraco_table_at_80_columns_marks_what_changed() -> None:
+    c, out = _controller("burraco", 5, charset="unicode")
+    c.console.width = 80
+    c.start()
+    c.handle("draw")
+    mark = len(out.getvalue())
+    c.handle("discard TC")
+    table = out.getvalue()[mark:]
+    lines = table.splitlines()
+    assert all(len(ln) <= 80 for ln in lines)
+    assert "stock 38" in table and "Discard pile:" in table and "East discards" in table
+    assert "+[1] A♣ 2♣ 3♣ new" in table          # East-West's new melds are marked
+    assert "N-S (you): 1 meld" in table and "E-W: 5 melds" in table
+    assert table.index("N-S (you):") < table.index("E-W:")
+
+
+# -- one notation -----------------------------------------------------------------------------
+
+def test_words_everywhere_and_words_accepted(tmp_path: Path) -> None:
+    rec = tmp_path / "w.cardcli.json"
+    r = CliRunner().invoke(cli, ["play", "burraco", "--seed", "5", "--charset", "words", "--record", str(rec)],
+                           input="draw\ndiscard ten of clubs\nhint\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Your hand (11): three of clubs, seven of clubs, ten of clubs" in r.output    # the table
+    assert "South draws queen of spades from the stock" in r.output                     # the log
+    assert "South discards ten of clubs" in r.output                                    # a move in words
+    assert "East melds jack of clubs, queen of clubs" in r.output or "East melds" in r.output
+    hint = next(ln for ln in r.output.splitlines() if ln.startswith("hint: "))
+    assert " of " in hint                                                               # hints too
+    show = CliRunner().invoke(cli, ["replay", "show", str(rec), "--charset", "words"])
+    assert show.exit_code == 0, show.output
+    assert "South discards ten of clubs" in show.output and " TC" not in show.output
+    show = CliRunner().invoke(cli, ["replay", "show", str(rec), "--charset", "ascii"])
+    assert "South discards TC" in show.output
+
+
+def test_discard_ten_resolves_and_completes() -> None:
+    from cardcli.ui.ptk.completer import candidates
+
+    c, out = _controller("burraco", 5)
+    c.start()
+    c.handle("draw")
+    assert candidates(c, "discard 10") == [("discard TC", "move")]
+    assert candidates(c, "discard ten") == [("discard TC", "move")]
+    c.handle("q")                                 # a bare rank is not shorthand for a move
+    assert "not a move" in out.getvalue()
+    c.handle("discard 10")
+    assert "South discards TC" in out.getvalue()
+
+
+def test_bridge_calls_stay_calls_when_cards_are_spelt_out() -> None:
+    from cardcli.engine.registry import load
+
+    g: Any = load("bridge")
+    text = "North bids 2S; the contract is 4H by South; West leads 2S"
+    assert g.spell_cards(text, "words") == "North bids 2S; the contract is 4H by South; West leads two of spades"
+    assert g.spell_cards("hint: play TH", "unicode") == "hint: play 10♥"
+
+
+def test_canasta_melds_use_the_hands_spelling() -> None:
+    from cardcli.engine.registry import load
+
+    g: Any = load("canasta")
+    assert g.spell_cards("West melds T T T", "unicode") == "West melds 10 10 10"
+    assert g.spell_cards("West melds K K JK", "words") == "West melds king, king, joker"
+    assert g.spell_cards("West discards TH", "ascii") == "West discards TH"
+
+
+# -- grammar and labels ---------------------------------------------------------------------
+
+def test_plurals_and_the_bridge_scorepad() -> None:
+    r = CliRunner().invoke(cli, ["score", "bridge"], input="3NT E 7\n4S S 11\n2H N 10\n")
+    assert r.exit_code == 0, r.output
+    assert "overtrick(s)" not in r.output
+    assert "1 overtrick = 30 above" in r.output and "2 overtricks" in r.output
+    assert "above the line" in r.output and "below the line" in r.output
+    row = next(ln for ln in r.output.splitlines() if "#1 " in ln)
+    assert "EW down 2" in row and row.rstrip().endswith("100")  # East-West went down ...
+    head = next(ln for ln in r.output.splitlines() if ln.strip() == "NS      EW")
+    assert abs(row.rstrip().rfind("100") + 3 - (head.find("NS") + 2)) <= 1  # ... NS score it, under NS
+
+
+def test_help_texts_fit_the_game() -> None:
+    c, out = _controller("bridge", 9, human_seats=(2,))
+    c.start()
+    c.handle("help")
+    assert "JK" not in out.getvalue()
+    c, out = _controller("canasta", 3)
+    c.start()
+    c.handle("help")
+    assert "suits C D H S" not in out.getvalue() and "suits never matter" in out.getvalue()
+
+
+def test_canasta_toolbar_after_the_side_has_opened() -> None:
+    c, _out = _controller("canasta", 3)
+    c.start()
+    s = c.session
+    _play_hints(c, lambda: s.view(0).opened[0] and s.to_act() == 0 and s.state.phase == "start")
+    assert "open, draw or take" not in c.toolbar_text() and "draw or take" in c.toolbar_text()
+
+
+# -- bridge: you declare ------------------------------------------------------------------------
+
+def test_you_play_both_hands_when_partner_declares_and_forced_cards_play_themselves(tmp_path: Path) -> None:
+    c, out = _controller("bridge", 39, human_seats=(2,))
+    s = c.session
+    s.declare = "me"
+    c.autoplay = True
+
+    bid = s._bots[0].choose
+
+    def north_bot(view: object, legal: list[object], rng: object) -> object:
+        assert s.state.phase == "auction", "the bot played North's cards"
+        return bid(view, legal, rng)
+
+    s._bots[0].choose = north_bot                  # North's bot may bid, never play
+    c.start()
+    _play_hints(c, lambda: s.state.phase == "play")
+    assert s.state.contract.declarer == 0          # North declares; South is dummy
+    assert s.to_act() == 0 and s.is_human(0)       # ... and the human plays from North's seat
+    _play_hints(c, lambda: len(s.hands) == 2 or c.done)
+    hand = s.hands[0]
+    plays = [m for m in hand.moves if m.move.startswith("play")]
+    assert not [m for m in plays if m.seat == 2]   # dummy never acts: its cards are played from North's seat
+    assert len([m for m in plays if m.seat == 0]) >= 13
+    assert "(your only legal move, played for you)" in out.getvalue()
+    path = tmp_path / "b.cardcli.json"
+    s.save(path)
+    assert CliRunner().invoke(cli, ["replay", "verify", str(path)]).exit_code == 0
+
+
+def test_partner_declares_for_the_bots_with_declare_partner() -> None:
+    c, _out = _controller("bridge", 39, human_seats=(2,))
+    s = c.session
+    assert s.declare == "partner"                  # sessions default to the old way; `play` says `me`
+    c.start()
+    _play_hints(c, lambda: s.state.phase != "auction")
+    assert not s.is_human(0) and (s.to_act() != 0 or s.state.phase == "over")
+
+
+# -- eleusis: the first dealer ---------------------------------------------------------------
+
+def test_eleusis_dealer_option() -> None:
+    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "5", "--seat", "5", "--dealer", "5",
+                                 "--seed", "3"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert "Hand 1: P5 deals." in r.output and "Write your rule" in r.output
+    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "4", "--dealer", "me", "--seed", "3"],
+                           input="quit\n")
+    assert "Hand 1: P1 deals." in r.output
+    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "4", "--dealer", "9"], input="quit\n")
+    assert r.exit_code == 2 and "seat 9 does not exist" in r.output
