@@ -38,7 +38,7 @@ class FoldError(ValueError):
         self.rule = rule
 
 
-@dataclass
+@dataclass(slots=True)
 class LoggedMove:
     """One move of the log: who made it and its canonical notation.
 

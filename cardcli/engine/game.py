@@ -84,9 +84,12 @@ as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them.""
 Line = list[Fragment]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Outcome:
     """What a move did, as facts: the move's narration is derived from these, after the move.
+
+    Treat it as read-only (it is not frozen only because frozen dataclasses are slow to build,
+    and one is built for every move of every playout).
 
     ``facts`` are public (every seat saw them happen); ``private[seat]`` holds facts
     only that seat learnt (the card it drew, the cards of a covered pile it took).

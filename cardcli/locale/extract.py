@@ -60,8 +60,7 @@ def _game_texts() -> Iterator[str]:
         game = load(name)
         yield game.title
         yield game.summary
-        for text in game.preset_help.values():
-            yield text
+        yield from game.preset_help.values()
         for option in game.options():
             if option.help:
                 yield option.help

@@ -121,3 +121,25 @@ def test_tab_completion_offers_the_italian_forms() -> None:
     assert forms == {"draw": "pesca", "take": "prendi", "discard KS": "scarta KS"}
     i18n.set_language("en")
     assert completer._italian_forms(FakeSession(), ["draw"]) == {}
+
+
+def test_tab_completion_in_a_game_in_italian() -> None:
+    import io
+
+    from cardcli.session import Session
+    from cardcli.ui.commands import Controller
+    from cardcli.ui.console import Console
+    from cardcli.ui.ptk.completer import candidates
+
+    i18n.set_language("it")
+    session = Session.new("burraco", seed=7, players=2)  # type: ignore[arg-type]
+    controller = Controller(session, Console(out=io.StringIO(), color=False, charset="ascii"))  # type: ignore[arg-type]
+    controller.start()
+    offered = [c for c, _meta in candidates(controller, "")]
+    assert "pesca" in offered and "prendi" in offered and "draw" not in offered
+    assert [c for c, _m in candidates(controller, "pre")] == ["prendi"]
+    controller.handle("prendi")
+    discards = [c for c, _m in candidates(controller, "scarta k")]
+    assert discards == ["scarta KC"], discards
+    controller.handle("scarta re di fiori")
+    assert session.log_notation()[:2] == ["take", "discard KC"] if hasattr(session, "log_notation") else True
