@@ -84,7 +84,7 @@ as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them.""
 Line = list[Fragment]
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True)
 class Outcome:
     """What a move did, as facts: the move's narration is derived from these, after the move.
 

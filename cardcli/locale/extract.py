@@ -77,3 +77,32 @@ def extract_cli(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: A
         if text and text not in seen:
             seen.add(text)
             yield 0, None, text, []
+
+
+#: The lesson fields the tutor shows through ``_`` (``cardcli.tutor.runner``): the English text is the key.
+LESSON_FIELDS = ("title", "summary", "text", "question", "explain", "then", "describe")
+
+
+def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[Any]:
+    """The texts of one lesson file (``cardcli/data/tutorials/GAME/*.toml``), hints included."""
+    import tomllib
+
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in LESSON_FIELDS and isinstance(value, str):
+                    found.append(value.strip())
+                elif key == "hints" and isinstance(value, list):
+                    found.extend(h.strip() for h in value if isinstance(h, str))
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(tomllib.loads(fileobj.read().decode("utf-8")))
+    for text in dict.fromkeys(found):
+        if text:
+            yield 0, None, text, []

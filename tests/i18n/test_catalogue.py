@@ -27,9 +27,9 @@ UPDATE = "run `python -m cardcli.locale` and translate the new messages in cardc
 FIELD = re.compile(r"(?<!\{)\{(?:[A-Za-z_][A-Za-z0-9_]*(?:[.!:\[][^{}]*)?)?\}(?!\})")
 
 
-def _read(path: Path):  # type: ignore[no-untyped-def]
+def _read(path: Path, locale: str | None = None):  # type: ignore[no-untyped-def]
     with path.open("rb") as f:
-        return read_po(f)
+        return read_po(f, locale=locale)
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[object]:
 
 @pytest.fixture(scope="module")
 def italian():  # type: ignore[no-untyped-def]
-    return _read(PO)
+    return _read(PO, "it")
 
 
 def test_the_committed_catalogue_has_every_message_of_the_source(extracted: set[object], italian) -> None:  # type: ignore[no-untyped-def]

@@ -108,7 +108,8 @@ def test_bridge_rubber_pad_matches_the_paper_layout() -> None:
     start = out.index("Scorepad (rubber)")
     lines = out[start:].splitlines()
     line = lines.index("  " + "=" * 48)
-    above, below = lines[2:line], lines[line + 1:]
+    assert lines[2].strip().startswith("above the line") and lines[line + 1].strip().startswith("below the line")
+    above, below = lines[3:line], lines[line + 2:]
     assert [a.split()[:2] for a in above] == [["#5", "rubber"], ["#5", "1"]]    # premiums stack upwards
     assert above[0].endswith("500        ")
     assert [b.split()[0] for b in below[:7]] == ["#1", "------------------------------------------------",

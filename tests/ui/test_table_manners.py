@@ -252,13 +252,13 @@ def test_you_play_both_hands_when_partner_declares_and_forced_cards_play_themsel
     s.declare = "me"
     c.autoplay = True
 
-    bid = s._bots[0].choose
+    bot_move = s.bot_move
 
-    def north_bot(view: object, legal: list[object], rng: object) -> object:
-        assert s.state.phase == "auction", "the bot played North's cards"
-        return bid(view, legal, rng)
+    def bots_but_not_north_in_the_play() -> object:
+        assert s.to_act() != 0 or s.state.phase == "auction", "the bot played North's cards"
+        return bot_move()
 
-    s._bots[0].choose = north_bot                  # North's bot may bid, never play
+    s.bot_move = bots_but_not_north_in_the_play  # type: ignore[method-assign]  # North's bot may bid, never play
     c.start()
     _play_hints(c, lambda: s.state.phase == "play")
     assert s.state.contract.declarer == 0          # North declares; South is dummy
