@@ -139,6 +139,10 @@ def games(as_json: bool) -> None:
 @click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[NAME|FILE]",
               shell_complete=_lazy_completer("complete_save"),
               help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.")
+@click.option("--from", "from_", default=None, metavar="FILE_OR_CODE[@H.P]",
+              help="Start from move P of hand H of a replay or share code (default 1.0): same cards, then you and bots.")
+@click.option("--deal", default=None, metavar="FILE[:BOARD]",
+              help="Bridge: play board BOARD (default 1, counted in the file) of a .pbn or .lin file from its deal.")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
@@ -150,8 +154,11 @@ def games(as_json: bool) -> None:
 @click.option("--pace", type=click.FloatRange(0, 10), default=None, metavar="SECONDS",
               help="Pause before each bot move in a terminal (default 0.6, or CARDCLI_PACE).")
 @click.option("--fast", is_flag=True, help="Show bot moves at once (output that is not a terminal always is).")
-@click.option("--declare", type=click.Choice(["me", "partner"]), default="me", show_default=True,
-              help="Bridge: when partner wins the contract, you play it (both hands) or partner does.")
+@click.option("--declare", type=click.Choice(["auto", "me", "partner"]), default="auto", show_default=True,
+              help="Bridge: who plays a contract your partner wins. `auto`: you declare whenever your "
+                   "side wins the contract: you play both hands from the declarer's seat (the table turns "
+                   "so that the declarer's hand is at the bottom, dummy's on top), unless partner is a "
+                   "person, who plays their own; `me`: the same; `partner`: partner's bot plays it.")
 @click.option("--autoplay/--no-autoplay", default=True, show_default=True,
               help="Play a forced card (the only legal one, the last trick) for you, and say so.")
 @_charset
@@ -507,10 +514,12 @@ def replay_play(file: str, **kw: Any) -> None:
 
 @replay.command("export", context_settings=CONTEXT)
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", required=True, metavar="FORMAT", help="Target format (bridge: pbn, lin).")
+@click.option("--format", "fmt", required=True, metavar="FORMAT",
+              help="Target format: html (a web page to step through, any game); bridge also pbn, lin.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout.")
 def replay_export(file: str, fmt: str, output: str | None) -> None:
-    """Write a recorded game in another format (bridge: PBN, or BBO LIN with one board per hand)."""
+    """Write a recorded game in another format: one self-contained HTML page that steps through
+    it (any game), or for bridge PBN and BBO LIN (one board per hand)."""
     from cardcli.commands.replays import export
 
     sys.exit(export(file, fmt.lower(), output))

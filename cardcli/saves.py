@@ -177,7 +177,7 @@ class AutoSave:
         if kind == "deal":
             event = {"deal": list(data.deck), "dealer": data.dealer}
         elif kind == "move":
-            event = [data.seat, data.notation]
+            event = [data.seat, data.notation, True] if data.secret else [data.seat, data.notation]
         elif kind == "undo":
             event = {"undo": int(data)}
         elif kind == "note":

@@ -103,8 +103,9 @@ class Session:
         self._hint_streak: tuple[tuple[int, int, int] | None, int] = (None, 0)
         """(hand, ply, seat) of the last hint and how many were asked there in a row."""
         self.declare = "partner"
-        """Bridge: ``me`` lets the human play the contract when partner declares (both hands, from
-        the declarer's seat; the moves are still the declarer's); ``partner`` leaves it to the bot."""
+        """Bridge: ``me`` and ``auto`` let the human play the contract when a bot partner declares
+        (both hands, from the declarer's seat; the moves are still the declarer's); ``partner``
+        leaves it to the bot. (A partner who is a person always plays their own contract.)"""
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
@@ -244,17 +245,34 @@ class Session:
         return self.game.to_act(self.state)
 
     def is_human(self, seat: int | None) -> bool:
-        """True when a person makes ``seat``'s moves now: a human seat, or (bridge, with
-        ``declare="me"``) the declarer's seat when the human is dummy: the human plays both hands."""
-        if seat is None:
-            return False
+        """True when a person makes ``seat``'s moves now: a human seat, or (bridge, unless
+        ``declare="partner"``) the declarer's seat when the human is dummy: the human plays both hands."""
+        return seat is not None and self.plays_for(seat) is not None
+
+    def plays_for(self, seat: int, state: Any = None) -> int | None:
+        """The human seat whose player makes ``seat``'s moves in ``state`` (default: now), or None
+        when a bot makes them. Bridge: the human dummy plays the declarer's seat (``played_by``)
+        unless ``declare`` is ``partner``."""
         if self.seats[seat].human:
-            return True
-        if self.declare == "me":
+            return seat
+        if self.declare in ("me", "auto"):
             hook = getattr(self.game, "played_by", None)
-            other = hook(self.state, seat) if hook is not None else None
-            return other is not None and self.seats[other].human
-        return False
+            other = hook(self.state if state is None else state, seat) if hook is not None else None
+            if other is not None and self.seats[other].human:
+                return other
+        return None
+
+    def eyes(self) -> int:
+        """The seat whose view a person is shown now: the human seat to act, else a seat the human
+        plays for (bridge: the declarer's, when the human plays partner's contract), else the first
+        human seat."""
+        actor = self.to_act()
+        if actor is not None and self.is_human(actor):
+            return actor
+        for seat, spec in enumerate(self.seats):
+            if not spec.human and self.plays_for(seat) is not None:
+                return seat
+        return self.human_seats[0] if self.human_seats else 0
 
     @property
     def human_seats(self) -> list[int]:
@@ -414,17 +432,18 @@ class Session:
         moves = self.hands[-1].moves
         if not moves or self.game.hand_over(self.state):
             return 0
-        humans = set(self.human_seats)
         last = moves[-1]
-        if last.seat not in humans:
-            if any(m.seat in humans for m in moves):
+        keep = len(moves) - 1
+        before = fold_position(self.table, keep)
+        # your moves: your seats', and those of a seat you played for then (bridge: partner's
+        # contract, played from the declarer's seat; the moves are logged as the declarer's)
+        if self.plays_for(last.seat, before) is None:
+            if any(m.seat in self.human_seats for m in moves):
                 raise UndoRefused(_("{who} has moved since your last move, and you have seen it").format(
                     who=self.seats[last.seat].name))
             return 0
-        keep = len(moves) - 1
-        before = fold_position(self.table, keep)
         move = self.game.parse_move(last.move)
-        for viewer in humans:
+        for viewer in {*self.human_seats, last.seat}:
             barrier = self.game.undo_barrier(before, move, viewer)
             if barrier:
                 raise UndoRefused(barrier)

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardcli.engine.deal import shuffled_deck
+from cardcli.engine.deal import reshuffle, shuffled_deck
 from cardcli.engine.fold import Table
 from cardcli.engine.game import Game
 from cardcli.engine.rng import Rng
@@ -141,15 +141,9 @@ def _narration_probes(game: Game[Any, Any, Any, Any], state: Any, move: Any, pla
 
 
 def _shuffle_lists(lists: list[list[Any]], local: random.Random) -> bool:
-    pool = [c for lst in lists for c in lst]
-    if len(set(pool)) < 2:
+    if len({c for lst in lists for c in lst}) < 2:
         return False
-    local.shuffle(pool)
-    i = 0
-    for lst in lists:
-        n = len(lst)
-        lst[:] = pool[i:i + n]
-        i += n
+    reshuffle(lists, local.shuffle)
     return True
 
 

@@ -89,7 +89,8 @@ def show_rules(game_name: str, topic: str | None) -> None:
         click.echo(_("Topics (`cardcli rules {game} TOPIC`):").format(game=game.name))
         for line in book.topic_lines():
             click.echo("  " + line)
-        click.echo("  " + f"{'options':<14} " + _("the rule options and presets"))
+        if "options" not in book.topics:
+            click.echo("  " + f"{'options':<14} " + _("the rule options and presets"))
         return
     if topic.lower() in ("options", "presets", "option", "preset"):
         _show_options(game)

@@ -41,9 +41,11 @@ def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[
             for name, summary in kinds(game).items():
                 console.say(f"  {name:<10} {_(summary)}")
             return 0
+        from cardcli.store import StoreError
+
         try:
             return run_drill(game, drill, console, sys.stdin, seed=seed, count=count)
-        except LessonError as err:
+        except (LessonError, StoreError) as err:
             raise click.ClickException(str(err)) from None
     if game is None:
         _list_all(console)
@@ -124,6 +126,7 @@ def _list_course(console: object, game: str) -> None:
 
 
 def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> int:
+    from cardcli.engine.verdict import MoveError
     from cardcli.tutor import catalog, progress
     from cardcli.tutor.model import LessonError, load
     from cardcli.tutor.runner import LessonController
@@ -135,7 +138,7 @@ def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> i
     except LessonError as err:
         raise click.ClickException(str(err)) from None
     point = None if auto else progress.resume_point(e.course, e.id)
-    start = hints = mistakes = 0
+    start = hints = mistakes = free_done = 0
     if point:
         try:
             from cardcli.engine.fold import LoggedMove
@@ -143,11 +146,16 @@ def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> i
             for seat, move in point.get("moves", []):
                 session.table.push_logged(LoggedMove(int(seat), str(move)))
             start, hints, mistakes = int(point["step"]), int(point.get("hints", 0)), int(point.get("mistakes", 0))
-        except (ValueError, KeyError, TypeError):
+            free_done = int(point.get("free_done", 0))
+            if not 0 <= start < len(lesson.steps):
+                raise ValueError(start)
+        except (ValueError, KeyError, TypeError, AssertionError, MoveError):
+            # The lesson changed since (or the place is damaged): start it again.
             session = catalog.build_session(lesson, e.course, e.id)
-            start = hints = mistakes = 0
+            start = hints = mistakes = free_done = 0
     ctl = LessonController(session, console, lesson, e.course, e.id, auto=auto, start=start,  # type: ignore[arg-type]
                            hints=hints, mistakes=mistakes)
+    ctl.free_done = free_done
     if auto:
         ctl.start()
         return 1 if ctl.failure else 0

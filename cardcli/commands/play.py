@@ -19,7 +19,16 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
              bot_id: str | None, preset: str | None, options: tuple[str, ...], record: str | None,
              resume: str | None, hands: int | None, title: str | None, plain: bool, verbose: bool, charset: str | None,
              color: bool | None, pace: float | None = None, fast: bool = False, dealer: str | None = None,
-             declare: str = "me", autoplay: bool = True, coach: bool = False) -> int:
+             declare: str = "auto", autoplay: bool = True, coach: bool = False,
+             from_: str | None = None, deal: str | None = None) -> int:
+    if from_ is not None or deal is not None:
+        if from_ is not None and deal is not None:
+            raise click.UsageError("--from and --deal each start a game: give one of them")
+        if resume:
+            raise click.UsageError(f"--resume continues a saved game; it does not go with {'--from' if from_ else '--deal'}")
+        if from_ is not None:
+            return play_from(game, from_, seat=seat, record=record, plain=plain, charset=charset, color=color)
+        return play_deal(game, deal or "", seat=seat, record=record, plain=plain, charset=charset, color=color)
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     record_path = Path(record).expanduser() if record else None
     save_path: Path | None = None
@@ -61,6 +70,86 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     from cardcli.ui.line_driver import run as run_lines
 
     return run_lines(controller, sys.stdin, interactive=sys.stdin.isatty())
+
+
+def _split(arg: str, sep: str) -> tuple[str, str | None]:
+    """``FILE`` and the position after its last ``sep`` (``g.json@1.10``, ``deals.pbn:3``); an existing
+    file or a share code is taken whole."""
+    from cardcli.replay.share import looks_like_code
+
+    try:
+        whole = Path(arg).exists()
+    except OSError:  # a name too long for a file: a share code
+        whole = False
+    if whole or sep not in arg:
+        return arg, None
+    head, _sep, tail = arg.rpartition(sep)
+    if not head or (looks_like_code(arg) and not looks_like_code(head)):
+        return arg, None
+    return head, tail
+
+
+def play_from(game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool,
+              charset: str | None, color: bool | None) -> int:
+    """`cardcli play --from FILE_OR_CODE[@HAND.MOVE]`: a new game from that position of a replay (or a share
+    code, or a bridge .pbn/.lin deal): the same cards, the moves up to there, then you and bots."""
+    from cardcli.commands.replays import _replay_or_import, play_replay
+    from cardcli.ui.viewer.model import parse_position
+
+    file, at = _split(arg, "@")
+    pos = parse_position(at or "1.0", 1)
+    if pos is None or pos[0] < 1 or pos[1] < 0:
+        raise click.UsageError(f"--from takes FILE_OR_CODE@HAND.MOVE (e.g. game.cardcli.json@1.10), not {at!r}")
+    replay = _replay_or_import(file)
+    _same_game(game, replay.game, file)
+    who = parse_seat(seat, [s.name for s in replay.seats]) if seat else None
+    return play_replay(replay, pos[0], pos[1], who, record=record, plain=plain, charset=charset, color=color)
+
+
+def _same_game(game: str | None, name: str, file: str) -> None:
+    if game is not None and load_game(game).name != name:
+        raise click.UsageError(f"{file} is a {name} game, not {load_game(game).name}")
+
+
+def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool,
+              charset: str | None, color: bool | None) -> int:
+    """`cardcli play bridge --deal FILE[:BOARD]`: board BOARD (the first by default) of a .pbn or .lin file
+    played from its deal, whatever the file records after it (nothing, an auction, the play)."""
+    import contextlib
+    import io
+    import tempfile
+
+    from cardcli.commands.replays import import_, play_replay
+    from cardcli.engine.registry import available, load
+    from cardcli.replay.io import read
+    from cardcli.replay.share import decode, encode
+
+    file, board_s = _split(arg, ":")
+    if board_s is not None and not board_s.isdigit():
+        file, board_s = arg, None
+    board = int(board_s) if board_s else 1
+    ext = Path(file).suffix.lstrip(".").lower()
+    readers = [n for n in available() if ext in load(n).import_formats]
+    if not readers:
+        raise click.UsageError(f"--deal takes a deal file (bridge: .pbn or .lin), not {file!r}")
+    _same_game(game, readers[0], file)
+    if not Path(file).is_file():
+        raise click.ClickException(f"{file}: no such file")
+    if board < 1:
+        raise click.UsageError("boards are numbered from 1")
+    with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
+        import_(file, str(Path(tmp) / "deal.cardcli.json"))
+        files = sorted(Path(tmp).glob("*.cardcli.json"), key=lambda p: (len(p.name), p.name))
+        replays = [read(f) for f in files]
+    boards = [(r, h) for r in replays for h in range(1, len(r.hands) + 1)]
+    if board > len(boards):
+        raise click.ClickException(f"{file} has {len(boards)} board{'s' if len(boards) != 1 else ''}; "
+                                   f"there is no board {board}")
+    replay, hand = boards[board - 1]
+    if len(replay.hands) > 1:  # the board as a deal of its own (its vulnerability and dealer kept)
+        replay = decode(encode(replay, hand))
+    who = parse_seat(seat, [s.name for s in replay.seats]) if seat else None
+    return play_replay(replay, 1, 0, who, record=record, plain=plain, charset=charset, color=color)
 
 
 DEFAULT_PACE = 0.6

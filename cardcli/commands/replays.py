@@ -152,7 +152,10 @@ def view_replay(replay: Replay, seat: str | None, reveal: bool, charset: str | N
         from cardcli.ui.viewer.app import PlayOn, run
         from cardcli.ui.viewer.model import ViewerModel
 
-        result = run(ViewerModel(replay, start_seat, reveal, console.charset), color=console.color)
+        try:
+            result = run(ViewerModel(replay, start_seat, reveal, console.charset), color=console.color)
+        except KeyboardInterrupt:  # still reading the file: a viewer has nothing to save
+            return 0
         if isinstance(result, PlayOn):
             return play_replay(replay, result.hand, result.ply, result.seat, record=None, plain=False,
                                charset=charset, color=None)
@@ -186,7 +189,11 @@ def _replay_or_import(file: str) -> Replay:
     from cardcli.engine.registry import available, load
 
     ext = Path(file).suffix.lstrip(".").lower()
-    if Path(file).is_file() and any(ext in load(n).import_formats for n in available()):
+    try:
+        is_file = Path(file).is_file()
+    except OSError:  # a share code longer than a file name can be
+        is_file = False
+    if is_file and any(ext in load(n).import_formats for n in available()):
         with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
             out = str(Path(tmp) / "imported.cardcli.json")
             import_(file, out)
@@ -231,7 +238,7 @@ def schema() -> None:
 
 
 def export(file: str, fmt: str, output: str | None) -> int:
-    """Write a replay in another format (bridge: PBN)."""
+    """Write a replay in another format: a web page (html) for any game; bridge: PBN, LIN."""
     from cardcli.engine.game import RecordedHand
 
     try:
@@ -240,16 +247,21 @@ def export(file: str, fmt: str, output: str | None) -> int:
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
     game = session.game
+    if fmt == "html":  # every game: a web page that steps through it, built from the viewer's positions
+        from cardcli.replay.html import page
+
+        return _write(output, page(replay))
     if fmt not in game.export_formats:
-        if not game.export_formats:
-            raise click.ClickException(f"{game.name} replays cannot be exported (bridge replays can be written as pbn)")
-        can = ", ".join(game.export_formats)
+        can = ", ".join(("html", *game.export_formats))
         raise click.ClickException(f"{game.name} replays can be exported as {can}, not {safe(fmt)!r}")
     hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result)
              for h in replay.hands]
     meta = {"seed": replay.seed, "started": replay.started, "seats": [s.name for s in replay.seats],
             "preset": replay.preset, "title": replay.title}
-    text = game.export_hands(fmt, session.config, session.players, hands, meta)
+    return _write(output, game.export_hands(fmt, session.config, session.players, hands, meta))
+
+
+def _write(output: str | None, text: str) -> int:
     if output:
         from cardcli.replay.io import atomic_write
 
@@ -271,7 +283,10 @@ def import_(file: str, output: str | None) -> int:
     from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, SeatRecord
     from cardcli.replay.share import looks_like_code
 
-    exists = Path(file).exists()
+    try:
+        exists = Path(file).exists()
+    except OSError:  # a share code longer than a file name can be
+        exists = False
     if not exists and looks_like_code(file):
         try:
             replay = read(file)

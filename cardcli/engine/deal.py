@@ -10,7 +10,7 @@ noticed.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardcli.engine.cards import Card
 from cardcli.engine.rng import Rng
@@ -31,3 +31,20 @@ def first_dealer(seed: int | str, players: int) -> int:
 def deck_digest(deck: Sequence[str]) -> str:
     """A short, stable fingerprint of a deck order (16 hex digits of SHA-256)."""
     return hashlib.sha256(" ".join(deck).encode()).hexdigest()[:16]
+
+
+def reshuffle(places: Sequence[list[Card]], shuffle: Callable[[list[Card]], None]) -> list[Card]:
+    """Shuffle the cards of ``places`` among them, in place, each keeping its size.
+
+    Used to make a position that differs only in cards a seat cannot see: the fairness
+    checks (does anything shown change?) and the review's rollouts (guess the hidden cards).
+    Returns the pool of cards that was shuffled.
+    """
+    pool = [c for place in places for c in place]
+    shuffle(pool)
+    at = 0
+    for place in places:
+        n = len(place)
+        place[:] = pool[at:at + n]
+        at += n
+    return pool

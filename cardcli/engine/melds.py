@@ -34,9 +34,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from cardcli.engine.cards import JOKER, RANKS, SUITS, Card, format_cards
 from cardcli.engine.rulebook import Rule
@@ -180,14 +179,32 @@ def meld_rule_texts() -> list[Rule]:
 # reading melds
 
 
-def read_meld(cards: Sequence[str], rules: MeldRules, kind: Literal["set", "run"] | None = None) -> Meld | Verdict:
+class _Shown:
+    """The cards as a refusal names them, written out only when a refusal is worded."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: Sequence[str]) -> None:
+        self.cards = cards
+
+    def __format__(self, spec: str) -> str:
+        return format(format_cards(self.cards, "ascii"), spec)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards, "ascii")
+
+
+def read_meld(cards: Sequence[str], rules: MeldRules, kind: Literal["set", "run"] | None = None, *,
+              explain: bool = True) -> Meld | Verdict:
     """Read ``cards`` as a legal meld, or return the refusal that explains why not.
 
     When both readings are possible (e.g. three wildcards and a natural in a
     game with loose limits) the set is preferred; pass ``kind`` to force one.
+    ``explain=False`` (for searches, which only keep the melds) spares the work of telling
+    a misplaced ace from a gap: the refusal's rule and reason may then be less precise.
     """
     cs = tuple(Card(c) for c in cards)
-    shown = format_cards(cs, "ascii")
+    shown = _Shown(cs)
     if len(cs) < rules.min_size:
         return refuse("meld.size", _("{cards}: a meld needs at least {n} cards").format(cards=shown, n=rules.min_size))
     if kind in (None, "set") and rules.sets:
@@ -197,7 +214,7 @@ def read_meld(cards: Sequence[str], rules: MeldRules, kind: Literal["set", "run"
     else:
         as_set = None
     if kind in (None, "run") and rules.runs:
-        as_run = read_run(cs, rules)
+        as_run = read_run(cs, rules, explain=explain)
         if isinstance(as_run, Meld) or kind == "run" or as_set is None:
             return as_run
         # Neither: explain with the reading closer to the player's intent.
@@ -214,7 +231,7 @@ def _looks_like_run(cards: Sequence[str], rules: MeldRules) -> bool:
 def read_set(cards: Sequence[str], rules: MeldRules) -> Meld | Verdict:
     """Read ``cards`` as a set (same rank), with the game's wildcard limits."""
     cs = tuple(Card(c) for c in cards)
-    shown = format_cards(cs, "ascii")
+    shown = _Shown(cs)
     naturals = [c for c in cs if not rules.is_wild(c)]
     wilds = [c for c in cs if rules.is_wild(c)]
     if not rules.sets:
@@ -239,10 +256,10 @@ def read_set(cards: Sequence[str], rules: MeldRules) -> Meld | Verdict:
     return Meld("set", ordered, tuple(range(len(naturals), len(ordered))), rank=r)
 
 
-def read_run(cards: Sequence[str], rules: MeldRules) -> Meld | Verdict:
+def read_run(cards: Sequence[str], rules: MeldRules, *, explain: bool = True) -> Meld | Verdict:
     """Read ``cards`` as a run (one suit, consecutive), placing wilds in the gaps."""
     cs = tuple(Card(c) for c in cards)
-    shown = format_cards(cs, "ascii")
+    shown = _Shown(cs)
     if not rules.runs:
         return refuse("meld.kind", _("{cards}: runs are not allowed in this game, only sets").format(cards=shown))
     fixed = [c for c in cs if not rules.is_wild(c)]
@@ -268,7 +285,7 @@ def read_run(cards: Sequence[str], rules: MeldRules) -> Meld | Verdict:
     best: Meld | None = None
     first_error: Verdict | None = None
     for naturals, wilds in options:
-        got = _layout_run(cs, naturals, wilds, rules, shown)
+        got = _layout_run(cs, naturals, wilds, rules, shown, explain)
         if isinstance(got, Meld):
             if best is None or len(got.wild_at) < len(best.wild_at):
                 best = got
@@ -281,7 +298,7 @@ def read_run(cards: Sequence[str], rules: MeldRules) -> Meld | Verdict:
 
 
 def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[Card],
-                rules: MeldRules, shown: str, explain: bool = True) -> Meld | Verdict:
+                rules: MeldRules, shown: _Shown, explain: bool = True) -> Meld | Verdict:
     suit_ = naturals[0][1] if naturals else None
     if not naturals:
         return refuse("meld.wild-only", _("{cards}: wildcards alone do not make a meld").format(cards=shown))
@@ -357,7 +374,7 @@ def _place(items: list[tuple[int, Card]], wilds: list[Card], lo_bound: int, hi_b
     return start, tuple(cards), tuple(wild_at)
 
 
-def _layout_wrap(naturals: list[Card], wilds: list[Card], rules: MeldRules, shown: str) -> Meld | Verdict:
+def _layout_wrap(naturals: list[Card], wilds: list[Card], rules: MeldRules, shown: _Shown) -> Meld | Verdict:
     """Round-the-corner runs: try every rotation of the 13 ranks, keep the first that fits."""
     suit_ = naturals[0][1]
     base = [RANKS.index(c[0]) for c in naturals]  # 0..12
@@ -372,7 +389,7 @@ def _layout_wrap(naturals: list[Card], wilds: list[Card], rules: MeldRules, show
     return refuse("meld.run.sequence", _gap_reason(shown, naturals, wilds, rules))
 
 
-def _balance(shown: str, naturals: int, wilds: int, rules: MeldRules) -> Verdict | None:
+def _balance(shown: _Shown, naturals: int, wilds: int, rules: MeldRules) -> Verdict | None:
     if wilds and rules.naturals_exceed_wilds and naturals <= wilds:
         return refuse("meld.wild-balance", _("{cards}: a meld needs more natural cards than wildcards").format(cards=shown))
     if wilds and naturals < rules.min_naturals:
@@ -381,7 +398,7 @@ def _balance(shown: str, naturals: int, wilds: int, rules: MeldRules) -> Verdict
     return None
 
 
-def _wild_limit(shown: str, limit: int, kind: str) -> str:
+def _wild_limit(shown: _Shown, limit: int, kind: str) -> str:
     if limit == 0:
         return _("{cards}: wildcards cannot be used in a {kind} in this game").format(cards=shown, kind=_(kind))
     if limit == 1:
@@ -389,7 +406,7 @@ def _wild_limit(shown: str, limit: int, kind: str) -> str:
     return _("{cards}: a {kind} may hold at most {n} wildcards").format(cards=shown, kind=_(kind), n=limit)
 
 
-def _gap_reason(shown: str, naturals: list[Card], wilds: list[Card], rules: MeldRules) -> str:
+def _gap_reason(shown: _Shown, naturals: list[Card], wilds: list[Card], rules: MeldRules) -> str:
     idx = sorted({RANKS.index(c[0]) + 1 for c in naturals})
     missing = [_POS_RANK[p] + naturals[0][1] for p in range(idx[0], idx[-1] + 1) if p not in idx]
     if wilds or not missing:
@@ -398,7 +415,7 @@ def _gap_reason(shown: str, naturals: list[Card], wilds: list[Card], rules: Meld
         cards=shown, missing=" ".join(missing) + (" is" if len(missing) == 1 else " are"))
 
 
-def _ace_reason(shown: str, rules: MeldRules, would_fit: str) -> str:
+def _ace_reason(shown: _Shown, rules: MeldRules, would_fit: str) -> str:
     if would_fit == "wrap":
         return _("{cards} is not a run: a run cannot turn the corner (K-A-2)").format(cards=shown)
     if rules.ace == "low":
@@ -418,6 +435,18 @@ def extend_meld(meld: Meld, cards: Sequence[str], rules: MeldRules) -> Meld | Ve
     return read_meld(list(meld.cards) + list(cards), rules, kind=meld.kind)
 
 
+def extends_with(meld: Meld, card: str, rules: MeldRules) -> bool:
+    """Whether ``card`` alone may be added to ``meld`` (:func:`extend_meld` gives a meld), cached:
+    the move generators ask it of every card of a hand on every meld of the table each turn."""
+    search = _search(rules)
+    key = (meld, meld.wrap, card)
+    got = search.fits.get(key)
+    if got is None:
+        got = isinstance(read_meld([*meld.cards, card], rules, kind=meld.kind, explain=False), Meld)
+        search.fits.put(key, got)
+    return got
+
+
 # ---------------------------------------------------------------------------------------------
 # searching a hand
 
@@ -427,17 +456,141 @@ def candidate_melds(hand: Iterable[str], rules: MeldRules, max_size: int | None 
 
     Wilds are tried in every gap and at the ends within the game's limits.
     Duplicate cards (several decks) give each distinct meld once.
+
+    The search is split by rank (sets) and by suit (runs): the melds of one rank or one suit
+    depend only on the hand's cards of that rank or suit and on its wildcards, so each part is
+    cached on those cards alone. A turn changes one or two cards of a hand, so the other ranks
+    and suits are found in the cache; the parts are joined in the order of the whole search.
     """
     return list(_candidate_melds(tuple(sorted(hand)), rules, max_size))
 
 
-@lru_cache(maxsize=4096)
+_PartKey = tuple[tuple[str, ...], tuple[Card, ...], int]
+"""A part of the search: the hand's cards of one rank or suit, its wildcards, the size limit."""
+_Part = tuple[tuple[tuple[str, ...], tuple[Card, ...]], ...]
+"""The melds a part finds, in search order: (sorted cards, the meld in table order)."""
+
+
+class _Search:
+    """One rule set's meld search: its caches by hand, by rank and by suit."""
+
+    __slots__ = ("rules", "wild", "by_hand", "by_rank", "by_suit", "reads", "fits")
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self.wild = frozenset(c for c in [*(r + s for r in RANKS for s in SUITS), JOKER] if rules.is_wild(c))
+        """The cards that are wild by nature under these rules."""
+        self.by_hand: _Cache[tuple[tuple[str, ...], int | None], tuple[tuple[Card, ...], ...]] = _Cache(4096)
+        self.by_rank: _Cache[_PartKey, _Part] = _Cache(8192)
+        self.by_suit: _Cache[_PartKey, _Part] = _Cache(8192)
+        self.reads: _Cache[tuple[str, ...], tuple[Card, ...]] = _Cache(65536)
+        """Cards (in the order tried) → the meld they make in table order, or ``()``."""
+        self.fits: _Cache[tuple[Meld, bool, str], bool] = _Cache(65536)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Cache(Generic[K, V]):
+    """A small bounded cache: when full, the oldest entry makes room (first in, first out, which
+    costs a lookup nothing, unlike a least-recently-used order)."""
+
+    __slots__ = ("data", "size", "get")
+
+    def __init__(self, size: int) -> None:
+        self.data: dict[K, V] = {}
+        self.size = size
+        self.get: Callable[[K], V | None] = self.data.get
+
+    def put(self, key: K, value: V) -> None:
+        data = self.data
+        data[key] = value
+        if len(data) > self.size:
+            del data[next(iter(data))]
+
+
+_SEARCHES: dict[int, _Search] = {}
+
+
+def _search(rules: MeldRules) -> _Search:
+    """The search of ``rules`` (found by identity first: rule sets are few and long-lived)."""
+    got = _SEARCHES.get(id(rules))
+    if got is not None and got.rules is rules:
+        return got
+    for other in _SEARCHES.values():
+        if other.rules == rules:
+            _SEARCHES[id(rules)] = other
+            return other
+    if len(_SEARCHES) > 64:
+        _SEARCHES.clear()
+    got = _SEARCHES[id(rules)] = _Search(rules)
+    return got
+
+
 def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | None) -> tuple[tuple[Card, ...], ...]:
-    counts = Counter(hand)
-    wild_cards = [c for c in counts if rules.is_wild(c)]
-    wild_pool: list[Card] = [Card(c) for c in wild_cards for _ in range(counts[c])]
-    found: dict[tuple[str, ...], tuple[Card, ...]] = {}
+    search = _search(rules)
+    key = (hand, max_size)
+    got = search.by_hand.get(key)
+    if got is not None:
+        return got
+    wild = search.wild
+    # A meld holds at most ``most`` wildcards, and a card at most once more (a two natural in its
+    # place): more copies of a wildcard than that change nothing, so they do not key the parts.
+    most = max(rules.max_wilds_run, rules.max_wilds_set)
+    pool: list[Card] = []
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, list[str]] = {}  # twos included: they may be natural in place
+    for c in hand:  # sorted, so the ranks come in the order of the whole search
+        if c in wild:
+            if pool.count(c) <= most:
+                pool.append(c)
+        elif c != JOKER:
+            by_rank.setdefault(c[0], []).append(c)
+        if c != JOKER:
+            by_suit.setdefault(c[1], []).append(c)
+    wild_pool = tuple(pool)
+    spare = len(wild_pool)
     limit = max_size or len(hand)
+    found: dict[tuple[str, ...], tuple[Card, ...]] = {}
+    if rules.sets:
+        for r, cs in by_rank.items():
+            if r not in rules.set_ranks or len(cs) + spare < rules.min_size:
+                continue
+            # no meld of the part is longer than its cards, so a larger limit is the same search
+            part_key = (tuple(cs), wild_pool, min(limit, len(cs) + spare))
+            part = search.by_rank.get(part_key)
+            if part is None:
+                part = _set_part(search, cs, wild_pool, part_key[2])
+                search.by_rank.put(part_key, part)
+            for k, cards in part:
+                if k not in found:
+                    found[k] = cards
+    if rules.runs:
+        for s in SUITS:
+            suited = by_suit.get(s)
+            if not suited or len(suited) + spare < rules.min_size:
+                continue
+            part_key = (tuple(suited), wild_pool, min(limit, len(suited) + spare))
+            part = search.by_suit.get(part_key)
+            if part is None:
+                part = _run_part(search, suited, wild_pool, part_key[2])
+                search.by_suit.put(part_key, part)
+            for k, cards in part:
+                if k not in found:
+                    found[k] = cards
+    got = tuple(found.values())
+    search.by_hand.put(key, got)
+    return got
+
+
+def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card], limit: int
+           ) -> tuple[Callable[[Sequence[str]], None], dict[tuple[str, ...], tuple[Card, ...]]]:
+    """``add(cards)``: keep the meld ``cards`` make, once per distinct meld, if the cards are held."""
+    counts = Counter(cards_held)
+    for c, n in Counter(wild_pool).items():
+        counts[c] = n  # a two of the suit is both held in the suit and in the pool: the same count
+    found: dict[tuple[str, ...], tuple[Card, ...]] = {}
 
     def add(cards: Sequence[str]) -> None:
         if len(cards) > limit:
@@ -446,75 +599,97 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
         if key in found:
             return
         # A two of the run's suit can be both a natural (in place) and a wild choice: use it once.
-        if any(n > counts[c] for c, n in Counter(cards).items()):
+        # (Cards all different are all held: each comes from the hand's cards or its wildcards.)
+        if len(set(cards)) != len(cards) and any(n > counts[c] for c, n in Counter(cards).items()):
             return
-        m = read_meld(cards, rules)
-        if isinstance(m, Meld):
-            found[key] = m.cards
+        read = tuple(cards)
+        got = reads.get(read)
+        if got is None:
+            m = read_meld(read, rules, explain=False)
+            got = m.cards if isinstance(m, Meld) else ()
+            reads.put(read, got)
+        if got:
+            found[key] = got
 
-    wild_choices = _wild_multisets(wild_pool, max(rules.max_wilds_run, rules.max_wilds_set))
-    if rules.sets:
-        by_rank: dict[str, list[Card]] = {}
-        for c in counts:
-            if not rules.is_wild(c) and c != JOKER:
-                by_rank.setdefault(c[0], []).extend([Card(c)] * counts[c])
-        for r, cs in by_rank.items():
-            if r not in rules.set_ranks:
+    rules = search.rules
+    reads = search.reads
+    return add, found
+
+
+def _set_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit: int) -> _Part:
+    """The sets of one rank: ``cs`` (that rank's naturals held) with wildcards from ``wild_pool``."""
+    rules = search.rules
+    add, found = _adder(search, cs, wild_pool, limit)
+    wild_choices = _wild_multisets(list(wild_pool), max(rules.max_wilds_run, rules.max_wilds_set))
+    naturals = [Card(c) for c in cs]
+    for n in range(1, len(naturals) + 1):
+        for nat in sorted(set(combinations(naturals, n))):
+            for w in wild_choices:
+                if len(w) <= rules.max_wilds_set and n + len(w) >= rules.min_size:
+                    add(list(nat) + list(w))
+    return tuple(found.items())
+
+
+def _run_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit: int) -> _Part:
+    """The runs of one suit: ``cs`` (that suit's cards held, twos included: they may be natural in
+    place) with wildcards from ``wild_pool``."""
+    rules = search.rules
+    add, found = _adder(search, cs, wild_pool, limit)
+    most = max(rules.max_wilds_run, rules.max_wilds_set)
+    by_len: dict[int, list[tuple[Card, ...]]] = {}
+    for w in _wild_multisets(list(wild_pool), most):
+        by_len.setdefault(len(w), []).append(w)
+    s = cs[0][1]
+    positions: dict[int, Card] = {RANKS.index(c[0]) + 1: Card(c) for c in cs}
+    if "A" + s in cs and rules.ace in ("high", "both", "wrap"):
+        positions[14] = Card("A" + s)
+    max_wilds = rules.max_wilds_run
+    wrap = rules.ace == "wrap"
+    min_size = rules.min_size
+    for lo in range(1, 15):
+        held: list[Card] = []  # the window's cards held, low to high
+        for p in range(lo, lo + min_size - 1):
+            cell = positions.get(p)
+            if cell is not None:
+                held.append(cell)
+        gaps = min_size - 1 - len(held)
+        for hi in range(lo + min_size - 1, min(lo + limit, 15)):
+            cell = positions.get(hi)
+            if cell is None:
+                gaps += 1
+            else:
+                held.append(cell)
+            if wrap and hi == 14:
                 continue
-            for n in range(1, len(cs) + 1):
-                for nat in sorted(set(combinations(sorted(cs), n))):  # sorted: hash order varies by process
-                    for w in wild_choices:
-                        if len(w) <= rules.max_wilds_set and n + len(w) >= rules.min_size:
-                            add(list(nat) + list(w))
-    if rules.runs:
-        for s in SUITS:
-            # natural cards of the suit (twos included: they may be natural in place)
-            suited = sorted({c for c in counts if c != JOKER and c[1] == s}, key=lambda c: RANKS.index(c[0]))
-            if not suited:
+            if gaps > max_wilds:
+                break  # a longer window only has more gaps
+            if not held:
                 continue
-            positions = {RANKS.index(c[0]) + 1: c for c in suited}
-            if "A" + s in counts and rules.ace in ("high", "both", "wrap"):
-                positions[14] = Card("A" + s)
-            span = range(1, 15)
-            for lo in span:
-                for hi in range(lo + rules.min_size - 1, min(lo + limit, 15)):
-                    cells = [positions.get(p) for p in range(lo, hi + 1)]
-                    if rules.ace == "wrap" and hi == 14:
-                        continue
-                    gaps = sum(1 for c in cells if c is None)
-                    if gaps > rules.max_wilds_run:
-                        break  # a longer window only has more gaps
-                    if cells[0] is None and cells[-1] is None and gaps == len(cells):
-                        continue
-                    if gaps == 0:
-                        add([c for c in cells if c is not None])
-                    else:
-                        for w in wild_choices:
-                            if len(w) == gaps:
-                                add([c for c in cells if c is not None] + list(w))
-                    if gaps < rules.max_wilds_run:
-                        # A wild may also stand in for a natural the hand holds (which stays in hand).
-                        for k, held in enumerate(cells):
-                            if held is None:
-                                continue
-                            rest = [c for i, c in enumerate(cells) if c is not None and i != k]
-                            for w in wild_choices:
-                                if len(w) == gaps + 1:
-                                    add(rest + list(w))
-            if rules.ace == "wrap":
-                for lo in range(1, 14):
-                    for length in range(rules.min_size, 14):
-                        if lo + length - 1 <= 13:
-                            continue
-                        cells = [positions.get((lo + k - 1) % 13 + 1) for k in range(length)]
-                        gaps = sum(1 for c in cells if c is None)
-                        if gaps == 0:
-                            add([c for c in cells if c is not None])
-                        elif gaps <= rules.max_wilds_run:
-                            for w in wild_choices:
-                                if len(w) == gaps:
-                                    add([c for c in cells if c is not None] + list(w))
-    return tuple(found.values())
+            if gaps == 0:
+                add(held)
+            else:
+                for w in by_len.get(gaps, ()):
+                    add(held + list(w))
+            if gaps < max_wilds:
+                # A wild may also stand in for a natural the hand holds (which stays in hand).
+                for k in range(len(held)):
+                    rest = held[:k] + held[k + 1:]
+                    for w in by_len.get(gaps + 1, ()):
+                        add(rest + list(w))
+    if wrap:
+        for lo in range(1, 14):
+            for length in range(min_size, 14):
+                if lo + length - 1 <= 13:
+                    continue
+                wcells = [positions.get((lo + k - 1) % 13 + 1) for k in range(length)]
+                gaps = wcells.count(None)
+                held = [c for c in wcells if c is not None]
+                if gaps == 0:
+                    add(held)
+                elif gaps <= max_wilds:
+                    for w in by_len.get(gaps, ()):
+                        add(held + list(w))
+    return tuple(found.items())
 
 
 def _wild_multisets(pool: list[Card], most: int) -> list[tuple[Card, ...]]:

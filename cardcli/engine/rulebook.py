@@ -27,7 +27,8 @@ class Rule:
 class Rulebook:
     """The ordered rule texts of one game, with topics for browsing."""
 
-    def __init__(self, game: str, intro: str, rules: Iterable[Rule], topics: dict[str, str]) -> None:
+    def __init__(self, game: str, intro: str, rules: Iterable[Rule], topics: dict[str, str],
+                 aliases: dict[str, str] | None = None) -> None:
         self.game = game
         self.intro = intro
         self.rules: dict[str, Rule] = {}
@@ -38,13 +39,26 @@ class Rulebook:
                 raise ValueError(f"rule {r.id} has no topic {r.topic!r}")
             self.rules[r.id] = r
         self.topics = topics
+        self.aliases: dict[str, str] = {}
+        """Other names a player may look a topic up by (``dummy`` → ``contract``); never listed."""
+        for alias, topic in (aliases or {}).items():
+            if topic not in topics:
+                raise ValueError(f"alias {alias!r} names no topic {topic!r}")
+            if alias in topics:
+                raise ValueError(f"alias {alias!r} is already a topic")
+            self.aliases[alias.lower()] = topic
+
+    def resolve(self, query: str) -> str:
+        """The topic or rule id ``query`` names: an alias becomes its topic, anything else is kept."""
+        q = query.strip().lower()
+        return self.aliases.get(q, q)
 
     def get(self, rule_id: str) -> Rule | None:
         return self.rules.get(rule_id)
 
     def find(self, query: str) -> Sequence[Rule]:
         """Rules for a topic, a rule id, or an id prefix (``discard`` → all ``discard.*``)."""
-        q = query.strip().lower()
+        q = self.resolve(query)
         if q in self.rules:
             return [self.rules[q]]
         return [r for r in self.rules.values() if r.id == q or r.id.startswith(q + ".") or r.topic == q

@@ -170,17 +170,21 @@ def _short(err: Exception) -> str:
     return str(err).splitlines()[0] if str(err) else type(err).__name__
 
 
-def read(path: str | Path) -> Replay:
-    p = Path(path)
+def read_bytes(path: str | Path, what: str = "a replay file") -> bytes:
+    """A file's bytes, or a one-line ReplayError saying why they cannot be read."""
     try:
-        data = p.read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise ReplayError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise ReplayError(f"{path}: is a directory, not a replay file") from None
+        raise ReplayError(f"{path}: is a directory, not {what}") from None
     except OSError as err:
         raise ReplayError(f"{path}: cannot read ({err.strerror})") from None
-    return decode(data, str(path), msgpack=True if is_msgpack(p) else None)
+
+
+def read(path: str | Path) -> Replay:
+    data = read_bytes(path)
+    return decode(data, str(path), msgpack=True if is_msgpack(Path(path)) else None)
 
 
 def encode_json(replay: Replay) -> bytes:

@@ -7,6 +7,7 @@ and flushed to disk as it happens::
 
     {"deal": ["TH", ...], "dealer": 0}   a hand was dealt (the full deck, top first)
     [1, "discard KS"]               a move, [seat, notation]
+    [0, "rule accept: …", true]     a secret move (eleusis' rule), as in replay files
     {"undo": 1}                     the last move(s) taken back
     {"note": {...}}                 an annotation (hint taken, tutor remark)
     {"title": "..."}                the caption changed
@@ -25,7 +26,7 @@ from typing import IO, Any
 
 import msgspec
 
-from cardcli.replay.io import MAX_DEPTH, MAX_SIZE, ReplayError, nesting_depth
+from cardcli.replay.io import MAX_DEPTH, MAX_SIZE, ReplayError, nesting_depth, read_bytes
 from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay
 
 FORMAT = "cardcli-journal"
@@ -59,7 +60,7 @@ class Journal:
         lines = [_enc.encode(header)]
         for hand in replay.hands:
             lines.append(_enc.encode({"deal": list(hand.deck), "dealer": hand.dealer}))
-            lines.extend(_enc.encode([m.seat, m.move]) for m in hand.moves)
+            lines.extend(_enc.encode([m.seat, m.move, True] if m.secret else [m.seat, m.move]) for m in hand.moves)
         try:
             with open(tmp, "wb") as fh:
                 fh.write(b"\n".join(lines) + b"\n")
@@ -88,15 +89,7 @@ class Journal:
 
 def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
     """The match a journal holds, and the record file it names. One-line ReplayError on bad input."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ReplayError(f"{path}: is a directory, not a saved game") from None
-    except OSError as err:
-        raise ReplayError(f"{path}: cannot read ({err.strerror})") from None
+    data = read_bytes(path, "a saved game")
     if len(data) > MAX_SIZE:
         raise ReplayError(f"{path}: not a cardcli save ({len(data)} bytes is more than any save)")
     lines = data.split(b"\n")
@@ -127,10 +120,11 @@ def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
             event = msgspec.json.decode(raw)
         except (msgspec.DecodeError, RecursionError):
             raise ReplayError(f"{path}: line {number} is damaged") from None
-        if isinstance(event, list) and len(event) == 2 and isinstance(event[0], int) and isinstance(event[1], str):
+        if (isinstance(event, list) and len(event) in (2, 3) and isinstance(event[0], int)
+                and isinstance(event[1], str) and (len(event) == 2 or event[2] is True)):
             if not hands:
                 raise ReplayError(f"{path}: line {number}: a move before any deal")
-            hands[-1].moves.append(MoveRecord(event[0], event[1]))
+            hands[-1].moves.append(MoveRecord(event[0], event[1], len(event) == 3))
         elif isinstance(event, dict) and isinstance(event.get("deal"), list) and isinstance(event.get("dealer"), int):
             hands.append(HandRecord(dealer=event["dealer"], deck=[str(c) for c in event["deal"]], moves=[]))
         elif isinstance(event, dict) and isinstance(event.get("undo"), int) and hands:

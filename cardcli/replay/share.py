@@ -109,7 +109,11 @@ def load(arg: str) -> Replay:
     """The replay an argument names: an existing file, else a share code (ReplayError on either)."""
     from cardcli.replay.io import read
 
-    if Path(arg).exists() or not looks_like_code(arg):
+    try:
+        exists = Path(arg).exists()
+    except OSError:  # longer than a file name can be (a share code of a long match)
+        exists = False
+    if exists or not looks_like_code(arg):
         return read(arg)
     return decode(arg)
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardcli.engine.deal import reshuffle
 from cardcli.engine.fold import HandLog, Table
 from cardcli.engine.game import Game
 from cardcli.engine.rng import Rng
@@ -86,14 +87,7 @@ class Rollouts:
 
 def _guess_hidden(game: Game[Any, Any, Any, Any], state: Any, seat: int, rng: Rng) -> None:
     """Shuffle the cards ``seat`` cannot see among the places they are in (sizes kept)."""
-    places = game.hidden_from(state, seat)
-    pool = [c for place in places for c in place]
-    rng.shuffle(pool)
-    at = 0
-    for place in places:
-        n = len(place)
-        place[:] = pool[at:at + n]
-        at += n
+    reshuffle(game.hidden_from(state, seat), rng.shuffle)
 
 
 def _play_out(game: Game[Any, Any, Any, Any], config: Any, players: int, table: Table[Any, Any], move: Any,

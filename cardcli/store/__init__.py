@@ -1,4 +1,5 @@
-"""The one embedded store: scorepad matches, the history of games played and lesson progress.
+"""The one embedded store: scorepad matches, the history of games played, lesson progress
+and the tutor's working state (where a lesson was left, the drill queues).
 
 A SQLite database (standard library) in the user data directory, with a
 versioned schema (:mod:`cardcli.store.schema`), WAL mode and committed writes
@@ -22,8 +23,22 @@ from cardcli.store.history import (
     record_game,
     set_progress,
 )
+from cardcli.store.tutor import (
+    DrillQueue,
+    LessonPlace,
+    clear_lesson_place,
+    drill_queue,
+    forget_tutor,
+    import_drill_queue,
+    lesson_place,
+    record_drill_answer,
+    set_lesson_place,
+    take_drill_item,
+)
 
 __all__ = [
-    "GameRecord", "ProgressRecord", "SeatRecord", "Store", "StoreError", "history", "make_seats", "open_store",
-    "progress", "record_game", "set_progress", "store_path",
+    "DrillQueue", "GameRecord", "LessonPlace", "ProgressRecord", "SeatRecord", "Store", "StoreError",
+    "clear_lesson_place", "drill_queue", "forget_tutor", "history", "import_drill_queue", "lesson_place",
+    "make_seats", "open_store", "progress", "record_drill_answer", "record_game", "set_lesson_place",
+    "set_progress", "store_path", "take_drill_item",
 ]

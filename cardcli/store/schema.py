@@ -63,6 +63,34 @@ MIGRATIONS: list[tuple[str, ...]] = [
             PRIMARY KEY (course, lesson)
         )""",
     ),
+    # 2: the tutor's working state: where an unfinished lesson was left, and the drills' repetition queues.
+    (
+        """CREATE TABLE lesson_places (
+            course TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            moves TEXT NOT NULL DEFAULT '[]',
+            hints INTEGER NOT NULL DEFAULT 0,
+            mistakes INTEGER NOT NULL DEFAULT 0,
+            free_done INTEGER NOT NULL DEFAULT 0,
+            updated TEXT NOT NULL,
+            PRIMARY KEY (course, lesson)
+        )""",
+        """CREATE TABLE drill_queues (
+            course TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            next INTEGER NOT NULL DEFAULT 1,
+            answered INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (course, kind)
+        )""",
+        """CREATE TABLE drill_missed (
+            course TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            due INTEGER NOT NULL,
+            PRIMARY KEY (course, kind, number)
+        )""",
+    ),
 ]
 
 

@@ -26,6 +26,12 @@ class CheckingController(LessonController):
 
     def solve(self, step: object) -> None:
         if isinstance(step, Move):
+            for text in step.expect[1:]:  # the first is played, and named when it is not a move
+                try:
+                    self.resolve(text, remember=False)
+                except MoveError as err:
+                    self.fail(f"expected move {text!r}: {err.message}")
+                    return
             for wrong in step.wrong:
                 try:
                     move = self.resolve(wrong.move, remember=False)

@@ -2,8 +2,9 @@
 
 Each item is dealt from a seed (``drill/KIND/N``) and its answer is worked out
 by the game's own code (:mod:`cardcli.tutor.compute`), never stored. A missed
-item comes back three items later (a simple spaced-repetition queue kept in
-the progress file), so the same seed always asks the same question.
+item comes back three answers later (a simple spaced-repetition queue kept in
+the progress store, one transaction per answer), so the same seed always asks
+the same question.
 """
 
 from __future__ import annotations
@@ -431,18 +432,11 @@ def item(game: str, kind: str, number: int, seed: str | None = None) -> Item:
 def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str | None = None,
               count: int | None = None) -> int:
     exercise(game, kind, 1, seed)  # validates the kind
-    queue = progress.drill_queue(game, kind)
     asked = right = 0
     console.say(_("{game} drill: {what}. Type the answer; `quit` stops.").format(
         game=game, what=_(DRILLS[game][kind][0])), "title")
     while count is None or asked < count:
-        due = [m for m in queue["missed"] if m[1] <= asked]
-        if due:
-            number = due[0][0]
-            queue["missed"].remove(due[0])
-        else:
-            number = queue["next"]
-            queue["next"] += 1
+        number = progress.take_drill_item(game, kind)
         ex = exercise(game, kind, number, seed)
         answer, why = ex.answer, ex.why
         console.tell(f"#{number} {ex.text()}")
@@ -450,12 +444,12 @@ def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str 
         if not line or normalize(line) in ("quit", "exit", "q"):
             break
         asked += 1
-        if ex.accepts(line):
+        ok = ex.accepts(line)
+        if ok:
             right += 1
             console.say(_("Right."), "ok")
         else:
             console.error(_("No: {answer} ({why}). It comes back soon.").format(answer=answer, why=why))
-            queue["missed"].append([number, asked + REPEAT_AFTER])
-        progress.save_drill_queue(game, kind, queue)
+        progress.record_drill_answer(game, kind, number, ok, REPEAT_AFTER)
     console.say(_("{right} of {asked} right.").format(right=right, asked=asked), "title")
     return 0

@@ -1,55 +1,78 @@
-"""The learner's progress: lessons done and stars (the store), where a lesson was left, the drill queue.
+"""The learner's progress, all in the one embedded store (:mod:`cardcli.store`).
 
-Done lessons and stars live in the one embedded store (``set_progress``). Where
-an unfinished lesson was left (its step and its moves) and the drill queue of
-missed items live beside it in ``tutor.json``, written atomically (temporary
-file, fsync, rename), so a lesson killed at any moment resumes at the step it
-had reached.
+* lessons done and their stars (``set_progress``);
+* where an unfinished lesson was left: its step, the moves made, the hints and
+  mistakes so far (``set_lesson_place``), written after every line the learner
+  types, so a lesson killed at any moment resumes at the step it had reached;
+* the drill queues of missed items (``take_drill_item``, ``record_drill_answer``),
+  one transaction per answer, so two processes drilling at once keep both.
+
+Earlier versions kept the places and the queues in ``tutor.json``; such a file
+is read once into the store and then renamed ``tutor.json.imported``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from cardcli.i18n import _
 
-FILE = "tutor.json"
+LEGACY_FILE = "tutor.json"
+_imported: set[str] = set()
 
 
-def _path() -> Path:
+def _legacy_path() -> Path:
     from cardcli.paths import data_dir
 
-    return data_dir() / FILE
+    return data_dir() / LEGACY_FILE
 
 
-def _read() -> dict[str, Any]:
+def import_legacy() -> None:
+    """Move an old ``tutor.json`` (places and drill queues) into the store, once; never fails."""
+    from cardcli.store import DrillQueue, StoreError, import_drill_queue, lesson_place, open_store, set_lesson_place
+
+    path = _legacy_path()
+    if str(path) in _imported:
+        return
+    _imported.add(str(path))
     try:
-        data = json.loads(_path().read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _write(data: dict[str, Any]) -> None:
-    path = _path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tutor.", dir=path.parent)
+        return
+    if not isinstance(data, dict):
+        return
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1, sort_keys=True)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        with open_store() as st:
+            for key, point in dict(data.get("resume") or {}).items():
+                course, _sep, lesson = str(key).partition("/")
+                if not isinstance(point, dict) or lesson_place(course, lesson, store=st) is not None:
+                    continue
+                try:
+                    set_lesson_place(course, lesson, step=int(point["step"]),
+                                     moves=[(int(s), str(m)) for s, m in point.get("moves", [])],
+                                     hints=int(point.get("hints", 0)), mistakes=int(point.get("mistakes", 0)),
+                                     store=st)
+                except (KeyError, ValueError, TypeError):
+                    continue
+            for key, q in dict(data.get("drills") or {}).items():
+                course, _sep, kind = str(key).partition("/")
+                if not isinstance(q, dict):
+                    continue
+                try:
+                    # The old due counts referred to one sitting: every missed item is due now.
+                    queue = DrillQueue(int(q.get("next", 1)), 0, [(int(m[0]), 0) for m in q.get("missed", [])])
+                except (ValueError, TypeError, IndexError):
+                    continue
+                import_drill_queue(course, kind, queue, store=st)
+    except StoreError:
+        return
+    try:
+        os.replace(path, path.with_name(LEGACY_FILE + ".imported"))
+    except OSError:
+        pass
 
 
 # -- lessons -----------------------------------------------------------------------------------
@@ -66,77 +89,76 @@ def lesson_results(course: str) -> dict[str, tuple[bool, int]]:
 
 
 def finish(course: str, lesson: str, stars: int) -> str | None:
-    """Record a finished lesson; returns a problem to show, or None."""
-    from cardcli.store import StoreError, set_progress
+    """Record a finished lesson (and forget where it was left); returns a problem to show, or None."""
+    from cardcli.store import StoreError, clear_lesson_place, set_progress
 
-    forget(course, lesson)
     try:
         set_progress(course, lesson, stars=stars, done=True)
+        clear_lesson_place(course, lesson)
     except StoreError as err:
         return _("your progress could not be saved: {why}").format(why=err)
     return None
 
 
-def remember(course: str, lesson: str, point: dict[str, Any]) -> None:
-    """Where an unfinished lesson was left (step, moves, hints, mistakes)."""
-    data = _read()
-    data.setdefault("resume", {})[f"{course}/{lesson}"] = point
+def remember(course: str, lesson: str, point: dict[str, Any]) -> str | None:
+    """Where an unfinished lesson was left (step, moves, hints, mistakes); returns a problem, or None."""
+    from cardcli.store import StoreError, set_lesson_place
+
+    import_legacy()
     try:
-        _write(data)
-    except OSError:
-        pass
+        set_lesson_place(course, lesson, step=int(point["step"]), moves=[(int(s), str(m)) for s, m in point["moves"]],
+                         hints=int(point.get("hints", 0)), mistakes=int(point.get("mistakes", 0)),
+                         free_done=int(point.get("free_done", 0)))
+    except StoreError as err:
+        return _("your place in the lesson could not be saved: {why}").format(why=err)
+    return None
 
 
 def resume_point(course: str, lesson: str) -> dict[str, Any] | None:
-    point = _read().get("resume", {}).get(f"{course}/{lesson}")
-    return point if isinstance(point, dict) else None
+    """``{"step", "moves", "hints", "mistakes", "free_done"}`` where the lesson was left, or None."""
+    from cardcli.store import StoreError, lesson_place
+
+    import_legacy()
+    try:
+        place = lesson_place(course, lesson)
+    except StoreError:
+        return None
+    if place is None:
+        return None
+    return {"step": place.step, "moves": [[s, m] for s, m in place.moves], "hints": place.hints,
+            "mistakes": place.mistakes, "free_done": place.free_done}
 
 
 def forget(course: str, lesson: str) -> None:
-    data = _read()
-    if f"{course}/{lesson}" in data.get("resume", {}):
-        del data["resume"][f"{course}/{lesson}"]
-        try:
-            _write(data)
-        except OSError:
-            pass
+    from cardcli.store import StoreError, clear_lesson_place
+
+    try:
+        clear_lesson_place(course, lesson)
+    except StoreError:
+        pass
 
 
 def reset(course: str | None = None) -> int:
-    """Forget the progress of one course (or all); returns how many lessons were forgotten."""
-    from cardcli.store import open_store
+    """Forget the progress of one course (or all): results, places, drill queues; how many lessons went."""
+    from cardcli.store import forget_tutor
 
-    with open_store() as st:
-        with st.transaction() as conn:
-            cur = conn.execute("DELETE FROM progress" + (" WHERE course = ?" if course else ""),
-                               [course] if course else [])
-            count = cur.rowcount
-    data = _read()
-    for key in list(data.get("resume", {})):
-        if course is None or key.startswith(course + "/"):
-            del data["resume"][key]
-    for key in list(data.get("drills", {})):
-        if course is None or key.startswith(course + "/"):
-            del data["drills"][key]
-    _write(data)
-    return int(count)
+    import_legacy()
+    return forget_tutor(course)
 
 
 # -- drills ------------------------------------------------------------------------------------
 
 
-def drill_queue(course: str, kind: str) -> dict[str, Any]:
-    """``{"next": n, "missed": [[seed, due], ...]}``: the next fresh item and the missed ones to repeat."""
-    q = _read().get("drills", {}).get(f"{course}/{kind}")
-    if not isinstance(q, dict):
-        return {"next": 1, "missed": []}
-    return {"next": int(q.get("next", 1)), "missed": [list(m) for m in q.get("missed", [])]}
+def take_drill_item(course: str, kind: str) -> int:
+    """The item number to ask now (a missed one that is due, else the next fresh one)."""
+    from cardcli.store import take_drill_item as take
+
+    import_legacy()
+    return take(course, kind)
 
 
-def save_drill_queue(course: str, kind: str, queue: dict[str, Any]) -> None:
-    data = _read()
-    data.setdefault("drills", {})[f"{course}/{kind}"] = queue
-    try:
-        _write(data)
-    except OSError:
-        pass
+def record_drill_answer(course: str, kind: str, number: int, right: bool, repeat_after: int) -> None:
+    """Count one answer (a missed item comes back ``repeat_after`` answers later)."""
+    from cardcli.store import record_drill_answer as record
+
+    record(course, kind, number, right, repeat_after=repeat_after)

@@ -5,7 +5,9 @@ prompt-toolkit REPL and the line driver run a lesson exactly as they run a
 game; every move still goes through the session and its fold. The steps decide
 what the learner must do; ``hint`` escalates (nudge, what to look at, the
 answer), ``why`` explains the last refusal with its rule, ``rules`` shows the
-rule texts and ``quit`` keeps the step for next time. With ``auto`` the
+rule texts. The learner's place (step, moves, hints, mistakes) is written to
+the store after every line, so ``quit``, Ctrl-C or a killed process all
+resume at the step next time. With ``auto`` the
 controller plays each expected move itself and explains it.
 """
 
@@ -46,6 +48,7 @@ class LessonController(Controller):
         self.last_explained = ""
         self.failure: str | None = None
         """In auto mode, the first problem met (``learn --check`` reports it)."""
+        self.place_warned = False
 
     # -- text ----------------------------------------------------------------------------------
     def t(self, text: str) -> str:
@@ -192,17 +195,38 @@ class LessonController(Controller):
         if later and not self.auto:
             self.console.say(_("Next: `cardcli learn {course} {n}`.").format(course=self.course, n=later[0].number), "dim")
 
-    def leave(self) -> None:
-        if self.done or not self.record or self.auto:
-            return
+    def place(self) -> dict[str, Any]:
+        """Where the learner is: the step, the moves made since the lesson's position, hints and mistakes."""
         moves = [[m.seat, m.move] for m in self.session.hands[-1].moves[self.prelude:]]
-        progress.remember(self.course, self.lesson_id, {"step": self.index, "moves": moves, "hints": self.hints,
-                                                        "mistakes": self.mistakes})
+        return {"step": self.index, "moves": moves, "hints": self.hints, "mistakes": self.mistakes,
+                "free_done": self.free_done}
+
+    def save_place(self) -> bool:
+        """Write the place to the store (after every line, so even a killed process resumes here)."""
+        if self.done or not self.record or self.auto:
+            return False
+        problem = progress.remember(self.course, self.lesson_id, self.place())
+        if problem:
+            if not self.place_warned:
+                self.console.error(problem)
+            self.place_warned = True
+            return False
+        return True
+
+    def leave(self) -> None:
+        if not self.save_place():
+            return
         self.console.say(_("Your place is kept: `cardcli learn {course} {n}` continues at {where}.").format(
             course=self.course, n=self.lesson_id.split("-", 1)[0].lstrip("0") or "0", where=self.where()), "ok")
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
+        going = self._handle(line)
+        if going and line.strip():
+            self.save_place()
+        return going
+
+    def _handle(self, line: str) -> bool:
         text = line.strip()
         if not text:
             return not self.done
@@ -275,7 +299,10 @@ class LessonController(Controller):
     def accepted(self, step: Move) -> set[str]:
         out = set()
         for text in step.expect:
-            out.add(self.game.format_move(self.resolve(text, remember=False)))
+            try:
+                out.add(self.game.format_move(self.resolve(text, remember=False)))
+            except MoveError:
+                continue  # not a move here: `cardcli tutor check` names it; a player's move cannot match it
         return out
 
     def matches(self, step: Move | Free, move: Any) -> bool:

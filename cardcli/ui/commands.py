@@ -66,10 +66,17 @@ class Controller:
         self._told: str | None = None
         self.pace = 0.0
         """Seconds to wait before showing each bot move (0: instant; the drivers set it for terminals)."""
-        self.wait_for_key: Callable[[str], None] | None = None
+        self.wait_for_key: Callable[[str], object] | None = None
         """Shows a prompt and waits for Enter (set by a driver that talks to a person), or None."""
         self.flush_input: Callable[[], None] | None = None
         """Drops whatever was typed ahead while the bots played (set by terminal drivers)."""
+        self.read_key: Callable[[str], str] | None = None
+        """Shows a prompt and returns the line typed (set by a driver that talks to a person), or None."""
+        self.poll_key: Callable[[], str | None] | None = None
+        """Returns a line typed meanwhile, without waiting (None: nothing typed), or is None itself."""
+        self.watch_mode: str | None = None
+        """How a hand you only watch goes on (eleusis, as dealer): ``None`` (not asked yet this hand),
+        ``pace``, ``step`` (wait after each play) or ``finish`` (the rest at once)."""
         self.autoplay = False
         """Play a forced move (the only legal card) for the human, and say so (`play` turns it on)."""
         self._seen: dict[int, Any] = {}
@@ -78,12 +85,9 @@ class Controller:
     # -- whose eyes ----------------------------------------------------------------------------
     @property
     def seat(self) -> int:
-        """The human seat whose view is shown: the one to act, else the first human."""
-        s = self.session
-        actor = s.to_act()
-        if actor is not None and s.is_human(actor):
-            return actor
-        return s.human_seats[0] if s.human_seats else 0
+        """The seat whose view is shown: the human one to act, else one the human plays for
+        (bridge: the declarer's, when you play partner's contract), else the first human."""
+        return self.session.eyes()
 
     @property
     def game(self) -> Any:
@@ -153,13 +157,18 @@ class Controller:
     def _show_event(self, ev: Event) -> None:
         if ev.kind == "move":
             bot = not self.session.is_human(ev.seat)
+            view = self.session.view(self.seat) if bot and self.show_all_moves else None
+            watch = view is not None and getattr(view, "watching", False) and self.pace > 0
             if bot:
                 self._bots_moved = True
-                if self.pace > 0 and self.show_all_moves:
+                if self.pace > 0 and self.show_all_moves and (not watch or self.watch_mode == "pace"):
                     time.sleep(self.pace)
             if self.show_all_moves:
                 self.tell_cards("  " + ev.text, "dim" if bot else "")
+            if watch:
+                self.watch_step(view)
         elif ev.kind == "deal":
+            self.watch_mode = None
             self.console.say(ev.text, "title")
         elif ev.kind == "hand-over":
             self.console.say(_("The hand is over."), "title")
@@ -168,6 +177,30 @@ class Controller:
                 self.show_review()
         elif ev.kind == "match-over":
             self.console.say(ev.text, "title")
+
+    def watch_step(self, view: Any) -> None:
+        """After a play you only watch (eleusis, as dealer): the mainline as it grows, and a choice
+        of how to go on: at the pace, one play at a time, or the rest of the hand at once."""
+        if self.watch_mode == "finish":
+            return
+        self.console.print_lines(view.watch_lines(self.console.charset))
+        if self.read_key is None:
+            self.watch_mode = "pace"
+            return
+        if self.watch_mode == "pace":
+            typed = self.poll_key() if self.poll_key is not None else None
+            if typed is None:
+                return
+            answer = typed.strip().lower()  # a key typed while the plays go by: `s` steps, `f` finishes
+            self.watch_mode = {"s": "step", "f": "finish"}.get(answer[:1], "pace")
+            if self.watch_mode != "step":
+                return
+        if self.watch_mode is None:
+            answer = self.read_key(_("Enter: play on at the pace · s: one play at a time · f: finish the hand "))
+            self.watch_mode = {"s": "step", "f": "finish"}.get(answer.strip().lower()[:1], "pace")
+            return
+        answer = self.read_key(_("Enter or s: next play · c: play on at the pace · f: finish the hand "))
+        self.watch_mode = {"c": "pace", "f": "finish"}.get(answer.strip().lower()[:1], "step")
 
     review_hands = False
     """Show the review when a hand ends (`cardcli play` turns it on; lessons and tests leave it off)."""
@@ -359,6 +392,10 @@ def _help(c: Controller, arg: str) -> bool:
     card_help = getattr(c.game, "card_help", None)
     c.console.say(card_help() if card_help else _("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S."),
                   "hint")
+    from cardcli.games.handline import GAMES, numbers_note
+
+    if c.game.name in GAMES:
+        c.console.say(numbers_note(), "hint")
     return True
 
 

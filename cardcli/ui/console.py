@@ -152,6 +152,19 @@ def flush_terminal_input() -> None:
         pass
 
 
+def poll_terminal_line() -> str | None:
+    """A line typed at the terminal meanwhile, read without waiting; None when nothing was typed."""
+    try:
+        import select
+
+        if not sys.stdin.isatty():
+            return None
+        ready, _w, _x = select.select([sys.stdin], [], [], 0)
+        return sys.stdin.readline() if ready else None
+    except (ImportError, OSError, ValueError):
+        return None
+
+
 _PIECES = re.compile(r"\S+|\s+")
 
 

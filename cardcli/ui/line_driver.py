@@ -8,6 +8,7 @@ redraws, so every fact is printed once, on its own line.
 from __future__ import annotations
 
 import locale
+import sys
 from collections.abc import Callable
 from typing import IO
 
@@ -50,10 +51,18 @@ def run(controller: Controller, stdin: IO[str], interactive: bool) -> int:
             out.flush()
             read()
         controller.wait_for_key = wait
+
+        def ask(message: str) -> str:
+            out.write(message)
+            out.flush()
+            return read()[0]
+        controller.read_key = ask
         if stdin.isatty():
-            from cardcli.ui.console import flush_terminal_input
+            from cardcli.ui.console import flush_terminal_input, poll_terminal_line
 
             controller.flush_input = flush_terminal_input
+            if stdin is sys.stdin:
+                controller.poll_key = poll_terminal_line
     try:
         controller.start()
         while not controller.done:

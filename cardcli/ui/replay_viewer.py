@@ -130,7 +130,7 @@ class Viewer:
         return True
 
     def run(self, stdin: IO[str], interactive: bool) -> int:
-        """Read commands until ``quit`` or the end of input (0); Ctrl-C leaves with 130."""
+        """Read commands until ``quit``, the end of input or Ctrl-C (0: a viewer has nothing to save)."""
         try:
             self.console.say(HELP, "dim")
             self.show()
@@ -145,4 +145,4 @@ class Viewer:
                     return 0
         except KeyboardInterrupt:
             self.console.say("")
-            return 130
+            return 0

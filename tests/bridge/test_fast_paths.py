@@ -46,8 +46,12 @@ def playout_digest(games: int) -> tuple[int, str]:
                         else others[rng.randrange(len(others))])
                 if rng.random() < 0.05:
                     state = state.clone()
+                turn = state.turn
                 out = game.apply(state, pick)
-                digest.update(repr((out.seat, mv.format_move(out.move), sorted(out.facts.items()))).encode())
+                if isinstance(pick, mv.Play):  # told apart for the narration: a card from dummy's hand
+                    assert state.contract is not None and out.facts["from_dummy"] == (turn == state.contract.dummy)
+                facts = sorted((k, v) for k, v in out.facts.items() if k != "from_dummy")  # pinned before it
+                digest.update(repr((out.seat, mv.format_move(out.move), facts)).encode())
                 digest.update(repr((state.phase, state.turn, state.leader, state.trick, state.won, state.hands,
                                     state.calls, state.contract, state.claim, state.rejected)).encode())
             digest.update(repr((state.result, state.rubber.totals)).encode())

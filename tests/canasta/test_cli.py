@@ -77,7 +77,7 @@ def test_rules_topics() -> None:
     r = CliRunner().invoke(cli, ["rules", "canasta", "options"])
     assert "s0" in r.output and "s2" in r.output and "canasta_closed_at_seven=false" in r.output
     r = CliRunner().invoke(cli, ["rules", "canasta", "variants"])
-    assert "Where the seeds differ" in r.output
+    assert "Where the rule sets differ" in r.output
 
 
 def test_every_rule_id_the_code_names_is_in_the_rulebook() -> None:

@@ -156,10 +156,10 @@ def test_replay_view_steps(tmp_path: Path) -> None:
     assert "Hand 2/2" in out and "unknown command 'frog'" in out
 
 
-def test_replay_export_is_for_bridge_only() -> None:
+def test_replay_export_pbn_is_for_bridge_only() -> None:
     path = ROOT / "replays" / "rummy" / "four-players-ace-high-or-low.cardcli.json"
     code, out = run("replay", "export", str(path), "--format", "pbn")
-    assert code == 1 and "rummy replays cannot be exported (bridge replays can be written as pbn)" in out
+    assert code == 1 and "rummy replays can be exported as html, not 'pbn'" in out
     code, out = run("replay", "import", "some.txt")
     assert code == 1 and "cannot import .txt files" in out
 

@@ -110,11 +110,14 @@ def _home() -> Path:
 def test_the_viewer_in_a_real_terminal(tmp_path: Path) -> None:
     from terminal import Terminal
 
+    first = len(read(RUMMY).hands[0].moves)
     with Terminal("replay", "view", str(RUMMY), home=tmp_path, rows=24, cols=80) as term:
         assert term.expect("? help"), term.text
         # the screen is redrawn by differences; Ctrl-L draws it whole, so each position can be read
         for key, expect in (("\x1b[C", "move 1/"), ("\x1b[B", "move 3/"), ("\x1b[6~", "Hand 2/29 · move 0/"),
-                            ("\x1b[5~", "Hand 1/29 · move 0/"), ("\x1b[F", "is over")):
+                            ("\x1b[5~", "Hand 1/29 · move 0/"), ("\x1b[D", "Hand 1/29 · move 0/"),
+                            (f"/1.{first}\r", "Hand 1 is over:"), ("\x1b[C", "Hand 2/29 · move 0/"),
+                            ("\x1b[F", "is over")):
             start = len(term.buf)
             term.send(key)
             time.sleep(0.2)
@@ -125,7 +128,110 @@ def test_the_viewer_in_a_real_terminal(tmp_path: Path) -> None:
     assert "Traceback" not in term.text
     with Terminal("replay", "view", str(BRIDGE), home=tmp_path, rows=24, cols=80) as term:
         assert term.expect("? help"), term.text
+        start = len(term.buf)
+        term.send("\x1b[6~")  # one hand only: PgDn stays on it
+        term.send("\x1b[F")
         time.sleep(0.2)
+        term.send("\x0c")
+        assert term.expect("Hand 1 is over:", since=start), term.text[start:]
         term.send("\x03")
-        assert term.wait() == 130
+        assert term.wait() == 0  # Ctrl-C quits as q does: a viewer has nothing to save
     assert "Aborted" not in term.text and "Traceback" not in term.text
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_the_line_viewer_quits_on_ctrl_c_with_0(tmp_path: Path) -> None:
+    from terminal import Terminal
+
+    with Terminal("replay", "view", str(RUMMY), "--plain", home=tmp_path, rows=24, cols=80) as term:
+        assert term.expect("view> "), term.text
+        term.line("\x1b[6~", "Hand 2/29 · move 0/")
+        # at a line prompt the terminal turns Ctrl-C into SIGINT for its foreground process; the
+        # test's terminal is not the child's controlling one, so the signal is sent as the terminal would
+        import signal
+
+        term.proc.send_signal(signal.SIGINT)
+        assert term.wait() == 0
+    assert "Aborted" not in term.text and "Traceback" not in term.text
+
+
+# -- `cardcli play --from` and `play bridge --deal` -------------------------------------------------
+ACBL = ROOT / "tests" / "bridge" / "pbn_files" / "acbl-hand-records.pbn"
+
+
+def test_play_from_a_shipped_replay_at_1_10_records_the_same_10_moves(tmp_path: Path) -> None:
+    original = read(BRIDGE)
+    out = tmp_path / "new.cardcli.json"
+    code, text = run("play", "--from", f"{BRIDGE}@1.10", "--seat", "South", "--record", str(out), "--charset", "ascii",
+                     input="quit\n")
+    assert code == 0 and "Playing on from hand 1, move 10, as South" in text
+    game = read(out)
+    assert game.hands[0].deck == original.hands[0].deck
+    assert len(game.hands[0].moves) >= 10
+    assert [(m.seat, m.move) for m in game.hands[0].moves[:10]] == [(m.seat, m.move) for m in original.hands[0].moves[:10]]
+    assert read(BRIDGE) == original
+
+
+def test_play_from_a_share_code_and_from_the_first_deal(tmp_path: Path) -> None:
+    share = CliRunner().invoke(cli, ["share", str(RUMMY), "-q"]).output.strip()
+    out = tmp_path / "coded.cardcli.json"
+    code, text = run("play", "--from", f"{share}@2.3", "--seat", "P2", "--record", str(out), "--charset", "ascii",
+                     input="quit\n")
+    assert code == 0 and "Playing on from hand 2, move 3, as P2" in text, text
+    original, game = read(RUMMY), read(out)
+    assert [h.deck for h in game.hands] == [h.deck for h in original.hands[:2]]
+    assert [m.move for m in game.hands[1].moves[:3]] == [m.move for m in original.hands[1].moves[:3]]
+    code, text = run("play", "rummy", "--from", str(RUMMY), "--charset", "ascii", input="quit\n")
+    assert code == 0 and "Playing on from hand 1, move 0" in text
+
+
+def test_play_from_refuses_what_it_cannot_start() -> None:
+    code, text = run("play", "--from", f"{RUMMY}@x")
+    assert code == 2 and "--from takes FILE_OR_CODE@HAND.MOVE" in text
+    code, text = run("play", "bridge", "--from", str(RUMMY))
+    assert code == 2 and "is a rummy game, not bridge" in text
+    code, text = run("play", "--from", str(RUMMY), "--deal", str(ACBL))
+    assert code == 2 and "give one of them" in text
+    code, text = run("play", "--from", f"{RUMMY}@40.1")
+    assert code == 1 and "there is no hand 40" in text
+
+
+def test_play_bridge_deal_plays_a_deal_only_board(tmp_path: Path) -> None:
+    pbn = tmp_path / "d5.pbn"
+    pbn.write_text(DEAL_ONLY)
+    out = tmp_path / "d5-played.cardcli.json"
+    code, text = run("play", "bridge", "--deal", str(pbn), "--seat", "South", "--record", str(out), "--charset", "ascii",
+                     input="quit\n")
+    assert code == 0 and "as South" in text and "South>" in text, text
+    assert "neither an auction nor a contract" not in text
+    game = read(out)
+    assert game.hands[0].dealer == 3 and len(game.hands) == 1  # West deals board 5
+
+
+def test_play_bridge_deal_takes_the_board_asked_for(tmp_path: Path) -> None:
+    imported = tmp_path / "acbl.cardcli.json"
+    assert run("replay", "import", str(ACBL), "-o", str(imported))[0] == 0
+    board3 = read(tmp_path / "acbl-3.cardcli.json").hands[0]
+    out = tmp_path / "b3.cardcli.json"
+    code, text = run("play", "bridge", "--deal", f"{ACBL}:3", "--seat", "South", "--record", str(out),
+                     "--charset", "ascii", input="quit\n")
+    assert code == 0, text
+    hand = read(out).hands[0]
+    assert hand.deck == board3.deck and hand.dealer == board3.dealer == 2  # board 3: South deals
+    code, text = run("play", "bridge", "--deal", f"{ACBL}:9")
+    assert code == 1 and "has 4 boards; there is no board 9" in text
+    code, text = run("play", "bridge", "--deal", str(RUMMY))
+    assert code == 2 and "--deal takes a deal file" in text
+
+
+def test_play_bridge_deal_takes_one_hand_of_a_rubber(tmp_path: Path) -> None:
+    pbn = tmp_path / "rubber.pbn"
+    assert run("replay", "export", str(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json"), "--format", "pbn",
+               "-o", str(pbn))[0] == 0
+    original = read(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json").hands[1]
+    out = tmp_path / "h2.cardcli.json"
+    code, text = run("play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(out), "--charset", "ascii",
+                     input="quit\n")
+    assert code == 0, text
+    hand = read(out).hands[0]
+    assert hand.deck == original.deck and hand.dealer == original.dealer

@@ -18,11 +18,11 @@ def _opt(description: str) -> msgspec.Meta:
 
 class BridgeConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     redoubled_insult: Annotated[Literal[50, 100], _opt(
-        "premium for making a redoubled contract: 100 (Law 77 since 2007, endplay, OpenSpiel) "
+        "premium for making a redoubled contract: 100 (Law 77 since 2007) "
         "or 50 (older rubber score cards)")] = 100
     unfinished_part_score: Annotated[Literal[50, 100], _opt(
-        "unfinished rubber: bonus for a part score in the unfinished game (Law 80 as quoted in "
-        "the digest: 100; informal sources: 50)")] = 100
+        "unfinished rubber: bonus for a part score in the unfinished game (100 by Law 80; some "
+        "informal score cards: 50)")] = 100
     unfinished_part_score_rule: Annotated[Literal["only-one-side", "each-side"], _opt(
         "unfinished rubber: the part-score bonus goes only to a side that alone has a part "
         "score (Law 80, literal), or to each side with one")] = "only-one-side"
@@ -48,7 +48,7 @@ PRESETS: dict[str, BridgeConfig] = {
     "deals": BridgeConfig(scoring="deals", honors=False),
 }
 PRESET_HELP = {
-    "rubber": "rubber bridge by the Laws (rules digest): insult 50/100, unfinished rubber "
+    "rubber": "rubber bridge by the Laws: insult 50/100, unfinished rubber "
               "300 for a game and 100 for the only part score",
     "old-card": "older score cards: redoubled insult 50, 50 for each part score in an "
                 "unfinished rubber",

@@ -2,7 +2,7 @@
 
 Law numbers are those of the Laws of Rubber Bridge (ACBL 1993), whose numbering
 matches the 2017 Laws of Duplicate Bridge for the auction and the play. The
-seeds' mistakes listed in the rules digest §1 are corrected here, not copied.
+common mistakes of informal rule summaries are corrected here, not copied.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ RULES = [
         "player on the left, so everyone gets 13 (Law 6). Seats are North, East, South and West; "
         "North-South play against East-West.")),
     Rule("deal.dealer", N_("The dealer rotates"), N_(
-        "The first dealer is chosen by a (seeded) cut. The deal passes clockwise after every "
+        "The first dealer is chosen by a random cut (the same every time with `--seed`). The deal passes clockwise after every "
         "hand, including a hand that is passed out (Law 17, rubber).")),
     Rule("auction.order", N_("Calling in turn"), N_(
         "The dealer calls first, then each player in clockwise rotation (Law 17). A call is a "
@@ -257,11 +257,48 @@ RULES = [
         "out a high card of declarer's, but only as high as needed (with K Q play the queen). Cover an honour "
         "with an honour: when declarer leads a queen or jack towards a higher card, play your king on it, "
         "so that two of their honours are spent for one of yours and your side's tens and nines gain.")),
-    Rule("turn.over", N_("Nobody to move"), N_("Nobody can move now: the hand or the rubber is over.")),
+    Rule("turn.order", N_("Whose turn it is"), N_(
+        "In the auction the dealer calls first, then each player in turn clockwise (Law 17). In "
+        "the play, the player on declarer's left makes the opening lead, and then dummy's hand is "
+        "laid face up (Law 41). Each trick is played clockwise from its lead, and the player who "
+        "wins it leads to the next one (Law 44). Declarer plays both hands: when it is dummy's turn, "
+        "declarer chooses dummy's card and dummy's owner does nothing.")),
+    Rule("turn.over", N_("Nobody to move"), N_(
+        "Nobody can move now: the hand or the rubber is over. Start the next hand, or a new match, "
+        "to play on.")),
     Rule("options.presets", N_("Presets"), N_(
-        "`rubber` follows the Laws as the rules digest reads them. `old-card` uses values from "
-        "older score cards: a redoubled contract's insult is 50, and each side with a part score "
-        "in an unfinished rubber gets 50. Single rules change with `--option KEY=VALUE`.")),
+        "`rubber` (the default) is rubber bridge by the Laws: a redoubled contract's insult is "
+        "100, and in an unfinished rubber a game scores 300 and a part score 100 when only one side "
+        "has one. `old-card` uses values from older score cards: a redoubled contract's insult is "
+        "50, and each side with a part score in an unfinished rubber gets 50. `deals` scores each "
+        "deal on its own, as in duplicate boards, without honors. Single rules change with "
+        "`--option KEY=VALUE`.")),
 ]
 
-RULEBOOK = Rulebook("bridge", INTRO, RULES, TOPICS)
+ALIASES = {
+    "dummy": "contract",
+    "declarer": "contract",
+    "lead": "contract",
+    "opening-lead": "contract",
+    "bids": "auction",
+    "double": "auction",
+    "redouble": "auction",
+    "trumps": "play",
+    "trump": "play",
+    "tricks": "play",
+    "trick": "play",
+    "follow": "play",
+    "scoring": "score",
+    "rubber": "score",
+    "vulnerability": "score",
+    "game": "score",
+    "concede": "claim",
+    "concession": "claim",
+    "system": "bidding",
+    "sayc": "bidding",
+    "finesse": "technique",
+    "dealer": "deal",
+}
+"""Other names for the topics, as a player might look them up."""
+
+RULEBOOK = Rulebook("bridge", INTRO, RULES, TOPICS, ALIASES)

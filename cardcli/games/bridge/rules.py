@@ -41,8 +41,9 @@ _TRUMPS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": None}
 _CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
 _SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
 _PLAY_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4 * 4 * 3)]
-"""``(seat * 4 + declarer) * 3 + lead + first`` → id of a shared play move → its outcome when it
-does not end a trick (outcomes are frozen values too: made once per kind, their facts read-only)."""
+"""``(turn * 4 + declarer) * 3 + lead + first`` (``turn``: the hand the card comes from) → id of a
+shared play move → its outcome when it does not end a trick (outcomes are frozen values too: made
+once per kind, their facts read-only)."""
 _CALL_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4)]
 """Seat → id of a shared call → its outcome when it does not end the auction."""
 
@@ -257,11 +258,12 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                 state.turn = (turn + 1) % 4
                 seat = declarer if turn == dummy else turn
                 first = lead and not state.tricks
-                made = _PLAY_OUTCOMES[(seat * 4 + declarer) * 3 + lead + first]
+                made = _PLAY_OUTCOMES[(turn * 4 + declarer) * 3 + lead + first]
                 outcome = made.get(id(move))
                 if outcome is None or outcome.move is not move:
                     outcome = Outcome(seat, move, MappingProxyType(
-                        {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first}))
+                        {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first,
+                         "from_dummy": turn == dummy}))
                     if id(move) in _SHARED:
                         made[id(move)] = outcome
                 return outcome
@@ -275,7 +277,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                 finish_hand(state)
             return Outcome(declarer if turn == dummy else turn, move,
                            {"dummy": dummy, "declarer": declarer, "lead": False, "first": False,
-                            "winner": winner, "won": (won[0], won[1])})
+                            "from_dummy": turn == dummy, "winner": winner, "won": (won[0], won[1])})
         if isinstance(move, _CALL_TYPES):
             return self._call(state, move)
         return apply_claim_move(state, move, self.to_act(state))
@@ -376,8 +378,11 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                         c=_contract_words(level, strain, doubled), who=names[declarer], leader=names[leader])
                 return text
             case mv.Play(card):
-                if outcome.seat == f["dummy"]:
-                    text = _("{decl} plays {card} from dummy").format(decl=names[f["declarer"]], card=card)
+                if f.get("from_dummy"):
+                    # the declarer's move (the log's seat), from dummy's hand (the trick's seat)
+                    text = (_("{decl} leads {card} from dummy ({d})") if f["lead"] else _(
+                        "{decl} plays {card} from dummy ({d})")).format(
+                        decl=names[f["declarer"]], card=card, d=names[f["dummy"]])
                 elif f["lead"]:
                     text = _("{who} leads {card}").format(who=who, card=card)
                 else:

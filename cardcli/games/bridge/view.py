@@ -229,7 +229,7 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
         c = view.contract
         lines.append([("label", _("Contract: ")), ("title", contract_text(c, charset, names)),
                       ("", "  " + _("tricks NS {a}, EW {b}").format(a=view.won[0], b=view.won[1]))])
-    # the table: North on top, West and East in the middle, South below
+    # the table: North on top, West and East in the middle, South below (turned round the seat shown)
     def label(seat: int) -> str:
         tags = []
         if seat == view.seat:
@@ -247,7 +247,10 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
         return [[("label", label(seat))]] + hand_lines(cards, charset, view.hand_sizes[seat] if view.hand_sizes else 0)
 
     indent = 22
-    north, south, west, east = block(0), block(2), block(3), block(1)
+    # the seat whose eyes these are sits at the bottom (South, for a spectator): when you play
+    # partner's contract from the declarer's seat, the declarer's hand is at the bottom, dummy's on top
+    bottom = table_bottom(view)
+    north, south, west, east = block((bottom + 2) % 4), block(bottom), block((bottom + 1) % 4), block((bottom + 3) % 4)
     # Drawn as at a table: the auction in the empty corners left of North and South, the trick in
     # the centre. Spelt-out cards (screen readers) keep the one-column layout below the hands.
     diagram = charset != "words"
@@ -297,6 +300,11 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
     return lines
 
 
+def table_bottom(view: BridgeView) -> int:
+    """The seat drawn at the bottom of the table: the view's own (South for a spectator)."""
+    return view.seat if view.seat is not None else 2
+
+
 def auction_corner(view: BridgeView, charset: Charset) -> list[Line]:
     """The auction in four narrow columns (W N E S), for the corner left of North and South."""
     if not view.calls and view.phase != "auction":
@@ -313,8 +321,9 @@ def auction_corner(view: BridgeView, charset: Charset) -> list[Line]:
 
 
 def trick_centre(view: BridgeView, charset: Charset) -> list[Line]:
-    """The cards of the trick in play (or of the last one) in the centre of the table:
-    North's above, West's and East's either side, South's below."""
+    """The cards of the trick in play (or of the last one) in the centre of the table, each on
+    its seat's side: North's above, West's and East's either side, South's below (turned as the
+    table is: the seat shown is below)."""
     if view.trick:
         played = dict(zip(view.trick_seats(), view.trick))
     elif view.tricks and view.phase in ("play", "claim", "over"):
@@ -327,7 +336,9 @@ def trick_centre(view: BridgeView, charset: Charset) -> list[Line]:
         card = played.get(seat)
         return [(f"card suit-{card[1]}", format_card(card, charset))] if card else []
 
-    return [[("", " " * 6)] + cell(0), [("", " " * 1)] + _pad(cell(3), 10) + cell(1), [("", " " * 6)] + cell(2)]
+    b = table_bottom(view)
+    return [[("", " " * 6)] + cell((b + 2) % 4), [("", " " * 1)] + _pad(cell((b + 1) % 4), 10) + cell((b + 3) % 4),
+            [("", " " * 6)] + cell(b)]
 
 
 def auction_lines(view: BridgeView, charset: Charset) -> list[Line]:

@@ -27,18 +27,18 @@ class BurracoConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """One burraco rule set. The defaults are the FIBUR Italian code (preset ``fibur-italiano``)."""
 
     semiclean: Annotated[bool, _opt(
-        "semi-clean burraco exists (FIBUR Italian, digest A1); off: only clean and dirty")] = True
+        "semi-clean burraco exists (FIBUR Italian); off: only clean and dirty")] = True
     semiclean_points: Annotated[int, _opt("bonus for a semi-clean burraco")] = 150
     semiclean_rule: Annotated[Literal["adjacent_block", "wild_at_end"], _opt(
         "when a run with a wildcard is semi-clean: the wildcard sits next to a block of at least 7 "
-        "naturals (FIBUR wording), or the wildcard must be at an end of the run (digest A2)")] = "adjacent_block"
+        "naturals (FIBUR wording), or the wildcard must be at an end of the run")] = "adjacent_block"
     clean_points: Annotated[int, _opt("bonus for a clean burraco")] = 200
     dirty_points: Annotated[int, _opt("bonus for a dirty burraco")] = 100
     extra_buracos: Annotated[Literal["none", "feburit", "garak"], _opt(
-        "extra burraco kinds, not in FIBUR (digest A3): feburit = over-the-top run of 13+ clean 300, "
+        "extra burraco kinds, not in FIBUR: feburit = over-the-top run of 13+ clean 300, "
         "super-clean set of 8 naturals 250; garak = the same plus dirty royal run 250 and dirty super 200")] = "none"
     closing_points: Annotated[int, _opt("bonus for the team that closes")] = 100
-    pozzetto_penalty: Annotated[int, _opt("points lost by a team that never took its pozzetto (digest A9)")] = 100
+    pozzetto_penalty: Annotated[int, _opt("points lost by a team that never took its pozzetto")] = 100
     close_requires: Annotated[Literal["any", "clean"], _opt(
         "which burraco a team needs before closing: any kind (Italian) or a clean one (International)")] = "any"
     set_ranks: Annotated[str, _opt(
@@ -46,22 +46,21 @@ class BurracoConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     pile_requires_meld: Annotated[bool, _opt(
         "the discard pile may be taken only to meld or attach at least one card that turn (International)")] = False
     house_open_before_pile: Annotated[bool, _opt(
-        "house rule: a team must have a meld on the table before taking the discard pile (digest A6)")] = False
+        "house rule: a team must have a meld on the table before taking the discard pile")] = False
     unplayable_stock: Annotated[int, _opt(
-        "cards of the stock that are never drawn; the hand ends when the stock is down to them (digest A8)")] = 2
+        "cards of the stock that are never drawn; the hand ends when the stock is down to them")] = 2
     single_pile_twin_discard: Annotated[bool, _opt(
         "after taking a one-card pile, its identical twin (same rank and suit) may be discarded "
-        "when you hold both copies (garak); off: neither copy (digest A13)")] = False
+        "when you hold both copies (garak); off: neither copy")] = False
     pinella_can_renaturalize: Annotated[bool, _opt(
         "a two used as a wildcard in a run of its own suit becomes a natural card again when it ends "
-        "up in its natural place, between ace and three (digest A14)")] = True
+        "up in its natural place, between ace and three")] = True
     pozzetto_look: Annotated[Literal["partner-discard", "own-turn"], _opt(
         "when a pozzetto taken with the discard may be looked at with 4 players: after the partner's "
-        "discard (FIBUR) or at one's own next turn; with 2 players at once, or at one's next turn "
-        "(digest A10)")] = "partner-discard"
+        "discard (FIBUR) or at one's own next turn; with 2 players at once, or at one's next turn")] = "partner-discard"
     target: Annotated[int, _opt("points that end the match: it ends after a hand in which a team reaches it")] = 2005
     tie: Annotated[Literal["replay", "draw"], _opt(
-        "equal totals at or above the target: play another hand, or share the win (digest A12)")] = "replay"
+        "equal totals at or above the target: play another hand, or share the win")] = "replay"
     tournament_hands: Annotated[int, _opt(
         "0 = free play to the target; 3 or 4 = a tournament round of that many hands, whose match-point "
         "difference is turned into victory points out of 20 by the FIBUR table")] = 0

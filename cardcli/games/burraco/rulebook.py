@@ -274,4 +274,28 @@ RULES = [
         "`pozzetto_penalty`; `target` (2005); `tie` replay or draw; `tournament_hands` 0, 3 or 4.")),
 ]
 
-RULEBOOK = Rulebook("burraco", INTRO, RULES, TOPICS)
+ALIASES = {
+    "pozzetti": "pozzetto",
+    "dead": "pozzetto",
+    "matta": "wild",
+    "mattas": "wild",
+    "wildcard": "wild",
+    "wildcards": "wild",
+    "jokers": "wild",
+    "pinella": "wild",
+    "pile": "take",
+    "stock": "draw",
+    "closing": "close",
+    "going-out": "close",
+    "set": "meld",
+    "run": "meld",
+    "sets": "meld",
+    "runs": "meld",
+    "scoring": "score",
+    "burraci": "burraco",
+    "clean": "burraco",
+    "dirty": "burraco",
+}
+"""Other names for the topics, as a player might look them up."""
+
+RULEBOOK = Rulebook("burraco", INTRO, RULES, TOPICS, ALIASES)

@@ -19,18 +19,20 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.engine.cards import Card, CardParseError, format_cards, multi_deck, parse_card, parse_cards
+from cardcli.engine.cards import JOKER, Card, CardParseError, multi_deck, parse_card, parse_cards
 from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, ScoreSheet, Side
-from cardcli.engine.melds import Meld, candidate_melds
+from cardcli.engine.melds import Meld, candidate_melds, extends_with
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.burraco import moves as mv
+from cardcli.games.burraco import outcome as ending
 from cardcli.games.burraco import pozzetto
 from cardcli.games.burraco.closing import after_meld_verdict, close_problem, single_card_locked
 from cardcli.games.burraco.config import PRESET_HELP, PRESETS, BurracoConfig, setup_problem
+from cardcli.games.burraco.outcome import narrate
 from cardcli.games.burraco.rulebook import RULEBOOK
-from cardcli.games.burraco.scoring import match_winners, score_sheet, score_team, team_names, victory_points
+from cardcli.games.burraco.scoring import score_sheet, team_names
 from cardcli.games.burraco.state import BurracoState, TableMeld
-from cardcli.games.burraco.table import burraco_kind, extend, is_wild, kind_name, new_table_meld, read_new, set_rank_taken
+from cardcli.games.burraco.table import burraco_kind, extend, is_wild, new_table_meld, read_new, set_rank_taken
 from cardcli.games.burraco.view import BurracoView, render_view, status_line, view_of
 from cardcli.i18n import _
 
@@ -132,6 +134,10 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
         hand = state.hands[seat]
         team = state.team_of(seat)
         if not self._must_play_first(state):
+            if state.single_taken is None and (len(hand) != 1 or not state.pozzetto_taken[team]):
+                # nothing locked, and no closing discard to judge: every card may be discarded
+                out.extend([_discard(card) for card in dict.fromkeys(hand)])
+                return out
             for card in dict.fromkeys(hand):
                 if single_card_locked(state, card, hand):
                     continue
@@ -147,26 +153,45 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
         team = state.team_of(seat)
         config = state.config
         out: list[mv.Move] = []
-        for cards in candidate_melds(hand, config.meld_rules()):
+        rules = config.meld_rules()
+        # The last-card rule (closing.after_meld_verdict) can only refuse once the team has its
+        # pozzetto or when a card was taken from a one-card pile: otherwise every play passes it.
+        free = not state.pozzetto_taken[team] and state.single_taken is None
+        for cards in candidate_melds(hand, rules):
             lay = read_new(cards, config)
             if not isinstance(lay, Meld):
                 continue
             if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
                 continue
-            rest = _without(hand, cards)
-            after = [*state.melds, new_table_meld(team, lay, config)]
-            if after_meld_verdict(state, seat, rest, after).ok:
+            if free or after_meld_verdict(state, seat, _without(hand, cards),
+                                          [*state.melds, new_table_meld(team, lay, config)]).ok:
                 out.append(mv.MeldMove(tuple(cards)))
                 if first_only:
                     return out
+        if not state.melds:
+            return out
+        distinct = list(dict.fromkeys(hand))
         for i, tm in enumerate(state.melds):
             if tm.team != team:
                 continue
-            for card in dict.fromkeys(hand):
-                if not _may_fit(tm, card):
+            lay = tm.layout
+            # only the cards that may fit: a wildcard, or the set's rank, or the run's suit
+            if lay.kind == "set":
+                rank = lay.rank
+                tries = [c for c in distinct if c[0] == rank or c[0] == "2" or c == JOKER]
+            else:
+                suit = lay.suit
+                tries = [c for c in distinct if c[1] == suit or c[0] == "2" or c == JOKER]
+            for card in tries:
+                if not _may_fit(tm, card) or not extends_with(lay, card, rules):
                     continue
                 got = extend(tm, (card,), config)
                 if not isinstance(got, TableMeld):
+                    continue
+                if free:
+                    out.append(mv.Attach((card,), i + 1))
+                    if first_only:
+                        return out
                     continue
                 after = list(state.melds)
                 after[i] = got
@@ -383,77 +408,13 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
 
     # -- end of the hand -----------------------------------------------------------------------
     def _end_hand(self, state: BurracoState) -> None:
-        config = state.config
-        names = team_names(state.players)
-        seat_names = self.seat_names(state.players)
-        scores = []
-        for t in (0, 1):
-            left = [c for s in state.team_seats(t) for c in state.hands[s] + state.covered[s]]
-            closed = state.closed_by is not None and state.team_of(state.closed_by) == t
-            scores.append(score_team(names[t], state.team_melds(t), left, closed, bool(state.pozzetto_taken[t]), config))
-        points = [s.points for s in scores]
-        for t in (0, 1):
-            state.totals[t] += points[t]
-        detail: dict[str, Any] = {
-            "end": "closed" if state.closed_by is not None else "stock",
-            "teams": [s.detail() for s in scores],
-            "left": {seat_names[s]: " ".join(state.hands[s] + state.covered[s]) for s in range(state.players)},
-        }
-        if state.closed_by is not None:
-            detail["closed_by"] = seat_names[state.closed_by]
-        hands_played = len(state.results) + 1
-        if config.tournament_hands:
-            if hands_played >= config.tournament_hands:
-                state.match_done = True
-                detail["vp"] = victory_points(state.totals, config.tournament_hands)
-        elif match_winners(state.totals, config) is not None:
-            state.match_done = True
-        state.result = HandResult(points=list[int | float](points), totals=list[int | float](state.totals), detail=detail)
-        state.results.append(state.result)
-        state.phase = "over"
+        ending.end_hand(state, self.seat_names(state.players))
 
     def match_result(self, state: BurracoState) -> MatchResult:
-        config = state.config
-        if config.tournament_hands and state.match_done and state.result is not None:
-            vp = list(state.result.detail["vp"])
-            winners = [i for i, v in enumerate(vp) if v == max(vp)]
-            return MatchResult(totals=vp, winners=winners, hands=len(state.results), complete=True)
-        winners = (match_winners(state.totals, config) or []) if state.match_done else []
-        return MatchResult(totals=list(state.totals), winners=winners, hands=len(state.results),
-                           complete=state.match_done)
+        return ending.match_result(state)
 
     def explain_result(self, result: HandResult, config: BurracoConfig, players: int) -> list[str]:
-        names = team_names(players)
-        d = result.detail
-        lines: list[str] = []
-        if d.get("end") == "closed":
-            lines.append(_("{who} closed the hand").format(who=d.get("closed_by", "?")))
-        else:
-            lines.append(_("the stock is down to its last {n} cards: the hand ends without a close").format(
-                n=config.unplayable_stock))
-        for t, team in enumerate(d.get("teams", [])):
-            parts = [_("cards melded {v}").format(v=team["melded"])]
-            kinds = Counter(team.get("burraco", []))
-            for kind, count in kinds.items():
-                parts.append(_("{n}× {kind} burraco").format(n=count, kind=kind_name(kind)))
-            if team.get("bonus"):
-                parts.append(_("bonuses +{v}").format(v=team["bonus"]))
-            if team.get("closing"):
-                parts.append(_("closing +{v}").format(v=team["closing"]))
-            if team.get("in_hand"):
-                parts.append(_("cards in hand −{v}").format(v=team["in_hand"]))
-            if team.get("pozzetto"):
-                parts.append(_("pozzetto never taken −{v}").format(v=team["pozzetto"]))
-            lines.append(f"{names[t]}: " + ", ".join(parts) + f" → {result.points[t]:+}")
-        for seat, cards in d.get("left", {}).items():
-            if cards:
-                lines.append(_("  {seat} held {cards}").format(seat=seat, cards=cards))
-        lines.append(_("totals: ") + ", ".join(f"{n} {t}" for n, t in zip(names, result.totals)))
-        if "vp" in d:
-            vp = d["vp"]
-            lines.append(_("round over: match points {a} to {b}, victory points {va}–{vb}").format(
-                a=result.totals[0], b=result.totals[1], va=vp[0], vb=vp[1]))
-        return lines
+        return ending.explain_result(result, config, players)
 
     def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
         """For ``cardcli simulate``: who closed each hand (averaged per bot id: closes per hand)."""
@@ -516,46 +477,7 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
         return status_line(view)
 
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
-        f = outcome.seen_by(observer)
-        who = self.seat_names(f["players"])[outcome.seat]
-        move = outcome.move
-        text = self.format_move(move)
-        match move:
-            case mv.Draw():
-                if "card" in f:
-                    return _("{who} draws {card} from the stock").format(who=who, card=f["card"])
-                return _("{who} draws from the stock").format(who=who)
-            case mv.Take():
-                pile = f["pile"]
-                text = _("{who} takes the discard pile ({n}: {cards})").format(
-                    who=who, n=len(pile), cards=format_cards(pile, "ascii"))
-                if len(pile) == 1:
-                    text += _(" and may not discard it this turn")
-                return text
-            case mv.MeldMove(cards, _wild):
-                text = _("{who} melds {cards}").format(who=who, cards=" ".join(cards))
-                if f["kind"]:
-                    text += _(": a {kind} burraco").format(kind=kind_name(f["kind"]))
-            case mv.Attach(cards, target, _wild):
-                text = _("{who} attaches {cards} to meld {n}").format(who=who, cards=" ".join(cards), n=target)
-                if f["kind"] and f["kind"] != f["before"]:
-                    text += _(": now a {kind} burraco").format(kind=kind_name(f["kind"]))
-            case mv.Discard(card, _close):
-                text = _("{who} discards {card}").format(who=who, card=card)
-                if f["closed"]:
-                    return text + _(" and closes the hand")
-        look = f.get("pozzetto")
-        if look == "al-volo":
-            text += _(" and goes to the pozzetto al volo: 11 new cards, the turn goes on")
-        elif look == "partner-discard":
-            text += _(" and takes the pozzetto face down (to be looked at after the partner's discard)")
-        elif look == "next-turn":
-            text += _(" and takes the pozzetto face down (to be looked at on the next turn)")
-        elif look == "open":
-            text += _(" and takes the pozzetto")
-        if f.get("stock_end"):
-            text += _("; the stock is down to {n} cards: the hand ends").format(n=f["stock"])
-        return text
+        return narrate(outcome, observer, self.seat_names)
 
     def card_locations(self, state: BurracoState) -> dict[str, list[Card]]:
         names = self.seat_names(state.players)
@@ -598,6 +520,17 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
                           explain_melds)}
 
 
+_DISCARDS: dict[Card, mv.Discard] = {}
+
+
+def _discard(card: Card) -> mv.Discard:
+    """The discard of ``card`` (moves are immutable: each is made once and shared)."""
+    got = _DISCARDS.get(card)
+    if got is None:
+        got = _DISCARDS[card] = mv.Discard(card)
+    return got
+
+
 def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
     need = Counter(cards)
     have = Counter(hand)
@@ -617,10 +550,33 @@ def _remove(hand: list[Card], cards: Sequence[str]) -> None:
 
 
 def _may_fit(tm: TableMeld, card: str) -> bool:
-    """Cheap pre-filter before the exact check: a wildcard, the set's rank, or the run's suit."""
+    """Cheap pre-filter before the exact check: a wildcard, the set's rank, or the run's suit, and
+    for a run a place that a run one card longer could reach.
+
+    The place test holds when no ace is involved and no two lies as a natural (their places can
+    change on a re-reading): the naturals keep their places in the longer run, so the new card is
+    not on one of them (the same card twice) and lies within the run's length of them.
+    """
     if is_wild(card):
         return True
     lay = tm.layout
     if lay.kind == "set":
         return card[0] == lay.rank
-    return card[1] == lay.suit
+    if card[1] != lay.suit:
+        return False
+    rank = card[0]
+    if rank == "A":
+        return True
+    cards = lay.cards
+    wild_at = lay.wild_at
+    places = [_POSITION[c[0]] for i, c in enumerate(cards) if i not in wild_at]
+    if 1 in places or 2 in places:
+        return True  # an ace or a two as a natural: leave it to the exact check
+    p = _POSITION[rank]
+    if p in places:
+        return False
+    size = len(cards)
+    return max(places) - size <= p <= min(places) + size
+
+
+_POSITION = {r: i + 1 for i, r in enumerate("A23456789TJQK")}

@@ -223,7 +223,8 @@ def parse_score_input(text: str, config: BurracoConfig, players: int | None) -> 
         else:
             raise ValueError(f"line {no}: after the team write `meld CARDS` or `hand CARDS`, not {verb!r}")
     if not any(got.melds) and not any(got.left):
-        raise ValueError("no melds and no cards given; the format is:\n" + SCORE_FORMAT)
+        raise ValueError("no melds and no cards given: start with e.g. `NS meld 5H 6H 7H` "
+                         "(see `cardcli rules burraco score`)")
     _check_counts(got)
     if got.closed is not None:
         from cardcli.games.burraco.table import has_required_burraco

@@ -270,15 +270,17 @@ def render_view(view: BurracoView, charset: Charset, before: BurracoView | None 
     for i, pozzetto in enumerate(view.pozzetti or ()):
         lines.append([("label", _("Pozzetto {n}: ").format(n=i + 1))] + _card_frags(pozzetto, charset))
     if view.seat is not None:
-        hand_line: Line = [("label", _("Your hand ({n}): ").format(n=len(view.hand)))]
-        hand_line += _card_frags(view.hand, charset) if view.hand else [("dim", _("empty"))]
+        from cardcli.games.handline import hand_lines
+
+        after: Line = []
         if view.covered_sizes[view.seat]:
-            hand_line.append(("dim", "  " + _("+ {n} covered pozzetto cards (you may look at them after your "
-                                              "partner's discard)").format(n=view.covered_sizes[view.seat])))
+            after.append(("dim", "  " + _("+ {n} covered pozzetto cards (you may look at them after your "
+                                          "partner's discard)").format(n=view.covered_sizes[view.seat])))
         if view.single_taken and view.seat == view.turn and view.single_taken in view.hand:
-            hand_line.append(("dim", "  " + _("(took {c} from a one-card pile: discard another card)").format(
+            after.append(("dim", "  " + _("(took {c} from a one-card pile: discard another card)").format(
                 c=format_card(view.single_taken, charset))))
-        lines.append(hand_line)
+        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset,
+                                after))
     if view.phase == "over":
         lines.append([("title", _("The hand is over."))])
     return lines

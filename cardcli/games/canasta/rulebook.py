@@ -1,7 +1,6 @@
 """The rules of Italian canasta as texts addressed by id (shown by `rules`, `why` and the tutor).
 
-Every refusal of the checker names one of these ids. Section marks (§) refer
-to the rules digest the game follows.
+Every refusal of the checker names one of these ids.
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ TOPICS = {
     "ask": N_("asking partner before going out"),
     "stock": N_("when the stock runs out"),
     "score": N_("scoring, the match, and `cardcli score canasta`"),
-    "variants": N_("where the two seeds differ, and the presets"),
+    "variants": N_("the presets, and where the rule sets differ"),
 }
 
 _MELD_WORDING = {
@@ -50,7 +49,7 @@ _MELD_WORDING = {
         "wildcards make a dirty canasta; a third wildcard is never allowed."),
     "meld.wild-balance": N_(
         "A natural meld always has more natural cards than wildcards: 7-7-2 and 9-9-9-JK-2 are legal, "
-        "7-JK-2 is not. With min_naturals_before_wild=5 (the strict S0 reading) a wildcard may join a "
+        "7-JK-2 is not. With min_naturals_before_wild=5 (the stricter older rules) a wildcard may join a "
         "meld only once it has five naturals."),
     "meld.wild-only": N_("Wildcards alone form a meld of wildcards, with its own rules (see `rules wild`)."),
 }
@@ -113,12 +112,13 @@ RULES = [
         "Q Q Q makes 160.")),
     Rule("open.wilds", N_("Wildcards in the opening"), N_(
         "In the opening a wildcard may join a natural meld only when that meld has at least five natural "
-        "cards (K K K K K JK is a legal opening meld, 7 7 2 is not; S0). Options: opening_wilds=none "
-        "(natural openings only, RG and S2's 'tris di carte uguali'), as_in_play.")),
+        "cards (K K K K K JK is a legal opening meld, 7 7 2 is not). Options: opening_wilds=none "
+        "(openings of natural cards only, as in the s2 preset), as_in_play (the same as later in the "
+        "hand).")),
     Rule("open.wild-meld", N_("Melds of wildcards in the opening"), N_(
         "Two jokers and a two (JK JK 2, 120 points) is an allowed opening meld; the side is then expected "
         "to complete it as a canasta of pinelle or of jolly. Other melds of wildcards may also open "
-        "(option opening_wild_meld: any_valid, 2J1P_only as in S0, none).")),
+        "(option opening_wild_meld: any_valid; 2J1P_only, only JK JK 2, as in the s0 preset; none).")),
     Rule("open.before-draw", N_("Open before drawing"), N_(
         "An opening is made only before drawing. If your side has not opened, after drawing you can only "
         "discard; open at the start of a later turn. Once either partner has opened, the whole side is "
@@ -147,8 +147,9 @@ RULES = [
         "A black three on top of the pozzo blocks the next player completely, even one holding black "
         "threes. The block lasts only while the black three is the top card.")),
     Rule("take.wild-top", N_("A wildcard on top"), N_(
-        "Right after a two or a joker is discarded the pozzo cannot be taken (S2). With option "
-        "wild_top_takeable (S0) it can, with three identical wildcards (JK JK JK for a joker).")),
+        "Right after a two or a joker is discarded the pozzo cannot be taken by the next player. With "
+        "option wild_top_takeable (as in the s0 preset) it can, with three identical wildcards (JK JK JK "
+        "for a joker).")),
     Rule("take.pair", N_("Two matching naturals"), N_(
         "To take the pozzo you need two natural cards of the top card's rank in your hand; a wildcard "
         "never stands in for one of them.")),
@@ -157,7 +158,7 @@ RULES = [
         "until the next time someone takes the pozzo.")),
     Rule("take.own-canasta", N_("Not onto your canasta or progetto"), N_(
         "You cannot take the pozzo when its top card is of a rank of which your side has a canasta or a "
-        "progetto (a 6-card meld) (S0; option pozzo_blocked_by_own_canasta_or_progetto).")),
+        "progetto (a 6-card meld) (option pozzo_blocked_by_own_canasta_or_progetto).")),
     Rule("take.meld", N_("The cards must form a meld"), N_(
         "The top card and your matching cards must make a legal meld: on your open meld of that rank, or "
         "a new one (not allowed after a closed canasta of that rank with new_meld_after_closed_canasta="
@@ -183,9 +184,10 @@ RULES = [
         "Only cards of the meld's rank and wildcards go on a natural meld; only wildcards go on the meld "
         "of wildcards.")),
     Rule("add.closed", N_("Closed canastas"), N_(
-        "A canasta is closed and set aside at seven cards: nothing more can be added (S0). One play may "
+        "A canasta is closed and set aside at seven cards: nothing more can be added. One play may "
         "still take a meld from below seven to more (e.g. taking the pozzo onto a five-card meld gives "
-        "eight). Option canasta_closed_at_seven=false (S2): natural canastas stay open and keep growing.")),
+        "eight). Option canasta_closed_at_seven=false (as in the s2 preset): natural canastas stay open "
+        "and keep growing.")),
     # wild melds
     Rule("wild.shape", N_("Melds of wildcards"), N_(
         "Twos and jokers can be melded on their own: at least three cards with at most two of the "
@@ -196,12 +198,13 @@ RULES = [
         "A canasta of wildcards is complete and closed at seven cards.")),
     Rule("wild.one-at-a-time", N_("One meld of wildcards at a time"), N_(
         "A side has at most one meld of wildcards open at a time; so a pinelle meld and a jolly meld are "
-        "never open together (S2). After it becomes a canasta a new one may be started.")),
+        "never open together. After it becomes a canasta a new one may be started.")),
     Rule("wild.no-dirtying", N_("No dirtying while a wild meld is open"), N_(
         "While your side has an incomplete meld of wildcards on the table, it may not put wildcards on "
-        "natural melds: first complete the canasta of pinelle or jolly (S2, both kinds; option "
-        "no_dirtying_while_wild_meld_open: pinelle_only as in S0 — a wild meld with at least as many "
-        "twos as jokers —, twos_only as in RG, off).")),
+        "natural melds: first complete the canasta of pinelle or jolly. Option "
+        "no_dirtying_while_wild_meld_open: both (the default: either kind of wild meld blocks), "
+        "pinelle_only (only a wild meld with at least as many twos as jokers blocks, as in the s0 "
+        "preset), twos_only (only twos may not go on natural melds), off.")),
     # canastas
     Rule("canasta.kinds", N_("Canastas"), N_(
         "Seven cards make a canasta. Clean (pulita): no wildcards; dirty (sporca): with wildcards, at "
@@ -222,16 +225,17 @@ RULES = [
         "and jolly count; option wild_canastas_count).")),
     Rule("out.how", N_("Going out"), N_(
         "You go out by getting rid of every card in one turn: by melding and adding everything, or with "
-        "a final discard (option go_out_discard=required: only with a discard, S0). The hand ends at "
+        "a final discard (option go_out_discard=required: only with a discard). The hand ends at "
         "once; your partner gets no further turn.")),
     Rule("out.last-discard", N_("The last card"), N_(
         "You cannot go out by discarding a wildcard or a black three (option go_out_forbidden_discards: "
-        "black3 only, as in S2).")),
+        "black3 only, as in the s2 preset).")),
     Rule("out.keep-card", N_("Keep a card you can discard"), N_(
         "A player who cannot go out must keep a card after discarding; so a meld that would leave you no "
         "card, or a single card you could not discard, is refused until your side may go out.")),
     Rule("out.discard-required", N_("Going out with a discard"), N_(
-        "With go_out_discard=required (S0) you go out by discarding your last card, so you cannot meld "
+        "With go_out_discard=required (as in the s0 preset) you go out by discarding your last card, so "
+        "you cannot meld "
         "your whole hand.")),
     Rule("out.partner-no", N_("Partner said no"), N_(
         "If you asked and your partner answered no, you may not go out this turn.")),
@@ -274,9 +278,10 @@ RULES = [
         "1140; 6 jokers + 1 two = 5320. Option samba_bonuses adds five clean canastas 2000, four clean "
         "and a dirty 1000, ten canastas 2000.")),
     Rule("score.red-threes", N_("Red threes"), N_(
-        "S0 (default): with a clean and a dirty canasta +100 each; with a clean one but no dirty one 0; "
-        "without a clean canasta -100 each. S2: 100 each, 200 each when more than three and the side has "
-        "a dirty canasta. Options red3_rule=rg (200 each from four), brazil, flat (100 each).")),
+        "By default red threes score by the side's canastas: with a clean and a dirty canasta +100 "
+        "each; with a clean one but no dirty one 0; without a clean canasta -100 each. In the s2 preset "
+        "they score by count: 100 each, 200 each when more than three and the side has a dirty canasta. "
+        "Option red3_rule also offers rg (200 each from four), brazil, flat (100 each).")),
     Rule("score.double", N_("Paying double"), N_(
         "If a side goes out before the opponents have opened, the opponents pay double: their hand "
         "penalty is doubled (option double_scope: all_negative also doubles negative red threes; off).")),
@@ -296,23 +301,46 @@ RULES = [
         "--preset/--option.")),
     # variants
     Rule("variants.presets", N_("Presets"), N_(
-        "`standard` follows the rules digest's defaults. `s0` is the S0 seed (the old Italian Wikipedia "
-        "text): a wildcard on the pozzo can be taken with three identical wildcards, wildcards only on "
-        "melds of five naturals, JK JK 2 the only wild opening meld, no dirtying only while a pinelle "
-        "meld is open, going out only with a discard, only the opponents of the player who went out pay "
-        "their hands. `s2` is the S2 seed (a hobbyist page): counter-clockwise, red threes at the deal "
-        "replaced from the top, a black three may start the pozzo, no extra card after taking the pozzo, "
-        "no block by your own canasta or progetto, canastas stay open, natural openings, going out on "
-        "anything but a black three, S2's red threes, no paying double. `cardcli rules canasta options` "
-        "lists every option.")),
-    Rule("variants.seeds", N_("Where the seeds differ"), N_(
-        "Direction (S0 clockwise, S2 counter-clockwise); black three as upcard (S0 no, S2 yes); card "
-        "drawn after taking the pozzo (S0 yes, S2 not said); a wildcard on the pozzo (S0: three "
-        "identical wildcards take it, S2: it cannot be taken); canastas at seven (S0 closed, S2 open); "
-        "wildcards in melds (S0 after five naturals); dirtying blocked by a pinelle meld (S0) or by "
-        "either wild meld (S2); going out (S0 by discarding, S2 by melding all, never on a black three); "
-        "red threes (S0 by canastas, S2 by count); paying double and the progetto block (S0 only). "
-        "Points neither seed settles are the digest's defaults, each with an option.")),
+        "`standard` (the default): play clockwise, a wild discard freezes the pozzo until the next "
+        "take, canastas close at seven, a clean and a dirty canasta to go out, red threes scored by "
+        "canastas. `s0` is the older, stricter rule set: a wildcard on the pozzo can be taken with "
+        "three identical wildcards, wildcards only on melds of five naturals, JK JK 2 the only wild "
+        "opening meld, no dirtying only while a pinelle meld is open, going out only with a discard, "
+        "only the opponents of the player who went out pay their hands. `s2` is the relaxed home-game "
+        "rule set: counter-clockwise, red threes at the deal replaced from the top, a black three may "
+        "start the pozzo, no extra card after taking the pozzo, no block by your own canasta or "
+        "progetto, canastas stay open, natural openings only, going out on anything but a black three, "
+        "red threes scored by count, no paying double. `cardcli rules canasta options` lists every "
+        "option.")),
+    Rule("variants.seeds", N_("Where the rule sets differ"), N_(
+        "Direction (s0 clockwise, s2 counter-clockwise); a black three as upcard (s0 no, s2 yes); a "
+        "card drawn after taking the pozzo (s0 yes, s2 no); a wildcard on the pozzo (s0: three "
+        "identical wildcards take it, s2: it cannot be taken); canastas at seven (s0 closed, s2 open); "
+        "wildcards in melds (s0 only after five naturals); dirtying blocked by a pinelle meld (s0) or "
+        "by either wild meld (s2); going out (s0 by discarding, s2 also by melding everything, never on "
+        "a black three); red threes (s0 by canastas, s2 by count); paying double and the progetto block "
+        "(s0 only). Everything else follows `standard` in both, and every point is also an option of "
+        "its own.")),
 ]
 
-RULEBOOK = Rulebook("canasta", INTRO, RULES, TOPICS)
+ALIASES = {
+    "pile": "pozzo",
+    "discard-pile": "pozzo",
+    "freeze": "pozzo",
+    "opening": "open",
+    "wildcard": "wild",
+    "wildcards": "wild",
+    "jokers": "wild",
+    "pinella": "wild",
+    "pinelle": "wild",
+    "canaste": "canasta",
+    "going-out": "out",
+    "closing": "out",
+    "chiusura": "out",
+    "scoring": "score",
+    "red-threes": "score",
+    "black-threes": "discard",
+}
+"""Other names for the topics, as a player might look them up."""
+
+RULEBOOK = Rulebook("canasta", INTRO, RULES, TOPICS, ALIASES)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cardcli.engine.cards import Card, Charset
+from cardcli.engine.cards import Card, Charset, format_card
 from cardcli.engine.game import HandResult, Line
-from cardcli.engine.text import card_fragments
+from cardcli.engine.text import card_class, card_fragments
 from cardcli.games.canasta import seating
 from cardcli.games.canasta.opening import minimum, pending_value
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_kind
@@ -162,7 +162,8 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
     if view.top is None:
         pz.append(("", _("empty")))
     else:
-        pz += _frags([view.top], charset)
+        # the last discard, highlighted (brackets survive without colour)
+        pz += [("label", "["), (card_class(view.top) + " turn", format_card(view.top, charset)), ("label", "]")]
         pz.append(("", "  " + ngettext("({n} card", "({n} cards", view.pozzo_size).format(n=view.pozzo_size)
                    + (_(", {c} face down").format(c=view.covered) if view.covered else "") + ")"))
         if is_black_three(view.top):
@@ -217,9 +218,9 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
             if i != view.seat:
                 lines.append([("label", f"{names[i]}: ")] + _frags(h, charset))
     if view.seat is not None:
-        hand_line: Line = [("label", _("Your hand ({n}): ").format(n=len(view.hand)))]
-        hand_line += _frags(view.hand, charset)
-        lines.append(hand_line)
+        from cardcli.games.handline import hand_lines
+
+        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset))
         note = _prompt_note(view)
         if note:
             lines.append([("hint", note)])

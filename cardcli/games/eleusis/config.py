@@ -13,16 +13,17 @@ def _opt(description: str) -> msgspec.Meta:
 
 class EleusisConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     rules: Annotated[str, _opt(
-        "the library rules a bot dealer draws from: all, easy, medium, hard, seed (the seed's seven) or one "
+        "the library rules a bot dealer draws from: all, easy, medium, hard, seed (the seven classic "
+        "example rules) or one "
         "rule id such as seed-6 (`cardcli rules eleusis library` lists them); a human dealer may write any "
         "rule")] = "all"
-    deals_per_player: Annotated[int, _opt("how many times each player deals in a match (the seed: twice)")] = 2
+    deals_per_player: Annotated[int, _opt("how many times each player deals in a match (classically twice)")] = 2
     phase_two: Annotated[bool, _opt(
-        "play phase two, from the wrong cards (seed); false ends the hand after phase one and scores the "
+        "play phase two, from the wrong cards; false ends the hand after phase one and scores the "
         "players on their wrong cards")] = True
     phase_two_rounds: Annotated[int, _opt(
-        "phase two also ends after this many rounds (a guard the seed lacks: it ends when someone is out "
-        "or no card in any hand can be added)")] = 20
+        "phase two also ends after this many rounds (a guard the classic rules lack: otherwise "
+        "it ends when someone is out or no card in any hand can be added)")] = 20
 
 
 PRESETS: dict[str, EleusisConfig] = {
@@ -31,9 +32,9 @@ PRESETS: dict[str, EleusisConfig] = {
     "short": EleusisConfig(deals_per_player=1),
 }
 PRESET_HELP = {
-    "standard": "the seed's game with the rules digest's corrections: corrected deck trimming, phase two "
+    "standard": "Abbott's original game: deck trimmed to divide equally, phase two "
                 "from the wrong cards, everyone deals twice; bot dealers draw from the whole library",
-    "seed-rules": "as standard, but bot dealers use only the seed's seven example rules",
+    "seed-rules": "as standard, but bot dealers use only the seven classic example rules (seed-1 to seed-7)",
     "short": "as standard, but everyone deals once",
 }
 

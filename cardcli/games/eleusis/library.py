@@ -33,21 +33,21 @@ LEVELS = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
 
 LIBRARY: tuple[LibraryRule, ...] = (
     # -- the seed's seven examples, in its order of difficulty (rules digest §A4) --
-    LibraryRule("seed-1", 1, "accept: color(c) != color(p1)", N_("seed rule 1: alternate red and black")),
-    LibraryRule("seed-2", 1, "accept: parity(c) != parity(p1)", N_("seed rule 2: alternate even and odd")),
+    LibraryRule("seed-1", 1, "accept: color(c) != color(p1)", N_("classic rule 1: alternate red and black")),
+    LibraryRule("seed-2", 1, "accept: parity(c) != parity(p1)", N_("classic rule 2: alternate even and odd")),
     LibraryRule("seed-3", 2, "accept: if parity(p1) == parity(p2) then parity(c) != parity(p1) "
                              "else parity(c) == parity(p1)",
-                N_("seed rule 3: two odd cards, then two even cards, and so on")),
+                N_("classic rule 3: two odd cards, then two even cards, and so on")),
     LibraryRule("seed-4", 2, "accept: color(c) == color(p1) or rank(c) == rank(p1)",
-                N_("seed rule 4: the same colour or the same rank as the previous right card")),
+                N_("classic rule 4: the same colour or the same rank as the previous right card")),
     LibraryRule("seed-5", 2, "accept: color(c) == color(p1) or rank(c) == rank(p1) or rank(c) + rank(p1) == 14",
-                N_("seed rule 5: the same colour, the same rank, or the symmetric rank (A+K, 2+Q, 3+J … sum 14)")),
+                N_("classic rule 5: the same colour, the same rank, or the symmetric rank (A+K, 2+Q, 3+J … sum 14)")),
     LibraryRule("seed-6", 3, "modes: colour, parity; when colour: color(c) != color(p1); "
                              "when parity: parity(c) != parity(p1); on rank(c) == 7: next",
-                N_("seed rule 6: alternate red and black; every 7 on the pile switches to alternating even "
+                N_("classic rule 6: alternate red and black; every 7 on the pile switches to alternating even "
                    "and odd, and the next 7 switches back")),
     LibraryRule("seed-7", 3, "accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}",
-                N_("seed rule 7: after an odd card play a spade or a club; after an even card a heart or "
+                N_("classic rule 7: after an odd card play a spade or a club; after an even card a heart or "
                    "a diamond")),
     # -- easy --
     LibraryRule("same-colour", 1, "accept: color(c) == color(p1)", N_("the same colour as the previous card")),

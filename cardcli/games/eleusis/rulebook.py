@@ -36,9 +36,10 @@ TOPICS = {
 
 def _library_text() -> str:
     parts = [f"{r.id} ({LEVELS[r.level]}): {r.source}" for r in LIBRARY]
-    return ("Bot dealers draw a rule at random (with the match's seeded random stream, so games "
-            "replay identically) from the pool the `rules` option names: all, easy, medium, hard, "
-            "seed, or one id. As the dealer you can type `rule ID`. The rules: " + "; ".join(parts) + ".")
+    return ("Bot dealers draw a rule at random (a replayed game draws the same rule again) from the "
+            "pool the `rules` option names: all, easy, medium, hard, seed (the seven classic example "
+            "rules, seed-1 to seed-7), or one id. As the dealer you can type `rule ID`. The rules: "
+            + "; ".join(parts) + ".")
 
 
 RULES = [
@@ -49,8 +50,8 @@ RULES = [
         "Everyone must start with the same number of cards, so the dealer first puts aside, face "
         "down and unseen, the top cards of the shuffled deck: the deck is 51 cards with 3 players "
         "(25 each), 52 with 4 (17 each), 49 with 5 (12 each), 51 with 6 (10 each) and 49 with 7 (8 "
-        "each). This is the largest deck whose cards minus the starter divide equally; the seed's "
-        "table (51, 49, 50 for 5, 6, 7) does not divide and is corrected here.")),
+        "each). This is the largest deck whose cards minus the starter divide equally; an often-printed "
+        "table (51, 49, 50 for 5, 6, 7) does not divide equally and is not used.")),
     Rule("deal.starter", N_("The deal and the starter"), N_(
         "The dealer deals one card at a time clockwise to everyone but himself; the last card goes "
         "face up on the table as the starter of the mainline. The player on the dealer's left plays "
@@ -75,15 +76,15 @@ RULES = [
         "calls outside the language's own functions.")),
     Rule("rule.fifth", N_("The one-fifth rule"), N_(
         "A rule may not leave fewer than a fifth of the deck playable: at least 11 of the 52 cards "
-        "must be acceptable in every position the game can reach (the seed refuses \"one rank "
-        "higher than the top card\" because only four cards would be playable at every turn). "
+        "must be acceptable in every position the game can reach (so \"one rank "
+        "higher than the top card\" is refused, because only four cards would be playable at every turn). "
         "Cards are counted over a full deck of 52, whatever has been played. The check is exact, "
         "and a refused rule is explained by a position where too few cards are playable, e.g. "
         "\"after KC no card is playable\".")),
     Rule("rule.first-card", N_("The first card"), N_(
         "If the rule needs cards that are not on the mainline yet (p2 when only the starter is "
-        "down), the card played is right anyway: the seed's \"the first card played is valid "
-        "regardless\".")),
+        "down), the card played is right anyway: the first card played is "
+        "valid regardless.")),
     Rule("rule.values", N_("Card values"), N_(
         "For number and parity rules cards count their face value, ace 1, jack 11, queen 12, "
         "king 13: odd are A 3 5 7 9 J K, even 2 4 6 8 10 Q. Primes are 2 3 5 7 J K; face cards "
@@ -113,10 +114,15 @@ RULES = [
     Rule("language.examples", N_("Examples"), N_(
         "Alternate colours: `accept: color(c) != color(p1)`. Same colour or rank: `accept: "
         "color(c) == color(p1) or rank(c) == rank(p1)`. One to three higher, round the corner: "
-        "`accept: (rank(c) - rank(p1)) % 13 in 1..3`. Seed rule 6: `modes: colour, parity; when "
+        "`accept: (rank(c) - rank(p1)) % 13 in 1..3`. Classic rule 6 (seed-6): `modes: colour, parity; when "
         "colour: color(c) != color(p1); when parity: parity(c) != parity(p1); on rank(c) == 7: "
-        "next`. Seed rule 7: `accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}`.")),
+        "next`. Classic rule 7 (seed-7): `accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}`.")),
     Rule("library.rules", N_("The library"), _library_text()),
+    Rule("turn.order", N_("Whose move it is"), N_(
+        "Each hand begins with the dealer, who writes the secret rule (`rule ...`) before anyone "
+        "plays. Then the players move one at a time, clockwise from the dealer's left, each playing "
+        "one card onto the mainline per turn: from the hand in phase one, from the wrong cards in "
+        "phase two. The dealer never plays a card; here the program judges each card by the rule.")),
     Rule("turn.rule-first", N_("The rule comes first"), N_(
         "No card can be played before the dealer has written the rule.")),
     Rule("turn.rule-set", N_("One rule per hand"), N_(
@@ -148,7 +154,7 @@ RULES = [
         "and the players are scored on their wrong cards.")),
     Rule("two.rounds", N_("A limit on phase two"), N_(
         "To guarantee an end, phase two also stops after 20 rounds (option `phase_two_rounds`); "
-        "the seed has no such limit.")),
+        "the classic rules set no limit.")),
     Rule("score.dealer", N_("The dealer's score"), N_(
         "After phase one the dealer scores the sum of the other players' wrong cards minus (X-1) "
         "times the fewest wrong cards, X being the number of players besides the dealer: with "
@@ -161,8 +167,8 @@ RULES = [
         "before the bonus.")),
     Rule("score.bonus", N_("The bonus"), N_(
         "6 points go to the player with no cards left; if nobody is out, to the player with the "
-        "fewest, split equally on ties (3, 2, 1.5, 1.2 or 1 each). So in the seed's example the "
-        "scores are 20, 6, 0 and 0.")),
+        "fewest, split equally on ties (3, 2, 1.5, 1.2 or 1 each). So in the example above (0, 2, 5 "
+        "and 7 cards left) the scores are 20, 6, 0 and 0.")),
     Rule("score.input", N_("Scoring a hand by hand"), N_(
         "`cardcli score eleusis` reads lines: `players N` (optional, dealer included), `dealer P1` "
         "(optional, default P1), `wrong 11 8 6` (wrong cards after phase one, players clockwise "
@@ -170,7 +176,7 @@ RULES = [
         "may name the seat (`wrong P2=11 P3=8 P4=6`). Give `wrong` for the dealer's score, `left` "
         "for the players', or both. `#` starts a comment; `--json` prints the points.")),
     Rule("match.deals", N_("The match"), N_(
-        "Everyone deals twice, in turn clockwise from a seeded first dealer (option "
+        "Everyone deals twice, in turn clockwise from a first dealer drawn at random (option "
         "`deals_per_player`). In each hand the dealer earns only the phase-one score and the "
         "players only the phase-two scores.")),
     Rule("match.winner", N_("The winner"), N_(
@@ -182,9 +188,26 @@ RULES = [
         "the first card it would have judged differently. It never reveals the secret rule. `fair "
         "RULE` checks a rule's syntax and the one-fifth rule without playing it.")),
     Rule("options.presets", N_("Presets"), N_(
-        "`standard` is the seed's game with the rules digest's corrections; `seed-rules` has bot "
-        "dealers use only the seed's seven rules; `short` has everyone deal once. Single rules "
+        "`standard` (the default) is Abbott's original game with a deck trimmed so that it divides "
+        "equally, phase two played from the wrong cards, and everyone dealing twice; bot dealers draw "
+        "from the whole library. `seed-rules` is the same, but bot dealers use only the seven classic "
+        "example rules (seed-1 to seed-7); `short` has everyone deal once. Single rules "
         "change with `--option KEY=VALUE`; `cardcli rules eleusis options` lists them.")),
 ]
 
-RULEBOOK = Rulebook("eleusis", INTRO, RULES, TOPICS)
+ALIASES = {
+    "secret": "rule",
+    "secret-rule": "rule",
+    "rules-language": "language",
+    "mainline": "play",
+    "wrong": "play",
+    "right": "play",
+    "phase-two": "two",
+    "scoring": "score",
+    "hypothesis": "guess",
+    "fair": "guess",
+    "dealer": "deal",
+}
+"""Other names for the topics, as a player might look them up."""
+
+RULEBOOK = Rulebook("eleusis", INTRO, RULES, TOPICS, ALIASES)

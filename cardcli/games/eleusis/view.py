@@ -62,6 +62,21 @@ class EleusisView:
     def starter(self) -> Card:
         return self.mainline[0]
 
+    @property
+    def watching(self) -> bool:
+        """True when this seat is the dealer of a hand in play: it only watches the plays
+        (the drivers then show the mainline after each one and let the dealer step through)."""
+        return self.seat is not None and self.seat == self.dealer and self.phase in ("one", "two")
+
+    def watch_lines(self, charset: Charset) -> list[Line]:
+        """The end of the mainline, after a play the dealer watched (one or two short lines)."""
+        rows = mainline_rows(self, charset, per_row=10)
+        if not rows:
+            return []
+        right = sum(1 for a in self.attempts if a.accepted)
+        head = _("mainline ({n} right of {k}): ").format(n=right, k=len(self.attempts))
+        return [[("dim", "    " + head)] + ([("dim", "… ")] if len(rows) > 1 else []) + rows[-1]]
+
 
 def view_of(state: EleusisState, seat: int | None, names: list[str], reveal: bool = False) -> EleusisView:
     from cardcli.games.eleusis.scoring import as_number

@@ -24,9 +24,9 @@ class RummyConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     ace_points: Annotated[int, _opt("points of an ace left in hand (1; some play 11 or 15)")] = 1
     target: Annotated[int, _opt("points that win the match; 0 = by players (100 for 2, 200 for 3-4, 300 for 5-6)")] = 0
     two_player_dealer: Annotated[Literal["closer", "alternate"], _opt(
-        "with 2 players: the closer deals the next hand (seed) or the deal alternates")] = "closer"
+        "with 2 players: the player who went out (the closer) deals the next hand, or the deal alternates")] = "closer"
     lay_off_needs_meld: Annotated[bool, _opt(
-        "a player may lay off only after having a meld of their own on the table (seed)")] = True
+        "a player may lay off only after having a meld of their own on the table")] = True
     one_meld_per_turn: Annotated[bool, _opt("at most one new meld per turn (pagat's basic rule)")] = False
     rummy_doubles: Annotated[bool, _opt("going out in one turn without melding before doubles the hand's points")] = True
     max_turnovers: Annotated[int, _opt("times the discard pile may be turned into a new stock in one hand")] = 3
@@ -49,7 +49,7 @@ PRESETS: dict[str, RummyConfig] = {
                          rummy_doubles=False),
 }
 PRESET_HELP = {
-    "standard": "the seed's rules with the rules digest's defaults: ace low, any number of melds, "
+    "standard": "basic rummy: ace low, any number of melds per turn, "
                 "lay off after your first meld, rummy doubles, closer deals with 2 players",
     "pagat": "pagat.com's basic rummy: one meld per turn, lay off any time, no rummy bonus, "
              "the deal alternates with 2 players",

@@ -7,7 +7,7 @@ from cardcli.engine.rulebook import Rule, Rulebook
 from cardcli.i18n import N_
 
 INTRO = N_(
-    "Rummy (the seed's basic game): 2 to 6 players, one 52-card deck. Each turn you draw a card "
+    "Rummy (the basic Italian game, ramino): 2 to 6 players, one 52-card deck. Each turn you draw a card "
     "from the stock or the discard pile, may put sets and runs on the table and lay cards off, "
     "then discard one card. The first to get rid of all their cards wins the hand and scores "
     "the cards left in the others' hands.")
@@ -31,7 +31,7 @@ RULES = [
         "4, 6 with 5 or 6. The rest is the stock; its top card is turned up to start the discard "
         "pile. The player to the dealer's left plays first.")),
     Rule("deal.dealer", N_("The dealer"), N_(
-        "The first dealer is chosen by a cut (seeded). With 3 or more players the deal passes "
+        "The first dealer is chosen by a random cut (the same every time with `--seed`). With 3 or more players the deal passes "
         "to the left. With 2 players the player who went out deals next (option: alternate). "
         "After a void hand the same dealer deals again.")),
     Rule("turn.order", N_("Turn order"), N_(
@@ -44,6 +44,12 @@ RULES = [
     Rule("turn.drawn", N_("One draw per turn"), N_(
         "You draw exactly one card per turn; after drawing, meld, lay off or discard.")),
     Rule("turn.over", N_("The hand is over"), N_("No moves are possible once the hand has ended.")),
+    Rule("draw.choice", N_("Stock or discard pile"), N_(
+        "Each turn starts by taking one card: `draw stock` takes the top card of the face-down "
+        "stock, which only you see; `draw discard` takes the face-up top card of the discard pile, "
+        "which everyone has seen. A card taken from the discard pile may not be discarded again in "
+        "the same turn. When the stock is empty the discard pile is turned over to make a new one "
+        "(see `rules rummy stock`).")),
     Rule("draw.discard-empty", N_("Empty discard pile"), N_(
         "You can take the top card of the discard pile only when there is one.")),
     Rule("meld.held", N_("Meld from your hand"), N_("You can only meld cards you hold.")),
@@ -54,8 +60,8 @@ RULES = [
                                                     "meld.wild-balance", "meld.wild-only")],
     Rule("layoff.first-meld", N_("Lay off after your first meld"), N_(
         "You may add cards to melds on the table (yours or anyone's) only once you have a meld "
-        "of your own on the table, possibly one you put down earlier in the same turn (seed "
-        "rule; the `lay_off_needs_meld=false` option lifts it).")),
+        "of your own on the table, possibly one you put down earlier in the same turn (the "
+        "`lay_off_needs_meld=false` option lifts this rule).")),
     Rule("layoff.target", N_("Which meld"), N_(
         "Melds on the table are numbered; `layoff 6H 2` adds the six of hearts to meld 2.")),
     Rule("layoff.fit", N_("The card must fit"), N_(
@@ -102,10 +108,28 @@ RULES = [
         "their hand, e.g. `P2 KS QH 5C` (`-` for none). `#` starts a comment. It prints a line per "
         "player and the total; `--json` gives the same as data; `--option ace_points=11` etc. apply.")),
     Rule("options.presets", N_("Presets"), N_(
-        "`standard` is the seed's game with the rules digest's defaults; `pagat` is pagat.com's "
+        "`standard` (the default) is basic rummy: ace low, any number of melds per turn, lay off "
+        "only after your first meld, going out all at once (rummy) doubles the points, and with 2 "
+        "players the one who went out deals next; `pagat` is pagat.com's "
         "basic rummy (one meld per turn, lay off any time, no rummy bonus, alternate dealer "
         "with 2 players). Any single rule can be changed with `--option KEY=VALUE`; "
         "`cardcli games` lists the keys.")),
 ]
 
-RULEBOOK = Rulebook("rummy", INTRO, RULES, TOPICS)
+ALIASES = {
+    "lay-off": "layoff",
+    "layoffs": "layoff",
+    "set": "meld",
+    "run": "meld",
+    "sets": "meld",
+    "runs": "meld",
+    "going-out": "out",
+    "rummy": "out",
+    "pile": "draw",
+    "discard-pile": "draw",
+    "scoring": "score",
+    "ace": "meld",
+}
+"""Other names for the topics, as a player might look them up."""
+
+RULEBOOK = Rulebook("rummy", INTRO, RULES, TOPICS, ALIASES)

@@ -14,7 +14,7 @@ from typing import Any
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, Line, Number, Outcome, ScoreSheet
 from cardcli.engine.melds import Meld as TableLayout
-from cardcli.engine.melds import candidate_melds, extend_meld, read_meld
+from cardcli.engine.melds import candidate_melds, extend_meld, extends_with, read_meld
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.rummy import moves as mv
 from cardcli.games.rummy.config import DEAL_SIZES, PRESET_HELP, PRESETS, RummyConfig
@@ -28,7 +28,7 @@ from cardcli.i18n import _
 class RummyGame(Game[RummyState, mv.Move, RummyView, RummyConfig]):
     name = "rummy"
     title = "Rummy"
-    summary = "basic rummy from the seed: draw, meld sets and runs, lay off, discard; 2-6 players"
+    summary = "basic rummy: draw, meld sets and runs, lay off, discard; 2-6 players"
     aliases = ("ramino",)
     player_counts = (2, 3, 4, 5, 6)
     default_players = 2
@@ -109,7 +109,7 @@ class RummyGame(Game[RummyState, mv.Move, RummyView, RummyConfig]):
         if state.owns_meld(state.turn) or not state.config.lay_off_needs_meld:
             for i, tm in enumerate(state.melds):
                 for card in dict.fromkeys(hand):
-                    if _may_fit(tm.meld, card) and isinstance(extend_meld(tm.meld, [card], rules), TableLayout):
+                    if _may_fit(tm.meld, card) and extends_with(tm.meld, card, rules):
                         if not self._strands_taken(state, (card,)):
                             out.append(mv.LayOff(card, i + 1))
         for card in sorted(set(hand), key=hand.index):

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cardcli.engine.cards import Card, Charset, sorted_cards
+from cardcli.engine.cards import Card, Charset, format_card, sorted_cards
 from cardcli.engine.game import HandResult, Line
-from cardcli.engine.text import card_fragments
+from cardcli.engine.text import card_class, card_fragments
 from cardcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -93,7 +93,8 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
     if top is None:
         pile.append(("", _("empty")))
     else:
-        pile += card_fragments([top], charset)
+        # the last discard, highlighted (brackets survive without colour)
+        pile += [("label", "["), (card_class(top) + " turn", format_card(top, charset)), ("label", "]")]
         pile.append(("dim", "  (" + ngettext("{n} card", "{n} cards", len(view.discard)).format(n=len(view.discard)) + ")"))
     lines.append(pile)
     if view.melds:
@@ -118,11 +119,11 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
         for i, h in enumerate(view.all_hands):
             lines.append([("label", f"{names[i]}: ")] + card_fragments(h, charset))
     if view.seat is not None:
-        hand_line: Line = [("label", _("Your hand ({n}): ").format(n=len(view.hand)))]
-        hand_line += card_fragments(view.hand, charset)
-        if view.taken:
-            hand_line.append(("dim", "  " + _("(took {c}: discard another card)").format(c=view.taken)))
-        lines.append(hand_line)
+        from cardcli.games.handline import hand_lines
+
+        after: Line = [("dim", "  " + _("(took {c}: discard another card)").format(c=view.taken))] if view.taken else []
+        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset,
+                                after))
     if view.result is not None and view.phase == "over":
         lines.append([("title", _("The hand is over."))])
     return lines

@@ -11,7 +11,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from cardcli.i18n import _
 from cardcli.paths import history_file
 from cardcli.ui.commands import Controller
-from cardcli.ui.console import flush_terminal_input
+from cardcli.ui.console import flush_terminal_input, poll_terminal_line
 from cardcli.ui.ptk.completer import MoveCompleter
 from cardcli.ui.ptk.keys import bindings
 from cardcli.ui.ptk.style import style
@@ -28,15 +28,15 @@ def _history() -> History:
         return InMemoryHistory()
 
 
-def _pause(input: Any, output: Any) -> Callable[[str], None]:
-    """A one-line "press Enter" prompt of its own (no completion, no history)."""
+def _pause(input: Any, output: Any) -> Callable[[str], str]:
+    """A one-line "press Enter" prompt of its own (no completion, no history); returns what was typed."""
     pause: PromptSession[str] = PromptSession(input=input, output=output)
 
-    def wait(message: str) -> None:
+    def wait(message: str) -> str:
         try:
-            pause.prompt([("class:prompt", message)], style=style())
+            return pause.prompt([("class:prompt", message)], style=style())
         except EOFError:
-            pass
+            return ""
     return wait
 
 
@@ -47,10 +47,16 @@ def run(controller: Controller, input: Any = None, output: Any = None) -> int:
         style=style(), key_bindings=bindings(), complete_while_typing=False,
         input=input, output=output,
     )
-    if controller.wait_for_key is None:
-        controller.wait_for_key = _pause(input, output)
+    if controller.wait_for_key is None or controller.read_key is None:
+        pause = _pause(input, output)
+        if controller.wait_for_key is None:
+            controller.wait_for_key = pause
+        if controller.read_key is None:
+            controller.read_key = pause
     if input is None and controller.flush_input is None:
         controller.flush_input = flush_terminal_input
+    if input is None and controller.poll_key is None:
+        controller.poll_key = poll_terminal_line
     try:
         controller.start()
         while not controller.done:

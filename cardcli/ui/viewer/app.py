@@ -139,6 +139,10 @@ class KeyViewer:
 
 def run(model: ViewerModel, color: bool = True, can_play: bool = True, input: Any = None,
         output: Any = None) -> int | PlayOn:
-    """Show the viewer until the user leaves: 0 (q, Esc), 130 (Ctrl-C) or a :class:`PlayOn` request."""
-    result = KeyViewer(model, color, can_play).application(input, output).run()
+    """Show the viewer until the user leaves: 0 (q, Esc, Ctrl-C: a viewer has nothing to save) or a
+    :class:`PlayOn` request."""
+    try:
+        result = KeyViewer(model, color, can_play).application(input, output).run()
+    except KeyboardInterrupt:  # a SIGINT from outside the keys (kill -INT) quits the same way
+        return 0
     return 0 if result is None else result  # type: ignore[no-any-return]

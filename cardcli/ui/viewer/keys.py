@@ -12,9 +12,6 @@ from cardcli.i18n import _
 if TYPE_CHECKING:
     from cardcli.ui.viewer.app import KeyViewer
 
-INTERRUPTED = 130
-
-
 def bindings(v: KeyViewer) -> KeyBindings:
     kb = KeyBindings()
     jumping = Condition(lambda: v.jump is not None)
@@ -70,7 +67,7 @@ def bindings(v: KeyViewer) -> KeyBindings:
 
     @kb.add("c-c")
     def _interrupt(event: KeyPressEvent) -> None:
-        event.app.exit(result=INTERRUPTED)
+        event.app.exit(result=0)  # a viewer has nothing to save: Ctrl-C quits as q does
 
     @kb.add("/", filter=browsing)
     def _jump(event: KeyPressEvent) -> None:

@@ -1,0 +1,52 @@
+"""Findings of the fuzz tests, each kept as a regression test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardcli.cli import cli
+from cardcli.replay.io import read
+from cardcli.replay.journal import SUFFIX, Journal, read_journal
+from cardcli.saves import load_save
+
+ROOT = Path(__file__).resolve().parents[2] / "replays"
+
+
+def test_a_journal_keeps_the_secret_flag_of_eleusis_rules(tmp_path: Path) -> None:
+    """Every eleusis autosave failed to resume: the journal dropped the secret flag of the dealer's rule."""
+    replay = read(ROOT / "eleusis" / "seed-2-five-bots.cardcli.json")
+    path = tmp_path / f"e{SUFFIX}"
+    Journal.create(path, replay, None).close()
+    back, _ = read_journal(path)
+    assert [m.secret for m in back.hands[0].moves] == [m.secret for m in replay.hands[0].moves]
+    load_save(path)
+
+
+def test_an_eleusis_game_resumes(tmp_path: Path) -> None:
+    env = {"CARDCLI_HOME": str(tmp_path)}
+    first = CliRunner(env=env).invoke(cli, ["play", "eleusis", "--seed", "1"], input="help\nquit\n")
+    assert "Game saved as" in first.output
+    again = CliRunner(env=env).invoke(cli, ["play", "--resume", "latest"], input="quit\n")
+    assert again.exit_code == 0 and "Mainline" in again.output and "Error" not in again.output, again.output
+
+
+def test_empty_burraco_score_input_is_one_line() -> None:
+    run = CliRunner().invoke(cli, ["score", "burraco"], input="")
+    assert run.exit_code == 1 and len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_a_lesson_with_a_bad_second_expected_move_is_one_problem(tmp_path: Path) -> None:
+    """`tutor check` (and a lesson being played) raised InvalidMove when an `expect` entry after the first
+    was not a move."""
+    from cardcli.tutor.check import check_file
+
+    src = (ROOT.parent / "cardcli" / "data" / "tutorials" / "bridge" / "02-trumps.toml").read_text()
+    assert 'expect = ["play 2S", "play 3S"]' in src
+    folder = tmp_path / "bridge"
+    folder.mkdir()
+    path = folder / "02-trumps.toml"
+    path.write_text(src.replace('expect = ["play 2S", "play 3S"]', 'expect = ["play 2S", "lay 3S"]'))
+    problem, _ = check_file(path, "bridge")
+    assert problem is not None and "'lay 3S'" in problem and "\n" not in problem
