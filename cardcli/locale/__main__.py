@@ -26,6 +26,26 @@ def extract(pot: Path) -> None:
            "--no-location", "--sort-output", "--omit-header", "--no-wrap", "-o", str(pot), str(ROOT))
 
 
+# The header entry; without it Babel treats the catalogue as fuzzy and does not compile it.
+HEADER = (
+    'msgid ""\nmsgstr ""\n'
+    '"Project-Id-Version: cardcli\\n"\n'
+    '"Language: {lang}\\n"\n'
+    '"MIME-Version: 1.0\\n"\n'
+    '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    '"Content-Transfer-Encoding: 8bit\\n"\n'
+    '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+)
+
+
+def _keep_header(po: Path, lang: str) -> None:
+    """Put the fixed header entry at the top of ``po`` (the update writes none, so no dates churn)."""
+    text = po.read_text(encoding="utf-8")
+    if text.startswith('msgid ""\n'):
+        text = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+    po.write_text(HEADER.format(lang=lang) + text.lstrip("\n"), encoding="utf-8")
+
+
 def compile_catalogue(po: Path, lang: str) -> int:
     """Compile ``po`` next to itself as ``.mo``, as ``pybabel compile`` does; return the errors.
 
@@ -66,7 +86,8 @@ def update() -> None:
         po = HERE / lang / "LC_MESSAGES" / "cardcli.po"
         if po.exists():
             _babel("update", "-i", str(pot), "-o", str(po), "-l", lang, "--no-fuzzy-matching",
-                   "--ignore-obsolete", "--no-wrap")
+                   "--ignore-obsolete", "--no-wrap", "--omit-header")
+            _keep_header(po, lang)
         else:
             _babel("init", "-i", str(pot), "-o", str(po), "-l", lang, "--no-wrap")
         compile_catalogue(po, lang)
