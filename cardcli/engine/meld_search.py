@@ -1,0 +1,285 @@
+"""Searching a hand for melds: every legal meld a hand can form, cached per rule set.
+
+Split from :mod:`cardcli.engine.melds` (which reads and extends one meld) because the
+search is large and keeps caches; the move generators of rummy and burraco ask it on
+every turn, so it is cached by rank and by suit (see :func:`candidate_melds`).
+Import its names from :mod:`cardcli.engine.melds`, which loads this module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
+from typing import Generic, TypeVar
+
+from cardcli.engine.cards import JOKER, RANKS, SUITS, Card
+from cardcli.engine.melds import Meld, MeldRules, read_meld
+
+
+def extends_with(meld: Meld, card: str, rules: MeldRules) -> bool:
+    """Whether ``card`` alone may be added to ``meld`` (:func:`extend_meld` gives a meld), cached:
+    the move generators ask it of every card of a hand on every meld of the table each turn."""
+    search = _search(rules)
+    key = (meld, meld.wrap, card)
+    got = search.fits.get(key)
+    if got is None:
+        got = isinstance(read_meld([*meld.cards, card], rules, kind=meld.kind, explain=False), Meld)
+        search.fits.put(key, got)
+    return got
+
+
+# ---------------------------------------------------------------------------------------------
+# searching a hand
+
+
+def candidate_melds(hand: Iterable[str], rules: MeldRules, max_size: int | None = None) -> list[tuple[Card, ...]]:
+    """Every distinct legal meld that can be formed from ``hand`` (as card tuples in table order).
+
+    Wilds are tried in every gap and at the ends within the game's limits.
+    Duplicate cards (several decks) give each distinct meld once.
+
+    The search is split by rank (sets) and by suit (runs): the melds of one rank or one suit
+    depend only on the hand's cards of that rank or suit and on its wildcards, so each part is
+    cached on those cards alone. A turn changes one or two cards of a hand, so the other ranks
+    and suits are found in the cache; the parts are joined in the order of the whole search.
+    """
+    return list(_candidate_melds(tuple(sorted(hand)), rules, max_size))
+
+
+_PartKey = tuple[tuple[str, ...], tuple[Card, ...], int]
+"""A part of the search: the hand's cards of one rank or suit, its wildcards, the size limit."""
+_Part = tuple[tuple[tuple[str, ...], tuple[Card, ...]], ...]
+"""The melds a part finds, in search order: (sorted cards, the meld in table order)."""
+
+
+class _Search:
+    """One rule set's meld search: its caches by hand, by rank and by suit."""
+
+    __slots__ = ("rules", "wild", "by_hand", "by_rank", "by_suit", "reads", "fits")
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self.wild = frozenset(c for c in [*(r + s for r in RANKS for s in SUITS), JOKER] if rules.is_wild(c))
+        """The cards that are wild by nature under these rules."""
+        self.by_hand: _Cache[tuple[tuple[str, ...], int | None], tuple[tuple[Card, ...], ...]] = _Cache(4096)
+        self.by_rank: _Cache[_PartKey, _Part] = _Cache(8192)
+        self.by_suit: _Cache[_PartKey, _Part] = _Cache(8192)
+        self.reads: _Cache[tuple[str, ...], tuple[Card, ...]] = _Cache(65536)
+        """Cards (in the order tried) → the meld they make in table order, or ``()``."""
+        self.fits: _Cache[tuple[Meld, bool, str], bool] = _Cache(65536)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Cache(Generic[K, V]):
+    """A small bounded cache: when full, the oldest entry makes room (first in, first out, which
+    costs a lookup nothing, unlike a least-recently-used order)."""
+
+    __slots__ = ("data", "size", "get")
+
+    def __init__(self, size: int) -> None:
+        self.data: dict[K, V] = {}
+        self.size = size
+        self.get: Callable[[K], V | None] = self.data.get
+
+    def put(self, key: K, value: V) -> None:
+        data = self.data
+        data[key] = value
+        if len(data) > self.size:
+            del data[next(iter(data))]
+
+
+_SEARCHES: dict[int, _Search] = {}
+
+
+def _search(rules: MeldRules) -> _Search:
+    """The search of ``rules`` (found by identity first: rule sets are few and long-lived)."""
+    got = _SEARCHES.get(id(rules))
+    if got is not None and got.rules is rules:
+        return got
+    for other in _SEARCHES.values():
+        if other.rules == rules:
+            _SEARCHES[id(rules)] = other
+            return other
+    if len(_SEARCHES) > 64:
+        _SEARCHES.clear()
+    got = _SEARCHES[id(rules)] = _Search(rules)
+    return got
+
+
+def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | None) -> tuple[tuple[Card, ...], ...]:
+    search = _search(rules)
+    key = (hand, max_size)
+    got = search.by_hand.get(key)
+    if got is not None:
+        return got
+    wild = search.wild
+    # A meld holds at most ``most`` wildcards, and a card at most once more (a two natural in its
+    # place): more copies of a wildcard than that change nothing, so they do not key the parts.
+    most = max(rules.max_wilds_run, rules.max_wilds_set)
+    pool: list[Card] = []
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, list[str]] = {}  # twos included: they may be natural in place
+    for c in hand:  # sorted, so the ranks come in the order of the whole search
+        if c in wild:
+            if pool.count(c) <= most:
+                pool.append(c)
+        elif c != JOKER:
+            by_rank.setdefault(c[0], []).append(c)
+        if c != JOKER:
+            by_suit.setdefault(c[1], []).append(c)
+    wild_pool = tuple(pool)
+    spare = len(wild_pool)
+    limit = max_size or len(hand)
+    found: dict[tuple[str, ...], tuple[Card, ...]] = {}
+    if rules.sets:
+        for r, cs in by_rank.items():
+            if r not in rules.set_ranks or len(cs) + spare < rules.min_size:
+                continue
+            # no meld of the part is longer than its cards, so a larger limit is the same search
+            part_key = (tuple(cs), wild_pool, min(limit, len(cs) + spare))
+            part = search.by_rank.get(part_key)
+            if part is None:
+                part = _set_part(search, cs, wild_pool, part_key[2])
+                search.by_rank.put(part_key, part)
+            for k, cards in part:
+                if k not in found:
+                    found[k] = cards
+    if rules.runs:
+        for s in SUITS:
+            suited = by_suit.get(s)
+            if not suited or len(suited) + spare < rules.min_size:
+                continue
+            part_key = (tuple(suited), wild_pool, min(limit, len(suited) + spare))
+            part = search.by_suit.get(part_key)
+            if part is None:
+                part = _run_part(search, suited, wild_pool, part_key[2])
+                search.by_suit.put(part_key, part)
+            for k, cards in part:
+                if k not in found:
+                    found[k] = cards
+    got = tuple(found.values())
+    search.by_hand.put(key, got)
+    return got
+
+
+def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card], limit: int
+           ) -> tuple[Callable[[Sequence[str]], None], dict[tuple[str, ...], tuple[Card, ...]]]:
+    """``add(cards)``: keep the meld ``cards`` make, once per distinct meld, if the cards are held."""
+    counts = Counter(cards_held)
+    for c, n in Counter(wild_pool).items():
+        counts[c] = n  # a two of the suit is both held in the suit and in the pool: the same count
+    found: dict[tuple[str, ...], tuple[Card, ...]] = {}
+
+    def add(cards: Sequence[str]) -> None:
+        if len(cards) > limit:
+            return
+        key = tuple(sorted(cards))
+        if key in found:
+            return
+        # A two of the run's suit can be both a natural (in place) and a wild choice: use it once.
+        # (Cards all different are all held: each comes from the hand's cards or its wildcards.)
+        if len(set(cards)) != len(cards) and any(n > counts[c] for c, n in Counter(cards).items()):
+            return
+        read = tuple(cards)
+        got = reads.get(read)
+        if got is None:
+            m = read_meld(read, rules, explain=False)
+            got = m.cards if isinstance(m, Meld) else ()
+            reads.put(read, got)
+        if got:
+            found[key] = got
+
+    rules = search.rules
+    reads = search.reads
+    return add, found
+
+
+def _set_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit: int) -> _Part:
+    """The sets of one rank: ``cs`` (that rank's naturals held) with wildcards from ``wild_pool``."""
+    rules = search.rules
+    add, found = _adder(search, cs, wild_pool, limit)
+    wild_choices = _wild_multisets(list(wild_pool), max(rules.max_wilds_run, rules.max_wilds_set))
+    naturals = [Card(c) for c in cs]
+    for n in range(1, len(naturals) + 1):
+        for nat in sorted(set(combinations(naturals, n))):
+            for w in wild_choices:
+                if len(w) <= rules.max_wilds_set and n + len(w) >= rules.min_size:
+                    add(list(nat) + list(w))
+    return tuple(found.items())
+
+
+def _run_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit: int) -> _Part:
+    """The runs of one suit: ``cs`` (that suit's cards held, twos included: they may be natural in
+    place) with wildcards from ``wild_pool``."""
+    rules = search.rules
+    add, found = _adder(search, cs, wild_pool, limit)
+    most = max(rules.max_wilds_run, rules.max_wilds_set)
+    by_len: dict[int, list[tuple[Card, ...]]] = {}
+    for w in _wild_multisets(list(wild_pool), most):
+        by_len.setdefault(len(w), []).append(w)
+    s = cs[0][1]
+    positions: dict[int, Card] = {RANKS.index(c[0]) + 1: Card(c) for c in cs}
+    if "A" + s in cs and rules.ace in ("high", "both", "wrap"):
+        positions[14] = Card("A" + s)
+    max_wilds = rules.max_wilds_run
+    wrap = rules.ace == "wrap"
+    min_size = rules.min_size
+    for lo in range(1, 15):
+        held: list[Card] = []  # the window's cards held, low to high
+        for p in range(lo, lo + min_size - 1):
+            cell = positions.get(p)
+            if cell is not None:
+                held.append(cell)
+        gaps = min_size - 1 - len(held)
+        for hi in range(lo + min_size - 1, min(lo + limit, 15)):
+            cell = positions.get(hi)
+            if cell is None:
+                gaps += 1
+            else:
+                held.append(cell)
+            if wrap and hi == 14:
+                continue
+            if gaps > max_wilds:
+                break  # a longer window only has more gaps
+            if not held:
+                continue
+            if gaps == 0:
+                add(held)
+            else:
+                for w in by_len.get(gaps, ()):
+                    add(held + list(w))
+            if gaps < max_wilds:
+                # A wild may also stand in for a natural the hand holds (which stays in hand).
+                for k in range(len(held)):
+                    rest = held[:k] + held[k + 1:]
+                    for w in by_len.get(gaps + 1, ()):
+                        add(rest + list(w))
+    if wrap:
+        for lo in range(1, 14):
+            for length in range(min_size, 14):
+                if lo + length - 1 <= 13:
+                    continue
+                wcells = [positions.get((lo + k - 1) % 13 + 1) for k in range(length)]
+                gaps = wcells.count(None)
+                held = [c for c in wcells if c is not None]
+                if gaps == 0:
+                    add(held)
+                elif gaps <= max_wilds:
+                    for w in by_len.get(gaps, ()):
+                        add(held + list(w))
+    return tuple(found.items())
+
+
+def _wild_multisets(pool: list[Card], most: int) -> list[tuple[Card, ...]]:
+    """Distinct multisets of at most ``most`` wilds from ``pool`` (including the empty one)."""
+    out: set[tuple[Card, ...]] = {()}
+    for n in range(1, min(most, len(pool)) + 1):
+        for combo in combinations(sorted(pool), n):
+            out.add(combo)
+    return sorted(out, key=lambda t: (len(t), t))
+
+
