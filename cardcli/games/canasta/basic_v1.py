@@ -219,10 +219,14 @@ def _key(m: mv.Meld | mv.Add) -> str:
     return m.target if isinstance(m, mv.Add) else next((c for c in m.cards if not is_wild(c)), "W")
 
 
-def _natural_plan(view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool) -> dict[str, int]:
-    """How many naturals of each rank to lay down now: rank -> count."""
+def _natural_plan(view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool,
+                  keep: int = KEEP, big_hand_melds: bool = True) -> dict[str, int]:
+    """How many naturals of each rank to lay down now: rank -> count.
+
+    ``keep`` naturals of a rank stay in hand when a new meld is opened; with ``big_hand_melds`` a
+    hand of 18+ cards lays small sets whole (the newer bot keeps its pairs instead)."""
     plan: dict[str, int] = {}
-    big_hand = len(view.hand) >= 18
+    big_hand = len(view.hand) >= 18 and big_hand_melds
     for r in NATURAL_RANKS:
         k = hand[r]
         if not k:
@@ -239,8 +243,8 @@ def _natural_plan(view: CanastaView, hand: Counter[str], melds: dict[str, MeldVi
         elif k >= 3:
             if dump or (big_hand and k <= 4):
                 plan[r] = k
-            elif k - KEEP >= 3:
-                plan[r] = k - KEEP
+            elif k - keep >= 3:
+                plan[r] = k - keep
     return plan
 
 

@@ -31,10 +31,11 @@ from cardcli.games.canasta.basic_v1 import (
     BasicCanastaBot,
     _counts,
     _key,
+    _natural_plan,
     _opponents_can_go_out,
     _p_at_least,
 )
-from cardcli.games.canasta.tokens import NATURAL_RANKS, RANK_NAMES, card_value, is_wild, token, tokens_value
+from cardcli.games.canasta.tokens import RANK_NAMES, card_value, is_wild, token, tokens_value
 from cardcli.games.canasta.view import CanastaView, MeldView
 from cardcli.i18n import _
 
@@ -166,28 +167,8 @@ class CanastaBot(BasicCanastaBot):
 
     def _plan(self, view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool) -> dict[str, int]:
         """How many naturals of each rank to lay down now: rank -> count."""
-        plan: dict[str, int] = {}
-        big_hand = len(view.hand) >= 18
-        keep = KEEP if self.keep_pairs else 0
-        for r in NATURAL_RANKS:
-            k = hand[r]
-            if not k:
-                continue
-            m = melds.get(r)
-            if m is not None:
-                size = len(m.cards)
-                if dump:
-                    plan[r] = k
-                elif size + k >= 7:
-                    plan[r] = max(7 - size, k - KEEP)
-                elif k > KEEP:
-                    plan[r] = k - KEEP
-            elif k >= 3:
-                if dump or (big_hand and k <= 4 and not self.keep_pairs):
-                    plan[r] = k
-                elif k - keep >= 3:
-                    plan[r] = k - keep
-        return plan
+        return _natural_plan(view, hand, melds, dump, keep=KEEP if self.keep_pairs else 0,
+                             big_hand_melds=not self.keep_pairs)
 
     # -- the discard -------------------------------------------------------------------------
     def _discard_explained(self, view: CanastaView, legal: Sequence[mv.Move], hand: Counter[str],
