@@ -398,7 +398,10 @@ def _schema_lines() -> list[str]:
             prefix = spec.get("prefixItems", [])
             return "[" + ", ".join(type_of(s) for s in prefix) + "]"
         if "enum" in spec:
-            return "|".join(str(v) for v in spec["enum"])
+            values = [str(v) for v in spec["enum"]]
+            if len(values) > 12:  # the cards: say what they look like rather than list all 53
+                return f"string, one of {len(values)} ({', '.join(values[:3])} …)"
+            return "|".join(values)
         return str(spec.get("type", "any"))
 
     out: list[str] = []

@@ -79,7 +79,7 @@ class _Printer(Visitor):
 
     def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
         if result is not None:
-            for line in table.game.explain_result(result, table.config, table.players):
+            for line in table.game.explain_result(result, table.config, table.players, table.results[:hand - 1]):
                 self.console.tell("     " + line, game=table.game)
 
 

@@ -185,6 +185,11 @@ class Table(Generic[S, M]):
         if logged.seat != actor:
             names = game.seat_names(self.players)
             raise FoldError(f"{where}: it was {names[actor]}'s turn, not seat {logged.seat + 1}'s", hand, ply)
+        table = game.canonical_moves
+        if table is not None:
+            known = table.get(logged.move)
+            if known is not None:
+                return known  # type: ignore[no-any-return]
         try:
             move = game.parse_move(logged.move)
         except MoveError as err:
@@ -194,8 +199,11 @@ class Table(Generic[S, M]):
             raise FoldError(f"{where}: {shown} is not canonical notation", hand, ply)
         return move
 
-    def push(self, move: M, claimed_secret: bool | None = None) -> Step[M]:
-        """Make ``move`` for the seat to act. Strict tables refuse an illegal move with a FoldError."""
+    def push(self, move: M, claimed_secret: bool | None = None, notation: str | None = None) -> Step[M]:
+        """Make ``move`` for the seat to act. Strict tables refuse an illegal move with a FoldError.
+
+        ``notation``: the move's canonical notation when the caller already has it (a log entry
+        read through the game's table of canonical moves), so that it is not formatted again."""
         game = self.game
         hands = self.hands
         hand = len(hands)
@@ -205,7 +213,8 @@ class Table(Generic[S, M]):
             raise FoldError(f"hand {hand}, move {ply}: nobody can move now", hand, ply)
         log = hands[-1].moves
         ply = len(log) + 1
-        notation = game.format_move(move)
+        if notation is None:
+            notation = game.format_move(move)
         secret = game.is_secret_move(move)
         if self.strict:
             self._check(move, seat, notation, secret, claimed_secret, hand, ply)
@@ -231,8 +240,10 @@ class Table(Generic[S, M]):
         """A strict table's checks of a move about to be made: allowed by the rules, and marked as secret
         (or not) as the rules say."""
         game = self.game
-        shown = "a secret move" if secret else repr(notation)  # an error message must not tell a secret
         verdict = game.check(self.state, move)
+        if verdict.ok and (claimed_secret is None or claimed_secret == secret):
+            return
+        shown = "a secret move" if secret else repr(notation)  # an error message must not tell a secret
         if not verdict.ok:
             name = game.seat_names(self.players)[seat]
             raise FoldError(f"hand {hand}, move {ply} ({name} {shown}): illegal: {verdict.reason} "
@@ -243,14 +254,52 @@ class Table(Generic[S, M]):
                             f"{'secret' if secret else 'public'} by the rules", hand, ply)
 
     def push_logged(self, logged: LoggedMove) -> Step[M]:
-        return self.push(self.parse(logged), logged.secret)
+        move = self.parse(logged)
+        # a move read through the table of canonical moves has the logged notation by construction
+        table = self.game.canonical_moves
+        known = table is not None and table.get(logged.move) is move
+        return self.push(move, logged.secret, logged.move if known else None)
+
 
     def _replay(self, moves: Iterable[LoggedMove], until: int | None = None) -> None:
-        """The one loop over a hand's moves (used by :func:`fold` and :meth:`rewind`)."""
+        """The one loop over a hand's moves (used by :func:`fold` and :meth:`rewind`).
+
+        When no visitor watches single moves and the game lists its canonical moves, each logged
+        move is looked up, checked and applied here without a :class:`Step` (what ``replay
+        verify`` and resuming a long match spend their time on); anything unusual, and every
+        error, goes through :meth:`push_logged`, which names the problem."""
+        game = self.game
+        table = game.canonical_moves
+        if table is None or any(type(v).before_move is not Visitor.before_move
+                                or type(v).after_move is not Visitor.after_move for v in self.visitors):
+            for i, logged in enumerate(moves):
+                if until is not None and i >= until:
+                    return
+                self.push_logged(logged)
+            return
+        state, hand, strict = self.state, len(self.hands), self.strict
+        log = self.hands[-1].moves
+        to_act, apply, hand_over, is_secret = game.to_act, game.apply, game.hand_over, game.is_secret_move
+        check = game.check
+        secrets = type(game).is_secret_move is not Game.is_secret_move  # else no move is ever secret
         for i, logged in enumerate(moves):
             if until is not None and i >= until:
                 return
-            self.push_logged(logged)
+            seat = to_act(state)
+            move = table.get(logged.move)
+            if seat is None or move is None or logged.seat != seat:
+                self.push_logged(logged)
+                continue
+            secret = is_secret(move) if secrets else False
+            if strict and not (check(state, move).ok and logged.secret in (None, secret)):
+                self._check(move, seat, logged.move, secret, logged.secret, hand, len(log) + 1)  # raises
+            apply(state, move)
+            log.append(LoggedMove(seat, logged.move, secret))
+            if hand_over(state):
+                result = game.hand_result(state)
+                self.results[-1] = result
+                for v in self.visitors:
+                    v.end_hand(self, hand, result)
 
     def rewind(self, keep: int) -> None:
         """Take the current hand back to its first ``keep`` moves by re-folding it from its deal.

@@ -31,6 +31,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
@@ -84,12 +85,16 @@ as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them.""
 Line = list[Fragment]
 
 
-@dataclass(slots=True)
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
+"""The facts of an outcome that has none: one shared, read-only empty mapping."""
+
+
 class Outcome:
     """What a move did, as facts: the move's narration is derived from these, after the move.
 
-    Treat it as read-only (it is not frozen only because frozen dataclasses are slow to build,
-    and one is built for every move of every playout).
+    Treat it as read-only. It is a plain slotted class, not a dataclass: one is built for every
+    move of every playout, and a dataclass would build a fresh empty mapping for ``private`` each
+    time where this shares one read-only empty mapping.
 
     ``facts`` are public (every seat saw them happen); ``private[seat]`` holds facts
     only that seat learnt (the card it drew, the cards of a covered pile it took).
@@ -97,10 +102,25 @@ class Outcome:
     an observer more than the outcome says that observer saw.
     """
 
-    seat: int
-    move: Any
-    facts: Mapping[str, Any] = field(default_factory=dict)
-    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    __slots__ = ("seat", "move", "facts", "private")
+
+    def __init__(self, seat: int, move: Any, facts: Mapping[str, Any] = _NOTHING,
+                 private: Mapping[int, Mapping[str, Any]] = _NOTHING) -> None:
+        self.seat = seat
+        self.move = move
+        self.facts = facts
+        self.private = private
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return (self.seat, self.move, dict(self.facts), dict(self.private)) == (
+            other.seat, other.move, dict(other.facts), dict(other.private))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Outcome(seat={self.seat!r}, move={self.move!r}, facts={dict(self.facts)!r}, private={dict(self.private)!r})"
 
     def seen_by(self, observer: int | None) -> dict[str, Any]:
         """The facts ``observer`` knows (``None``: a spectator, public facts only)."""
@@ -222,6 +242,9 @@ class Game(ABC, Generic[S, M, V, C]):
     rulebook: ClassVar[Rulebook]
     bots_module: ClassVar[str]
     """The module whose ``BOTS`` maps bot ids to factories, imported on first use (bots are heavy)."""
+    bot_ids: ClassVar[tuple[str, ...]] = ()
+    """The ids ``BOTS`` holds, written out here so that checking a file's seats (``replay verify``,
+    ``show``, resuming) needs no import of the bots; a test keeps the two lists the same."""
     default_bot: ClassVar[str]
     default_seat: ClassVar[int] = 0
     """The seat a human takes when ``--seat`` is not given (bridge: South)."""
@@ -237,6 +260,10 @@ class Game(ABC, Generic[S, M, V, C]):
 
         found: Mapping[str, Callable[[], Bot[M]]] = importlib.import_module(self.bots_module).BOTS
         return found
+
+    def has_bot(self, bot_id: str) -> bool:
+        """Whether ``bot_id`` names one of the game's bots, without importing them when it can."""
+        return bot_id in self.bot_ids if self.bot_ids else bot_id in self.bots
 
     @property
     def default_preset(self) -> str:
@@ -305,6 +332,11 @@ class Game(ABC, Generic[S, M, V, C]):
         look-ahead (bots and checkers may apply to clones they own)."""
 
     # -- notation ------------------------------------------------------------------------------
+    canonical_moves: ClassVar[Mapping[str, Any] | None] = None
+    """Canonical notation → move, for a game whose moves can all be listed (bridge): the fold reads
+    a replay's moves through it, so that a move is neither parsed nor formatted again. ``None``
+    (melds and rules are too many to list): the fold parses, and formats to check the notation."""
+
     @abstractmethod
     def format_move(self, move: M) -> str:
         """The canonical ASCII notation of a move (what replays store)."""
@@ -410,8 +442,11 @@ class Game(ABC, Generic[S, M, V, C]):
         winners = [i for i, t in enumerate(totals) if t == best] if state.match_done else []
         return MatchResult(totals=totals, winners=winners, hands=len(state.results), complete=state.match_done)
 
-    def explain_result(self, result: HandResult, config: C, players: int) -> list[str]:
-        """Score lines for people, from a hand result."""
+    def explain_result(self, result: HandResult, config: C, players: int,
+                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+        """Score lines for people, from a hand result. ``earlier`` are the match's results before
+        this hand, for a game that draws a running scorepad (bridge): each result holds only its
+        own hand's entries, so that a replay grows linearly with its hands."""
         sides = self.sides(config, players)
         return [f"{s.name}: {p:+} (total {t})" for s, p, t in zip(sides, result.points, result.totals)]
 
@@ -542,7 +577,9 @@ def build_config(game: Game[Any, Any, Any, Any], preset: str | None, options: Ma
     try:
         return msgspec.convert(base, game.config_type, strict=False)
     except msgspec.ValidationError as e:
-        raise ConfigError(f"bad option value: {e}") from None
+        from cardcli.engine.text import safe
+
+        raise ConfigError(f"bad option value: {safe(str(e))}") from None
 
 
 def config_from_builtins(game: Game[Any, Any, Any, Any], data: Mapping[str, Any]) -> Any:
@@ -550,4 +587,7 @@ def config_from_builtins(game: Game[Any, Any, Any, Any], data: Mapping[str, Any]
     try:
         return msgspec.convert(dict(data), game.config_type)
     except msgspec.ValidationError as e:
-        raise ConfigError(f"bad {game.name} config: {e}") from None
+        from cardcli.engine.text import safe
+
+        # msgspec quotes the file's own field names: control characters never reach the terminal
+        raise ConfigError(f"bad {game.name} config: {safe(str(e))}") from None

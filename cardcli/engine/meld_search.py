@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Generic, TypeVar
 
 from cardcli.engine.cards import JOKER, RANKS, SUITS, Card
-from cardcli.engine.melds import Meld, MeldRules, read_meld
+from cardcli.engine.melds import Meld, MeldRules, read_meld, read_run
 
 
 def extends_with(meld: Meld, card: str, rules: MeldRules) -> bool:
@@ -56,7 +56,7 @@ _Part = tuple[tuple[tuple[str, ...], tuple[Card, ...]], ...]
 class _Search:
     """One rule set's meld search: its caches by hand, by rank and by suit."""
 
-    __slots__ = ("rules", "wild", "by_hand", "by_rank", "by_suit", "reads", "fits")
+    __slots__ = ("rules", "wild", "by_hand", "by_rank", "by_suit", "reads", "fits", "wild_choices")
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -64,10 +64,12 @@ class _Search:
         """The cards that are wild by nature under these rules."""
         self.by_hand: _Cache[tuple[tuple[str, ...], int | None], tuple[tuple[Card, ...], ...]] = _Cache(4096)
         self.by_rank: _Cache[_PartKey, _Part] = _Cache(8192)
-        self.by_suit: _Cache[_PartKey, _Part] = _Cache(8192)
+        self.by_suit: _Cache[_PartKey, _Part] = _Cache(32768)
         self.reads: _Cache[tuple[str, ...], tuple[Card, ...]] = _Cache(65536)
         """Cards (in the order tried) → the meld they make in table order, or ``()``."""
         self.fits: _Cache[tuple[Meld, bool, str], bool] = _Cache(65536)
+        self.wild_choices: _Cache[tuple[Card, ...], dict[int, list[tuple[Card, ...]]]] = _Cache(1024)
+        """A wild pool → its choices of wildcards by their number (:func:`_wilds_by_len`)."""
 
 
 K = TypeVar("K")
@@ -75,8 +77,12 @@ V = TypeVar("V")
 
 
 class _Cache(Generic[K, V]):
-    """A small bounded cache: when full, the oldest entry makes room (first in, first out, which
-    costs a lookup nothing, unlike a least-recently-used order)."""
+    """A small bounded cache: when full, the older half of its entries make room (first in, first
+    out, which costs a lookup nothing, unlike a least-recently-used order).
+
+    The older half goes at once because deleting the oldest entry one at a time leaves a dict's
+    front full of holes that every ``next(iter(data))`` walks past again, which made each store
+    into a full cache several times slower than the lookups it saves."""
 
     __slots__ = ("data", "size", "get")
 
@@ -89,7 +95,9 @@ class _Cache(Generic[K, V]):
         data = self.data
         data[key] = value
         if len(data) > self.size:
-            del data[next(iter(data))]
+            newer = list(islice(data.items(), len(data) // 2, None))
+            data.clear()  # the same dict, so ``get`` stays bound to it
+            data.update(newer)
 
 
 _SEARCHES: dict[int, _Search] = {}
@@ -133,17 +141,23 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
             by_suit.setdefault(c[1], []).append(c)
     wild_pool = tuple(pool)
     spare = len(wild_pool)
+    # Each part is keyed on the wildcards it can use and on the longest meld it can make, which
+    # a hand's other cards do not change: see _part_pool.
+    plain = most > 0 and len(set(wild_pool)) == spare  # no copy to drop: every part has the pool
     limit = max_size or len(hand)
+    min_size = rules.min_size
     found: dict[tuple[str, ...], tuple[Card, ...]] = {}
     if rules.sets:
+        set_ranks = rules.set_ranks
+        part_pool = wild_pool if plain else _part_pool(wild_pool, most, None)
+        longest = min(len(part_pool), rules.max_wilds_set)
         for r, cs in by_rank.items():
-            if r not in rules.set_ranks or len(cs) + spare < rules.min_size:
+            if r not in set_ranks or len(cs) + spare < min_size:
                 continue
-            # no meld of the part is longer than its cards, so a larger limit is the same search
-            part_key = (tuple(cs), wild_pool, min(limit, len(cs) + spare))
+            part_key = (tuple(cs), part_pool, min(limit, len(cs) + longest))
             part = search.by_rank.get(part_key)
             if part is None:
-                part = _set_part(search, cs, wild_pool, part_key[2])
+                part = _set_part(search, cs, part_pool, part_key[2])
                 search.by_rank.put(part_key, part)
             for k, cards in part:
                 if k not in found:
@@ -151,12 +165,13 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
     if rules.runs:
         for s in SUITS:
             suited = by_suit.get(s)
-            if not suited or len(suited) + spare < rules.min_size:
+            if not suited or len(suited) + spare < min_size:
                 continue
-            part_key = (tuple(suited), wild_pool, min(limit, len(suited) + spare))
+            part_pool = wild_pool if plain else _part_pool(wild_pool, most, s)
+            part_key = (tuple(suited), part_pool, min(limit, len(suited) + min(len(part_pool), rules.max_wilds_run)))
             part = search.by_suit.get(part_key)
             if part is None:
-                part = _run_part(search, suited, wild_pool, part_key[2])
+                part = _run_part(search, suited, part_pool, part_key[2])
                 search.by_suit.put(part_key, part)
             for k, cards in part:
                 if k not in found:
@@ -166,13 +181,45 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
     return got
 
 
-def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card], limit: int
+def _part_pool(pool: tuple[Card, ...], most: int, suit: str | None) -> tuple[Card, ...]:
+    """The wildcards of ``pool`` that a part can use: each as many times as a meld may hold
+    wildcards (``most``), and a two of the part's suit once more (it is also held in the suit,
+    and may be natural in its place).
+
+    The part's melds are the same with the whole pool (a meld takes no more copies than that),
+    and keying the part on these rather than on the hand's wildcards finds it in the cache
+    when the hand holds another copy of a wildcard. For the same reason a part is keyed on
+    the longest meld it can make (its cards and as many wildcards as a meld takes) rather
+    than on the hand's size.
+    """
+    kept: list[Card] = []
+    for c in pool:
+        if kept.count(c) < (most + 1 if c[1:] == suit else most):
+            kept.append(c)
+    return tuple(kept)
+
+
+def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card], limit: int, twice: bool = False
            ) -> tuple[Callable[[Sequence[str]], None], dict[tuple[str, ...], tuple[Card, ...]]]:
-    """``add(cards)``: keep the meld ``cards`` make, once per distinct meld, if the cards are held."""
-    counts = Counter(cards_held)
-    for c, n in Counter(wild_pool).items():
-        counts[c] = n  # a two of the suit is both held in the suit and in the pool: the same count
+    """``add(cards)``: keep the meld ``cards`` make, once per distinct meld, if the cards are held.
+
+    ``twice``: the caller may offer one held card twice (a run's ace, low and high).
+    """
     found: dict[tuple[str, ...], tuple[Card, ...]] = {}
+    # Only a card held both in the part and in the pool, or offered twice, can be used too often:
+    # the callers take every other card from the part's cards or from the pool at most as often
+    # as it is there.
+    shared = twice or (bool(wild_pool) and not set(cards_held).isdisjoint(wild_pool))
+    counted: list[Counter[str]] = []  # the cards held, counted when first needed (rarely)
+
+    def held(cards: Sequence[str]) -> bool:
+        if not counted:
+            counts = Counter(cards_held)
+            for c, n in Counter(wild_pool).items():
+                counts[c] = n  # a two of the suit is both held in the suit and in the pool: the same count
+            counted.append(counts)
+        counts = counted[0]
+        return all(n <= counts[c] for c, n in Counter(cards).items())
 
     def add(cards: Sequence[str]) -> None:
         if len(cards) > limit:
@@ -181,14 +228,12 @@ def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card]
         if key in found:
             return
         # A two of the run's suit can be both a natural (in place) and a wild choice: use it once.
-        # (Cards all different are all held: each comes from the hand's cards or its wildcards.)
-        if len(set(cards)) != len(cards) and any(n > counts[c] for c, n in Counter(cards).items()):
+        if shared and len(set(cards)) != len(cards) and not held(cards):
             return
         read = tuple(cards)
         got = reads.get(read)
         if got is None:
-            m = read_meld(read, rules, explain=False)
-            got = m.cards if isinstance(m, Meld) else ()
+            got = _read(read, rules)
             reads.put(read, got)
         if got:
             found[key] = got
@@ -196,6 +241,20 @@ def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card]
     rules = search.rules
     reads = search.reads
     return add, found
+
+
+def _read(cards: tuple[str, ...], rules: MeldRules) -> tuple[Card, ...]:
+    """The meld ``cards`` make, in table order, or ``()``.
+
+    Cards whose naturals are of two ranks are no set, so they are read as a run at once: that
+    is the meld :func:`read_meld` gives, without first wording why they are not a set (most of
+    the search's readings are runs, and the wording cost more than the reading).
+    """
+    if rules.runs and len(cards) >= rules.min_size and len({c[0] for c in cards if not rules.is_wild(c)}) > 1:
+        m = read_run(cards, rules, explain=False)
+    else:
+        m = read_meld(cards, rules, explain=False)
+    return m.cards if isinstance(m, Meld) else ()
 
 
 def _set_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit: int) -> _Part:
@@ -216,27 +275,34 @@ def _run_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit
     """The runs of one suit: ``cs`` (that suit's cards held, twos included: they may be natural in
     place) with wildcards from ``wild_pool``."""
     rules = search.rules
-    add, found = _adder(search, cs, wild_pool, limit)
-    most = max(rules.max_wilds_run, rules.max_wilds_set)
-    by_len: dict[int, list[tuple[Card, ...]]] = {}
-    for w in _wild_multisets(list(wild_pool), most):
-        by_len.setdefault(len(w), []).append(w)
+    by_len = _wilds_by_len(search, wild_pool)
     s = cs[0][1]
-    positions: dict[int, Card] = {RANKS.index(c[0]) + 1: Card(c) for c in cs}
+    min_size = rules.min_size
+    # cells[p]: the card held at run position p (1 = low ace … 14 = high ace), None past the ends;
+    # bit p of ``placed`` says the same, to count a window's cards at a glance
+    cells: list[Card | None] = [None] * (16 + min_size)
+    placed = 0
+    for c in cs:
+        p = _RUN_POSITION[c[0]]
+        cells[p] = Card(c)
+        placed |= 1 << p
     if "A" + s in cs and rules.ace in ("high", "both", "wrap"):
-        positions[14] = Card("A" + s)
+        cells[14] = Card("A" + s)
+        placed |= 1 << 14
+    add, found = _adder(search, cs, wild_pool, limit, twice=cells[14] is not None)
     max_wilds = rules.max_wilds_run
     wrap = rules.ace == "wrap"
-    min_size = rules.min_size
-    for lo in range(1, 15):
-        held: list[Card] = []  # the window's cards held, low to high
-        for p in range(lo, lo + min_size - 1):
-            cell = positions.get(p)
-            if cell is not None:
-                held.append(cell)
+    # The windows from ``lo`` on all hold the first one, so when it has too many gaps there are none:
+    # only the other ``lo`` need the search below.
+    first_window = (1 << min_size) - 1
+    need = min_size - max_wilds
+    starts = [lo for lo in range(1, 16 - min_size) if ((placed >> lo) & first_window).bit_count() >= need]
+    for lo in starts if limit >= min_size else ():
+        first = lo + min_size - 1  # the first window's high end
+        held = [cell for cell in cells[lo:first] if cell is not None]  # the window's cards, low to high
         gaps = min_size - 1 - len(held)
-        for hi in range(lo + min_size - 1, min(lo + limit, 15)):
-            cell = positions.get(hi)
+        for hi in range(first, min(lo + limit, 15)):
+            cell = cells[hi]
             if cell is None:
                 gaps += 1
             else:
@@ -263,15 +329,32 @@ def _run_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit
             for length in range(min_size, 14):
                 if lo + length - 1 <= 13:
                     continue
-                wcells = [positions.get((lo + k - 1) % 13 + 1) for k in range(length)]
+                wcells = [cells[(lo + k - 1) % 13 + 1] for k in range(length)]
                 gaps = wcells.count(None)
-                held = [c for c in wcells if c is not None]
+                wheld = [c for c in wcells if c is not None]
                 if gaps == 0:
-                    add(held)
+                    add(wheld)
                 elif gaps <= max_wilds:
                     for w in by_len.get(gaps, ()):
-                        add(held + list(w))
+                        add(wheld + list(w))
     return tuple(found.items())
+
+
+_RUN_POSITION = {r: i + 1 for i, r in enumerate(RANKS)}
+"""A rank's place in a run with the ace low (the high ace is place 14)."""
+
+
+def _wilds_by_len(search: _Search, wild_pool: tuple[Card, ...]) -> dict[int, list[tuple[Card, ...]]]:
+    """The distinct choices of wildcards from ``wild_pool`` by how many they are (cached: a rule
+    set sees few pools)."""
+    got = search.wild_choices.get(wild_pool)
+    if got is None:
+        got = {}
+        rules = search.rules
+        for w in _wild_multisets(list(wild_pool), max(rules.max_wilds_run, rules.max_wilds_set)):
+            got.setdefault(len(w), []).append(w)
+        search.wild_choices.put(wild_pool, got)
+    return got
 
 
 def _wild_multisets(pool: list[Card], most: int) -> list[tuple[Card, ...]]:

@@ -27,11 +27,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 _VERSION = b"cardcli-rng-v1\x00"
+_WORDS4 = struct.Struct(">4Q")
+"""A 32-byte block as its four big-endian 64-bit words, in stream order."""
+_LIMITS_UPTO = 256
+_LIMITS = tuple((2**64 // m) * m if m else 0 for m in range(_LIMITS_UPTO))
+"""``m`` → the rejection limit of a draw below ``m`` (decks up to 255 cards)."""
 
 
 def normalize_seed(seed: int | str) -> str:
@@ -88,10 +94,35 @@ class Rng:
         return items[self.randbelow(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates in place, from the end (see the module docstring)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+        """Fisher–Yates in place, from the end (see the module docstring).
+
+        The same stream as ``randbelow(i + 1)`` for each ``i`` in turn, but the words a deck needs
+        are cut from their blocks in one go and the rejection limits come from a table: every deal
+        and every replay's deck check runs this."""
+        n = len(items)
+        if n < 2:
+            return
+        stream = self._words[::-1]  # words already cut from a block, in stream order
+        prefix, counter = self._prefix, self._counter
+        while len(stream) < n - 1:
+            stream.extend(_WORDS4.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()))
+            counter += 1
+        k = 0
+        for i in range(n - 1, 0, -1):
+            m = i + 1
+            limit = _LIMITS[m] if m < _LIMITS_UPTO else (2**64 // m) * m
+            w = stream[k]
+            k += 1
+            while w >= limit:  # about once in 2**57 draws
+                if k == len(stream):
+                    stream.extend(_WORDS4.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()))
+                    counter += 1
+                w = stream[k]
+                k += 1
+            j = w % m
             items[i], items[j] = items[j], items[i]
+        self._counter = counter
+        self._words = stream[k:][::-1]
 
     def fork(self, *purpose: object) -> Rng:
         """An independent child stream (used by bots that sample)."""

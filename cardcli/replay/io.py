@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from cardcli.replay.migrate import upgrade
 from cardcli.replay.model import FORMAT, VERSION, Envelope, Replay
 
 
@@ -70,14 +71,12 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
     if env.version < 1:
         raise ReplayError(f"{name}: unknown replay version {env.version}")
     try:
-        return body_dec.decode(data)
+        replay = body_dec.decode(data)
     except (msgspec.ValidationError, msgspec.DecodeError) as err:
         raise ReplayError(f"{name}: invalid replay: {_short(err)}") from None
     except RecursionError:
         raise ReplayError(f"{name}: not a cardcli replay (nested too deeply)") from None
-
-
-_JSON_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"?|[\[{]+|[\]}]+')
+    return upgrade(replay)
 
 
 def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> int:
@@ -88,24 +87,43 @@ def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> 
     Malformed data gets whatever depth was reached (the decoder then names the problem).
     """
     if not msgpack:
-        if b"[" * 2 not in data and b"{" not in data[1:]:
+        if b"[" not in data[1:] and b"{" not in data[1:]:
             return 1  # nothing nested past the top level: skip the scan
-        depth = deepest = 0
-        for m in _JSON_TOKENS.finditer(data):
-            tok = m.group()
-            c = tok[0]
-            if c == 0x22:  # '"'
-                continue
-            if c in (0x5B, 0x7B):  # '[' '{'
-                depth += len(tok)
-                if depth > deepest:
-                    deepest = depth
-                    if deepest > stop:
-                        return deepest
-            else:
-                depth -= len(tok)
-        return deepest
+        # strings out, then only the brackets kept; each pass takes away the innermost pairs, so
+        # the passes are the depth: a few C-level passes instead of a Python loop over every token
+        # escapes out first (an escaped quote or backslash is never structure), then every byte
+        # but quotes and brackets, then the strings (by now quotes around brackets only)
+        bare = data.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_STRUCTURE)
+        brackets = _JSON_STRING.sub(b"", bare)
+        depth = 0
+        while brackets:
+            inner = _EMPTY_PAIR.sub(b"", brackets)
+            if len(inner) == len(brackets) or depth == 8:
+                # unbalanced, or deep: count what is left in one pass (each pass took one level)
+                return depth + _open_depth(brackets, stop - depth)
+            depth += 1
+            if depth > stop:
+                return depth
+            brackets = inner
+        return depth
     return _msgpack_depth(data, stop)
+
+
+_JSON_STRING = re.compile(rb'"[^"]*"')
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
+_EMPTY_PAIR = re.compile(rb"\[\]|\{\}")
+
+
+def _open_depth(brackets: bytes, stop: int) -> int:
+    """The deepest opening run in what is left of malformed input (brackets only)."""
+    depth = deepest = 0
+    for c in brackets:
+        depth += 1 if c in (0x5B, 0x7B) else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > stop:
+                break
+    return deepest
 
 
 def _msgpack_depth(data: bytes, stop: int) -> int:

@@ -39,7 +39,8 @@ def review_tape(match: Match, tape: HandTape, seats: tuple[int, ...], charset: C
                                    drawn=game.render(game.full_view(tape.start), charset)))
     review.sections.append(Section(_("What happened"), summary(match, tape)))
     if tape.result is not None:
-        score = game.explain_result(tape.result, match.config, match.players)
+        score = game.explain_result(tape.result, match.config, match.players,
+                                     getattr(tape.start, "results", ()))
         review.sections.append(Section(_("The score"), score))
         review.notes.append(Note(len(tape.moves), _("score: ") + " · ".join(line.strip() for line in score[:3])))
     name = game.name

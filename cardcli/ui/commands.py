@@ -497,7 +497,7 @@ def _score(c: Controller, arg: str) -> bool:
     done = [r for r in s.results if r is not None]
     if done:
         c.console.say(_("Last hand:"))
-        for line in c.game.explain_result(done[-1], s.config, s.players):
+        for line in c.game.explain_result(done[-1], s.config, s.players, done[:-1]):
             c.tell_cards("  " + line)
     return True
 

@@ -138,12 +138,88 @@ def measure(seconds: float = SECONDS) -> list[str]:
     return lines
 
 
+# -- against an earlier version, side by side ------------------------------------------------------
+API_PLAYOUT = r"""
+import inspect, random, sys, time
+from cardcli.engine.registry import load
+name, players, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+game = load(name)
+config = game.presets[game.default_preset]
+deck = game.deck(config, players)
+legal_moves = game.legal_moves
+claims = name == "bridge" and "claims" in inspect.signature(type(game).legal_moves).parameters
+def legal(state):
+    if claims:
+        return legal_moves(state, claims=False)
+    moves = legal_moves(state)
+    return [m for m in moves if type(m).__name__ != "Claim"] if name == "bridge" else moves
+rng, runs, clock = random.Random(1), 0, time.process_time
+start = clock()
+while clock() - start < seconds:
+    state = game.new_match(config, players, rng.randrange(players))
+    cards = list(deck)
+    rng.shuffle(cards)
+    game.start_hand(state, cards)
+    n = 0
+    while n < 3000 and game.to_act(state) is not None and not game.hand_over(state):
+        moves = legal(state)
+        game.apply(state, moves[rng.randrange(len(moves))])
+        n += 1
+    runs += 1
+print(runs / (clock() - start))
+"""
+"""Random playouts through the game API alone (deal, legal moves, apply), written so that it runs on
+any cardcli version: the same harness for the version being measured and the one compared with."""
+
+
+def api_rate(tree: str, name: str, players: int, seconds: float) -> float:
+    """Playouts/s of ``name`` with the cardcli found in ``tree``, in a fresh process."""
+    import os
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, "-c", API_PLAYOUT, name, str(players), str(seconds)],
+                         env=env, capture_output=True, text=True, check=True, cwd=tree)
+    return float(out.stdout.strip())
+
+
+def against(revision: str, seconds: float = SECONDS, rounds: int = 2) -> list[str]:
+    """Playouts/s of every game at ``revision`` (a git commit) and now, taken in turn, best of ``rounds``."""
+    import pathlib
+    import subprocess
+    import tarfile
+    import tempfile
+
+    here = pathlib.Path(__file__).resolve().parents[2]
+    lines = [f"{'game':8} {revision[:10]:>11} {'now':>9} {'ratio':>6}"]
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "-C", str(here), "archive", revision, "cardcli"], capture_output=True,
+                                 check=True).stdout
+        with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+            tar.extractall(old, filter="data")
+        for name, players in GAMES:
+            then = now = 0.0
+            for _ in range(rounds):
+                then = max(then, api_rate(old, name, players, seconds / rounds))
+                now = max(now, api_rate(str(here), name, players, seconds / rounds))
+            lines.append(f"{name:8} {then:11.1f} {now:9.1f} {now / then:5.2f}x")
+    return lines
+
+
 @pytest.mark.benchmark
 def test_random_playouts_per_second_for_every_game() -> None:
+    """Set ``CARDCLI_BENCH_BASELINE`` to a commit to also print the game-API playouts of that
+    version and of this one, side by side in the same run."""
+    import os
+
     lines = measure()
     print("\nrandom playouts through a trusting Table (CPU time), each next to the no-op floor:")
     print("\n".join(lines))
     assert len(lines) == len(GAMES) + 1
+    baseline = os.environ.get("CARDCLI_BENCH_BASELINE")
+    if baseline:
+        print(f"\nrandom playouts through the game API, {baseline} against now (best of 2 rounds in turn):")
+        print("\n".join(against(baseline)))
 
 
 if __name__ == "__main__":

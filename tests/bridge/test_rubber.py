@@ -3,6 +3,8 @@ unfinished-rubber settlement (Laws 72-74, 80; rules digest §2.1)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardcli.games.bridge.config import PRESETS, BridgeConfig
@@ -117,3 +119,33 @@ def test_start_vulnerable_option_does_not_count_as_a_game() -> None:
     assert r.vulnerability() == (True, False) and r.games == [0, 0]
     out = play(r, 1, "2HX", N, 7)
     assert out[0].points == 200
+
+
+def test_a_hand_result_holds_its_own_hand_so_a_replay_grows_linearly() -> None:
+    """Each hand's result is about the same size however long the rubber has run (it once repeated
+    the whole scorepad, so a 32-hand rubber's last result was many times its first)."""
+    import random
+
+    import msgspec
+
+    from cardcli.engine.deal import shuffled_deck
+    from cardcli.engine.fold import Table
+    from cardcli.engine.registry import load
+
+    game: Any = load("bridge")
+    config = game.presets["rubber"]
+    sizes: list[int] = []
+    for attempt in range(100):
+        rng = random.Random(f"long-{attempt}")
+        table: Table[Any, Any] = Table(game, config, 4, 0, strict=False)
+        while table.hand < 16 and game.needs_deal(table.state):
+            table.deal(shuffled_deck(game.deck(config, 4), f"long-{attempt}", table.hand + 1))
+            while not game.hand_over(table.state):
+                legal = game.legal_moves(table.state, claims=False)
+                table.push(legal[rng.randrange(len(legal))])
+        if table.hand >= 16:
+            sizes = [len(msgspec.json.encode(r)) for r in table.results if r is not None]
+            break
+    assert len(sizes) >= 16
+    assert max(sizes) < 700, sizes
+    assert sum(sizes[-4:]) < 1.5 * sum(sizes[:4]), sizes

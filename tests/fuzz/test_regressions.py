@@ -50,3 +50,28 @@ def test_a_lesson_with_a_bad_second_expected_move_is_one_problem(tmp_path: Path)
     path.write_text(src.replace('expect = ["play 2S", "play 3S"]', 'expect = ["play 2S", "lay 3S"]'))
     problem, _ = check_file(path, "bridge")
     assert problem is not None and "'lay 3S'" in problem and "\n" not in problem
+
+
+def test_a_config_field_name_with_a_newline_is_one_clean_line(tmp_path: Path) -> None:
+    """The share-code soak found it: a mutated byte turned ``rules`` into ``\\nules``, and the
+    message quoted the field name with its newline (a replay file's config did the same)."""
+    import json
+
+    import pytest
+
+    from cardcli.replay.share import ShareError, load
+
+    code = ("cc1-wwFL3YPlnadlbGV1c2lzpXNob3J0gaUKdWxlc6ZzZWVkLTcFAJUBpnJhbmRvbRamcmFuZG9tAcCmcnVsZS03zmsME8DAAMQ"
+            "DM6GrlZTDPcQUAC6iqyxXCEcgrgZGX6ArbqWdZFyQlMM4xBMAPntq5WbrLcKSpAuGptoQsbXEkJTDN8QSAbEGPa76NEiNetBffV"
+            "A2cIkckJTDOcQTAQr6dJNmjuwrfZIBqnwk3swatpCUwzjEEwADJF-EbbNyHZeikumI_J6UOgyQ")
+    with pytest.raises(ShareError) as err:
+        load(code)
+    assert "\n" not in str(err.value) and "unknown field" in str(err.value)
+    data = json.loads((ROOT / "rummy" / "pagat-basic-vs-random.cardcli.json").read_text())
+    data["config"]["\x1b]0;owned\x07\nrules"] = 1
+    bad = tmp_path / "bad.cardcli.json"
+    bad.write_text(json.dumps(data))
+    run = CliRunner().invoke(cli, ["replay", "verify", str(bad)])
+    assert run.exit_code != 0
+    lines = (run.stderr or run.output).strip().splitlines()
+    assert len(lines) == 1 and "\x1b" not in lines[0] and "unknown field" in lines[0], lines

@@ -141,7 +141,7 @@ def test_unknown_fields_are_ignored_for_forward_compatibility(recorded: Path) ->
 
 def test_envelope_comes_first_and_moves_are_compact(recorded: Path) -> None:
     text = recorded.read_text()
-    assert text.startswith('{\n  "format": "cardcli-replay",\n  "version": 1,')
+    assert text.startswith('{\n  "format": "cardcli-replay",\n  "version": 2,')
     assert '\n        [1, "draw stock"],' in text or '[0, "draw stock"]' in text or '[2, "draw stock"]' in text
 
 

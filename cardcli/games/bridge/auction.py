@@ -238,13 +238,14 @@ class AuctionSoFar:
         """Append ``call`` (made by the seat whose turn it is); True when it ends the auction."""
         seat = (self.dealer + self.calls) % 4
         self.calls += 1
-        if isinstance(call, Pass):
+        kind = type(call)
+        if kind is Pass:
             self.passes += 1
             return self.passes >= 3 and self.calls >= 4
         self.passes = 0
-        if isinstance(call, Double):
+        if kind is Double:
             self.doubled = 1
-        elif isinstance(call, Redouble):
+        elif kind is Redouble:
             self.doubled = 2
         else:
             assert isinstance(call, Bid)
@@ -274,6 +275,26 @@ class AuctionSoFar:
         if ours and self.doubled == 1:
             return choices[2]
         return choices[0]
+
+    def allows(self, call: Call) -> bool:
+        """Whether ``call`` is legal now: what ``call in legal()`` answers, without the list
+        (a strict fold asks for every call of every replay)."""
+        if self.passes >= 3 and self.calls >= 4:
+            return False
+        kind = type(call)
+        if kind is Pass:
+            return True
+        if kind is Bid:
+            level, strain = call.level, call.strain  # type: ignore[union-attr]
+            if not (1 <= level <= 7) or strain not in _STRAIN_INDEX:
+                return False
+            return (level - 1) * 5 + _STRAIN_INDEX[strain] > self.bid
+        if self.bid < 0:
+            return False
+        ours = self.bidder % 2 == (self.dealer + self.calls) % 2
+        if kind is Double:
+            return not ours and self.doubled == 0
+        return kind is Redouble and ours and self.doubled == 1
 
     def contract(self) -> Contract | None:
         """The contract of the finished auction (``None`` when passed out)."""

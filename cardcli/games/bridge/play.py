@@ -38,8 +38,8 @@ _HAND_ORDER = {c: i for i, c in enumerate(r + s for s in SUIT_ORDER for r in rev
 def sort_hand(cards: Sequence[str]) -> list[Card]:
     """``cards`` as a bridge hand is held (:func:`hand_sort_key` order)."""
     try:
-        return sorted(map(Card, cards), key=_HAND_ORDER.__getitem__)
-    except KeyError:  # not a bridge card: the key function says what is wrong with it
+        return sorted(cards, key=_HAND_ORDER.__getitem__)
+    except (KeyError, TypeError):  # not a bridge card: the key function says what is wrong with it
         return sorted((Card(c) for c in cards), key=hand_sort_key)
 
 
@@ -61,15 +61,20 @@ def _trick_scores() -> dict[str | None, dict[str, dict[str, int]]]:
             for trump in (None, *SUIT_ORDER)}
 
 
-_TRICK_SCORES = _trick_scores()
+TRICK_SCORES = _trick_scores()
 
 
 def trick_winner(cards: Sequence[str], leader: int, trump: str | None) -> int:
     """The seat that wins a complete trick: the highest trump, else the highest card of the suit led.
 
     Same answer as ``(leader + winning_index(cards, trump)) % 4``, from a table (the play's hot path)."""
-    scores = list(map(_TRICK_SCORES[trump][cards[0][1]].__getitem__, cards))
-    return (leader + scores.index(max(scores))) % 4
+    a, b, c, d = map(TRICK_SCORES[trump][cards[0][1]].__getitem__, cards)
+    # scores of different cards that hold the trick never tie (only zeros do, and the lead scores)
+    if a > b:
+        best = (0 if a > d else 3) if a > c else (2 if c > d else 3)
+    else:
+        best = (1 if b > d else 3) if b > c else (2 if c > d else 3)
+    return (leader + best) % 4
 
 
 def winning_index(cards: Sequence[str], trump: str | None) -> int:

@@ -118,6 +118,17 @@ class Rubber:
         return totals
 
 
+def pad_of(results: Sequence[Any]) -> list[PadLine]:
+    """The rubber's scorepad (a match is one rubber) from its hands' results in order: each holds
+    its own entries and the game they count in."""
+    pad: list[PadLine] = []
+    for r in results:
+        d = r.detail if r is not None else {}
+        hand, game = int(d.get("hand", 0)), int(d.get("game", 1))
+        pad.extend(PadLine(hand, game, Entry.from_list(e)) for e in d.get("entries", []))
+    return pad
+
+
 def pad_lines(pad: Sequence[PadLine], totals: Sequence[int], game_winners: Sequence[int], over: bool,
               settlement: Sequence[Entry] = (), vulnerable: Sequence[bool] = (False, False)) -> list[str]:
     """The scorepad drawn as text: premiums above the line, trick points below, game by game."""

@@ -19,14 +19,15 @@ from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.auction import AuctionSoFar, check_call
 from cardcli.games.bridge.claims import apply_claim_move, check_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
-from cardcli.games.bridge.hand_score import VUL_NAMES, finish_hand
-from cardcli.games.bridge.play import hcp, sort_hand, trick_winner
-from cardcli.games.bridge.rubber import PadLine, Rubber, pad_lines
+from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result, finish_hand
+from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, hand_of, run
+from cardcli.games.bridge.play import TRICK_SCORES, hcp, sort_hand
+from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
-from cardcli.games.bridge.scoring import SIDE_NAMES, Entry, describe
+from cardcli.games.bridge.scoring import SIDE_NAMES
 from cardcli.games.bridge.state import BridgeState, Trick
 from cardcli.games.bridge.view import BridgeView, render_view, status_line, view_of
-from cardcli.i18n import _, ngettext
+from cardcli.i18n import _
 
 SEAT_NAMES = ["North", "East", "South", "West"]
 _PLAYS: dict[str, mv.Play] = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.Play}
@@ -34,16 +35,32 @@ _PLAYS: dict[str, mv.Play] = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.P
 _PLAY_OF = _PLAYS.__getitem__
 _SUIT_PLAYS: dict[str, dict[str, mv.Play]] = {s: {c: p for c, p in _PLAYS.items() if c[1] == s} for s in "SHDC"}
 """Suit → its cards' play moves: ``map(get, hand)`` gives the move for each card of the suit, else None."""
+
+
 _CLAIMS: tuple[mv.Claim, ...] = tuple(m for m in mv.ALL_MOVES if type(m) is mv.Claim)
 _RESPONSES: tuple[mv.Respond, mv.Respond] = (mv.Respond(True), mv.Respond(False))
 _DECK = frozenset(multi_deck(1))
-_TRUMPS = {"C": "C", "D": "D", "H": "H", "S": "S", "N": None}
+_PLAY = mv.Play
+_TRICK_SCORES = {strain: TRICK_SCORES[None if strain == "N" else strain] for strain in "CDHSN"}
+"""Strain of the contract → suit led → card → how strongly it holds the trick (the highest wins)."""
 _CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
 _SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
 _PLAY_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4 * 4 * 3)]
 """``(turn * 4 + declarer) * 3 + lead + first`` (``turn``: the hand the card comes from) → id of a
 shared play move → its outcome when it does not end a trick (outcomes are frozen values too: made
 once per kind, their facts read-only)."""
+_TRICK_FACTS: dict[int, Mapping[str, Any]] = {}
+"""The facts of a card that ends a trick, by (hand played from, declarer, winner, tricks won by
+each side): at most 12,544 read-only mappings, shared by every outcome with those facts."""
+
+
+def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bool) -> Outcome:
+    """The outcome of a card that does not end its trick (built once per kind, then shared)."""
+    dummy = (declarer + 2) % 4
+    return Outcome(declarer if turn == dummy else turn, move, MappingProxyType(
+        {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}))
+
+
 _CALL_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4)]
 """Seat → id of a shared call → its outcome when it does not end the auction."""
 
@@ -66,6 +83,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
     import_formats = ("pbn", "lin")
 
     bots_module = "cardcli.games.bridge.bots"
+    bot_ids = ("auto", "dds", "heuristic", "random")
 
     # -- setup ---------------------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
@@ -104,18 +122,17 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         return (state.dealer + 1) % 4
 
     def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
-        cards = list(deck)
-        if len(cards) != 52 or len(set(cards)) != 52 or not _DECK.issuperset(cards):
-            raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
-        state.dealer = self.next_dealer(state)
+        dealer = self.next_dealer(state)
+        # one card at a time clockwise from the dealer's left, each hand in hand order
+        suits = deal_hands(deck, dealer)
+        state.dealer = dealer
         state.hand_number += 1
         if state.config.scoring == "deals":
             # an independent deal: its own vulnerability, nothing carried over but the totals
             vul = deal_setup(state.config, state.hand_number)[1]
             state.rubber = Rubber(start_vulnerable=vul, totals=list(state.rubber.totals))
-        # one card at a time clockwise from the dealer's left: seat s gets every fourth card
-        state.hands = [sort_hand(cards[(s - state.dealer - 1) % 4::4]) for s in range(4)]
-        state.original = [tuple(h) for h in state.hands]
+        state.suits = suits
+        state.original = [tuple(hand_of(m)) for m in suits]
         state.phase = "auction"
         state.calls = []
         state.auction = AuctionSoFar(state.dealer)
@@ -178,13 +195,18 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         if phase == "play":
             # hands are kept in sort_hand order (dealt sorted, cards only removed), so the legal
             # cards are the hand or its cards of the suit led, in that order: legal_cards without the sort
-            hand = state.hands[state.turn]
+            # the hand, or its cards of the suit led: ready-made tuples from the seat's suit masks
             trick = state.trick
+            m = state.suits[state.turn]
             out: list[mv.Move]
-            if trick:
-                out = list(filter(None, map(_SUIT_PLAYS[trick[0][1]].get, hand))) or list(map(_PLAY_OF, hand))
+            if trick and m[SUIT_INDEX[trick[0][1]]]:
+                i = SUIT_INDEX[trick[0][1]]
+                out = list(RUNS[i][m[i]] or run(i, m[i]))
             else:
-                out = list(map(_PLAY_OF, hand))
+                r = RUNS
+                a, b, c, d = m
+                out = [*(r[0][a] or run(0, a)), *(r[1][b] or run(1, b)), *(r[2][c] or run(2, c)),
+                       *(r[3][d] or run(3, d))]
             if claims:
                 side = state.turn % 2  # the side of the seat to act (dummy's is declarer's)
                 done = len(state.tricks)
@@ -206,6 +228,23 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         return None
 
     def check(self, state: BridgeState, move: mv.Move) -> Verdict:
+        # the common cases first, answered from the suit masks and the auction kept call by call
+        # (a strict fold checks every move of every replay); a refusal is worked out below
+        kind = type(move)
+        if kind is _PLAY and state.phase == "play":
+            held = state.suits[state.turn]
+            card = move.card  # type: ignore[union-attr]
+            place = CARD_BIT.get(card)
+            if place is not None and held[place[0]] & place[1]:
+                trick = state.trick
+                if not trick or card[1] == trick[0][1] or not held[SUIT_INDEX[trick[0][1]]]:
+                    return ALLOWED
+        elif kind in _CALL_TYPES and state.phase == "auction" and state.auction.allows(move):  # type: ignore[arg-type]
+            return ALLOWED
+        return self._refusal(state, move)
+
+    def _refusal(self, state: BridgeState, move: mv.Move) -> Verdict:
+        """:meth:`check` for a move outside the common cases: the Law it breaks (or ALLOWED)."""
         match move:
             case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
                 if state.phase == "auction":
@@ -223,17 +262,18 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                 if state.phase != "play":
                     return refuse("play.over", _("the hand is over"))
                 assert state.contract is not None
-                hand = state.hands[state.turn]
+                held = state.suits[state.turn]
                 from_dummy = state.turn == state.contract.dummy
-                if card not in hand:
+                place = CARD_BIT.get(card)
+                if place is None or not held[place[0]] & place[1]:
                     if from_dummy:
                         return refuse("play.not-held", _(
                             "dummy does not hold {card}; it is dummy's turn to play").format(card=card))
                     return refuse("play.not-held", _("you do not hold {card}").format(card=card))
                 if state.trick:
                     led = state.trick[0][1]
-                    follow = [c for c in hand if c[1] == led]
-                    if card[1] != led and follow:
+                    if card[1] != led and held[SUIT_INDEX[led]]:
+                        follow = [c for c in hand_of(held) if c[1] == led]
                         whose = _("dummy holds") if from_dummy else _("you hold")
                         return refuse("play.follow-suit", _(
                             "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
@@ -246,55 +286,76 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
 
     def apply(self, state: BridgeState, move: mv.Move) -> Outcome:
         # the play of a card first: 52 of a hand's about 62 moves
-        if isinstance(move, mv.Play):
+        if type(move) is _PLAY:
             c = state.contract
-            assert c is not None
-            turn, trick, declarer = state.turn, state.trick, c.declarer
-            dummy = (declarer + 2) % 4
-            lead = not trick
-            state.hands[turn].remove(move.card)
-            trick.append(move.card)
-            if len(trick) < 4:
-                state.turn = (turn + 1) % 4
-                seat = declarer if turn == dummy else turn
-                first = lead and not state.tricks
-                made = _PLAY_OUTCOMES[(turn * 4 + declarer) * 3 + lead + first]
+            if c is None:
+                raise ValueError("no card is played before the auction ends")
+            turn = state.turn
+            card = move.card  # type: ignore[union-attr]
+            i, bit = CARD_BIT[card]
+            state.suits[turn][i] ^= bit
+            trick = state.trick
+            trick.append(card)
+            n = len(trick)
+            if n < 4:
+                state.turn = (turn + 1) & 3
+                kind = (turn * 4 + c.declarer) * 3
+                if n == 1:
+                    kind += 2 if not state.tricks else 1
+                made = _PLAY_OUTCOMES[kind]
+                # only shared moves are kept, and they live for good: a hit by id is this very move
                 outcome = made.get(id(move))
-                if outcome is None or outcome.move is not move:
-                    outcome = Outcome(seat, move, MappingProxyType(
-                        {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first,
-                         "from_dummy": turn == dummy}))
+                if outcome is None:
+                    outcome = _play_outcome(turn, c.declarer, move, n == 1, n == 1 and not state.tricks)  # type: ignore[arg-type]
                     if id(move) in _SHARED:
                         made[id(move)] = outcome
                 return outcome
-            winner = trick_winner(trick, state.leader, _TRUMPS[c.strain])
-            state.tricks.append(Trick(state.leader, trick, winner))
+            # the trick is complete: the highest trump, else the highest card of the suit led
+            a, b, d, e = map(_TRICK_SCORES[c.strain][trick[0][1]].__getitem__, trick)
+            if a > b:
+                best = (0 if a > e else 3) if a > d else (2 if d > e else 3)
+            else:
+                best = (1 if b > e else 3) if b > d else (2 if d > e else 3)
+            leader = state.leader
+            winner = (leader + best) & 3
+            tricks = state.tricks
+            tricks.append(Trick(leader, trick, winner))
             won = state.won
-            won[winner % 2] += 1
+            won[winner & 1] += 1
             state.trick = []
             state.leader = state.turn = winner
-            if len(state.tricks) == 13:
+            if len(tricks) == 13:
                 finish_hand(state)
-            return Outcome(declarer if turn == dummy else turn, move,
-                           {"dummy": dummy, "declarer": declarer, "lead": False, "first": False,
-                            "from_dummy": turn == dummy, "winner": winner, "won": (won[0], won[1])})
+            declarer = c.declarer
+            key = (((turn * 4 + declarer) * 4 + winner) * 14 + won[0]) * 14 + won[1]
+            facts = _TRICK_FACTS.get(key)
+            if facts is None:
+                dummy = (declarer + 2) % 4
+                facts = _TRICK_FACTS[key] = MappingProxyType(
+                    {"dummy": dummy, "declarer": declarer, "lead": False, "first": False,
+                     "from_dummy": turn == dummy, "winner": winner, "won": (won[0], won[1])})
+            return Outcome(declarer if turn == (declarer + 2) & 3 else turn, move, facts)
         if isinstance(move, _CALL_TYPES):
-            return self._call(state, move)
+            if state.phase != "auction":
+                raise ValueError("no call is made once the auction is over")
+            seat = state.turn
+            state.calls.append(move)
+            auction = state.auction
+            if not auction.add(move):
+                state.turn = (seat + 1) & 3
+                made = _CALL_OUTCOMES[seat]
+                outcome = made.get(id(move))  # shared moves only, alive for good: a hit is this move
+                if outcome is None:
+                    outcome = Outcome(seat, move)
+                    if id(move) in _SHARED:
+                        made[id(move)] = outcome
+                return outcome
+            return self._auction_ends(state, seat, move)
         return apply_claim_move(state, move, self.to_act(state))
 
-    def _call(self, state: BridgeState, call: mv.Call) -> Outcome:
-        seat = state.turn
-        state.calls.append(call)
+    def _auction_ends(self, state: BridgeState, seat: int, call: mv.Call) -> Outcome:
+        """The call that ended the auction: the hand is passed out, or the contract is set."""
         auction = state.auction
-        if not auction.add(call):
-            state.turn = (seat + 1) % 4
-            made = _CALL_OUTCOMES[seat]
-            outcome = made.get(id(call))
-            if outcome is None or outcome.move is not call:
-                outcome = Outcome(seat, call, MappingProxyType({}))
-                if id(call) in _SHARED:
-                    made[id(call)] = outcome
-            return outcome
         if auction.passes == auction.calls == 4:  # passed out
             finish_hand(state)
             return Outcome(seat, call, {"passed_out": True})
@@ -307,6 +368,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
 
     # -- notation ------------------------------------------------------------------------------
     format_move = staticmethod(mv.format_move)
+    canonical_moves = mv.CANONICAL
 
     def parse_move(self, text: str) -> mv.Move:
         return mv.parse_move(text)
@@ -449,53 +511,11 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         return MatchResult(totals=settled, winners=[], hands=len(state.results),
                            complete=False)
 
-    def explain_result(self, result: HandResult, config: BridgeConfig, players: int) -> list[str]:
-        d = result.detail
-        lines: list[str] = []
-        if d.get("passed_out"):
-            lines.append(_("Hand {n}: passed out (dealer {d}); nobody scores.").format(n=d.get("hand"), d=d.get("dealer")))
-        else:
-            contract = str(d["contract"])
-            level = int(contract[0])
-            need = level + 6
-            tricks = int(d["tricks"])
-            over = tricks - need
-            how = (_("made exactly") if over == 0 else
-                   ngettext("made with {n} overtrick", "made with {n} overtricks", over).format(n=over) if over > 0 else
-                   _("down {n}").format(n=-over))
-            claim = d.get("claim")
-            by = (" " + _("(claim by {s} accepted)").format(s=claim[0])) if claim else ""
-            shown = contract[0] + ("NT" if contract[1] == "N" else contract[1]) + contract[2:]
-            lines.append(_("Hand {n}: {c} by {decl}, {t} tricks: {how}{by} · vulnerable: {v}").format(
-                n=d.get("hand"), c=shown, decl=d["declarer"], t=tricks, how=how, by=by, v=d.get("vulnerable")))
-        for e in d.get("entries", []):
-            lines.append("  " + describe(Entry.from_list(e)))
-        if d.get("scoring") == "deals":
-            pts, tot = result.points, result.totals
-            lines.append(_("Deal {n}: NS {a}, EW {b}; totals NS {x}, EW {y}.").format(
-                n=d.get("hand"), a=pts[0], b=pts[1], x=tot[0], y=tot[1]))
-            return lines
-        pad = [PadLine.from_list(p) for p in d.get("pad", [])]
-        winners = [int(w) for w in d.get("game_winners", [])]
-        games = (winners.count(0), winners.count(1))
-        over = bool(d.get("rubber_over"))
-        vul = (games[0] >= 1, games[1] >= 1)
-        lines.extend(pad_lines(pad, [int(t) for t in result.totals], winners, over, [], vul))
-        if over:
-            t = result.totals
-            w = 0 if t[0] > t[1] else 1
-            lines.append(_("Rubber over: {side} win by {m} ({a} to {b}).").format(
-                side=SIDE_NAMES[w], m=abs(t[0] - t[1]), a=max(t), b=min(t)) if t[0] != t[1]
-                else _("Rubber over: a tie."))
-        else:
-            sett = [Entry.from_list(e) for e in d.get("settlement", [])]
-            tot = list(result.totals)
-            for e in sett:
-                tot[e.side] += e.points
-            extra = "; ".join(describe(e) for e in sett) or _("no settlement bonus")
-            lines.append(_("If the rubber stopped here (Law 80): {extra}; NS {a}, EW {b}.").format(
-                extra=extra, a=tot[0], b=tot[1]))
-        return lines
+    def explain_result(self, result: HandResult, config: BridgeConfig, players: int,
+                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+        """The hand's score, then the rubber's scorepad so far: its lines are every hand's own
+        entries, from ``earlier`` (the match's results before this one) and this result."""
+        return explain_result(result, earlier)
 
     # -- scorepads, PBN, extra commands -------------------------------------------------------
     def score_sheet(self, text: str, config: BridgeConfig, players: int | None) -> ScoreSheet:

@@ -104,17 +104,19 @@ def honors(original: Sequence[Sequence[str]], strain: str) -> tuple[int, int, in
     Suit contracts: 4 of the 5 trump honors (A K Q J T) in one hand 100, all 5 150.
     Notrump: all 4 aces in one hand 150.
     """
+    wanted = _ACES if strain == "N" else _HONORS[strain]
+    need = 4 if strain == "N" else 5
     for seat, hand in enumerate(original):
-        if strain == "N":
-            if sum(1 for c in hand if c[0] == "A") == 4:
-                return seat, seat % 2, 150
-        else:
-            n = sum(1 for c in hand if c[1] == strain and c[0] in "AKQJT")
-            if n == 5:
-                return seat, seat % 2, 150
-            if n == 4:
-                return seat, seat % 2, 100
+        n = len(wanted.intersection(hand))
+        if n == need:
+            return seat, seat % 2, 150
+        if n == 4:
+            return seat, seat % 2, 100
     return None
+
+
+_ACES = frozenset("A" + s for s in "SHDC")
+_HONORS = {s: frozenset(r + s for r in "AKQJT") for s in "SHDC"}
 
 
 def score_deal(level: int, strain: str, doubled: int, declarer: int, tricks: int, vulnerable: bool,

@@ -9,13 +9,14 @@ from cardcli.engine.cards import Card
 from cardcli.engine.game import GameState, HandResult
 from cardcli.games.bridge.auction import AuctionSoFar, Contract
 from cardcli.games.bridge.config import BridgeConfig
+from cardcli.games.bridge.held import hand_of
 from cardcli.games.bridge.moves import Call
 from cardcli.games.bridge.rubber import Rubber
 
 Phase = Literal["deal", "auction", "play", "claim", "over"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Trick:
     leader: int
     cards: list[Card]
@@ -38,8 +39,9 @@ class BridgeState(GameState):
     dealer: int
     hand_number: int = 0
     rubber: Rubber = field(default_factory=Rubber)
-    hands: list[list[Card]] = field(default_factory=list)
-    """Cards still held, per seat (0 N, 1 E, 2 S, 3 W)."""
+    suits: list[list[int]] = field(default_factory=list)
+    """Per seat (0 N, 1 E, 2 S, 3 W), the cards still held in each suit as a bit mask
+    (:mod:`cardcli.games.bridge.held`): playing a card clears its bit. :attr:`hands` reads them."""
     original: list[tuple[Card, ...]] = field(default_factory=list)
     """The hands as dealt (honors, PBN, the final review)."""
     phase: Phase = "deal"
@@ -68,7 +70,7 @@ class BridgeState(GameState):
         c = BridgeState.__new__(BridgeState)
         c.__dict__.update(self.__dict__)
         c.rubber = self.rubber.clone()
-        c.hands = [list(h) for h in self.hands]
+        c.suits = [list(m) for m in self.suits]
         c.original = list(self.original)
         c.calls = list(self.calls)
         c.auction = self.auction.copy()
@@ -80,6 +82,12 @@ class BridgeState(GameState):
         c.shown = list(self.shown)
         c.results = list(self.results)
         return c
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Cards still held, per seat, in hand order: a fresh copy made from :attr:`suits` (so
+        changing it changes nothing; the play keeps only the masks up to date)."""
+        return [hand_of(m) for m in self.suits]
 
     @property
     def cards_played(self) -> int:

@@ -1,6 +1,7 @@
 """Burraco's rules: the deal, the legal-move generator, the checker and the end of a hand.
 
-The generator (:meth:`BurracoGame.legal_moves`) and the checker
+The generator (:meth:`BurracoGame.legal_moves`, whose melds and attachments
+come from the cached :mod:`~cardcli.games.burraco.plays`) and the checker
 (:meth:`BurracoGame.check`) are written separately on purpose; the playout
 tests compare them on every position they reach, so a mistake in one shows up
 as a disagreement instead of hiding in both. They share the rule predicates
@@ -19,9 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardcli.engine.cards import JOKER, Card, CardParseError, multi_deck, parse_card, parse_cards
+from cardcli.engine.cards import Card, CardParseError, multi_deck, parse_card, parse_cards
 from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, ScoreSheet, Side
-from cardcli.engine.melds import Meld, candidate_melds, extends_with
+from cardcli.engine.melds import Meld
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco import outcome as ending
@@ -29,10 +30,12 @@ from cardcli.games.burraco import pozzetto
 from cardcli.games.burraco.closing import after_meld_verdict, close_problem, single_card_locked
 from cardcli.games.burraco.config import PRESET_HELP, PRESETS, BurracoConfig, setup_problem
 from cardcli.games.burraco.outcome import narrate
+from cardcli.games.burraco.plays import attached, plays
+from cardcli.games.burraco.plays import without as _without
 from cardcli.games.burraco.rulebook import RULEBOOK
 from cardcli.games.burraco.scoring import score_sheet, team_names
 from cardcli.games.burraco.state import BurracoState, TableMeld
-from cardcli.games.burraco.table import burraco_kind, extend, is_wild, new_table_meld, read_new, set_rank_taken
+from cardcli.games.burraco.table import burraco_kind, extend, new_table_meld, read_new, set_rank_taken
 from cardcli.games.burraco.view import BurracoView, render_view, status_line, view_of
 from cardcli.i18n import _
 
@@ -56,6 +59,7 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
     default_seat = 0
 
     bots_module = "cardcli.games.burraco.bots"
+    bot_ids = ("basic", "basic-v1", "random")
 
     # -- setup ---------------------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
@@ -136,70 +140,19 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
         if not self._must_play_first(state):
             if state.single_taken is None and (len(hand) != 1 or not state.pozzetto_taken[team]):
                 # nothing locked, and no closing discard to judge: every card may be discarded
-                out.extend([_discard(card) for card in dict.fromkeys(hand)])
+                out.extend(map(_discard, dict.fromkeys(hand)))
                 return out
             for card in dict.fromkeys(hand):
                 if single_card_locked(state, card, hand):
                     continue
                 if len(hand) == 1 and state.pozzetto_taken[team] and not close_problem(state, seat, card).ok:
                     continue
-                out.append(mv.Discard(card))
+                out.append(_discard(card))
         return out
 
     def _plays(self, state: BurracoState, first_only: bool = False) -> list[mv.Move]:
         """The melds and single-card attachments the seat to act may make now."""
-        seat = state.turn
-        hand = state.hands[seat]
-        team = state.team_of(seat)
-        config = state.config
-        out: list[mv.Move] = []
-        rules = config.meld_rules()
-        # The last-card rule (closing.after_meld_verdict) can only refuse once the team has its
-        # pozzetto or when a card was taken from a one-card pile: otherwise every play passes it.
-        free = not state.pozzetto_taken[team] and state.single_taken is None
-        for cards in candidate_melds(hand, rules):
-            lay = read_new(cards, config)
-            if not isinstance(lay, Meld):
-                continue
-            if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
-                continue
-            if free or after_meld_verdict(state, seat, _without(hand, cards),
-                                          [*state.melds, new_table_meld(team, lay, config)]).ok:
-                out.append(mv.MeldMove(tuple(cards)))
-                if first_only:
-                    return out
-        if not state.melds:
-            return out
-        distinct = list(dict.fromkeys(hand))
-        for i, tm in enumerate(state.melds):
-            if tm.team != team:
-                continue
-            lay = tm.layout
-            # only the cards that may fit: a wildcard, or the set's rank, or the run's suit
-            if lay.kind == "set":
-                rank = lay.rank
-                tries = [c for c in distinct if c[0] == rank or c[0] == "2" or c == JOKER]
-            else:
-                suit = lay.suit
-                tries = [c for c in distinct if c[1] == suit or c[0] == "2" or c == JOKER]
-            for card in tries:
-                if not _may_fit(tm, card) or not extends_with(lay, card, rules):
-                    continue
-                got = extend(tm, (card,), config)
-                if not isinstance(got, TableMeld):
-                    continue
-                if free:
-                    out.append(mv.Attach((card,), i + 1))
-                    if first_only:
-                        return out
-                    continue
-                after = list(state.melds)
-                after[i] = got
-                if after_meld_verdict(state, seat, _without(hand, (card,)), after).ok:
-                    out.append(mv.Attach((card,), i + 1))
-                    if first_only:
-                        return out
-        return out
+        return plays(state, first_only)
 
     def _must_play_first(self, state: BurracoState) -> bool:
         return state.config.pile_requires_meld and state.took_pile and not state.played_after_take
@@ -367,7 +320,10 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
                 state.melds.append(new_table_meld(team, lay, config))
                 self._after_play(state, seat)
             case mv.Attach(cards, target, wild):
-                got = extend(state.melds[target - 1], cards, config, wild)
+                tm = state.melds[target - 1]
+                quick = attached(tm, cards[0], config) if len(cards) == 1 and wild is None else None
+                # several cards, or a wildcard placed (or a move the checker refuses): read it out
+                got = quick if quick is not None else extend(tm, cards, config, wild)
                 assert isinstance(got, TableMeld)
                 _remove(hand, cards)
                 state.melds[target - 1] = got
@@ -413,7 +369,8 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
     def match_result(self, state: BurracoState) -> MatchResult:
         return ending.match_result(state)
 
-    def explain_result(self, result: HandResult, config: BurracoConfig, players: int) -> list[str]:
+    def explain_result(self, result: HandResult, config: BurracoConfig, players: int,
+                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
         return ending.explain_result(result, config, players)
 
     def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
@@ -520,15 +477,16 @@ class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
                           explain_melds)}
 
 
-_DISCARDS: dict[Card, mv.Discard] = {}
+class _Discards(dict[Card, mv.Discard]):
+    """The discard of each card (moves are immutable: each is made once and shared)."""
+
+    def __missing__(self, card: Card) -> mv.Discard:
+        got = self[card] = mv.Discard(card)
+        return got
 
 
-def _discard(card: Card) -> mv.Discard:
-    """The discard of ``card`` (moves are immutable: each is made once and shared)."""
-    got = _DISCARDS.get(card)
-    if got is None:
-        got = _DISCARDS[card] = mv.Discard(card)
-    return got
+_DISCARDS = _Discards()
+_discard = _DISCARDS.__getitem__
 
 
 def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
@@ -537,46 +495,6 @@ def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
     return all(have[c] >= n for c, n in need.items())
 
 
-def _without(hand: Sequence[Card], cards: Sequence[str]) -> list[Card]:
-    rest = list(hand)
-    for c in cards:
-        rest.remove(Card(c))
-    return rest
-
-
 def _remove(hand: list[Card], cards: Sequence[str]) -> None:
     for c in cards:
         hand.remove(Card(c))
-
-
-def _may_fit(tm: TableMeld, card: str) -> bool:
-    """Cheap pre-filter before the exact check: a wildcard, the set's rank, or the run's suit, and
-    for a run a place that a run one card longer could reach.
-
-    The place test holds when no ace is involved and no two lies as a natural (their places can
-    change on a re-reading): the naturals keep their places in the longer run, so the new card is
-    not on one of them (the same card twice) and lies within the run's length of them.
-    """
-    if is_wild(card):
-        return True
-    lay = tm.layout
-    if lay.kind == "set":
-        return card[0] == lay.rank
-    if card[1] != lay.suit:
-        return False
-    rank = card[0]
-    if rank == "A":
-        return True
-    cards = lay.cards
-    wild_at = lay.wild_at
-    places = [_POSITION[c[0]] for i, c in enumerate(cards) if i not in wild_at]
-    if 1 in places or 2 in places:
-        return True  # an ace or a two as a natural: leave it to the exact check
-    p = _POSITION[rank]
-    if p in places:
-        return False
-    size = len(cards)
-    return max(places) - size <= p <= min(places) + size
-
-
-_POSITION = {r: i + 1 for i, r in enumerate("A23456789TJQK")}

@@ -149,10 +149,28 @@ def extend(tm: TableMeld, cards: Sequence[str], config: BurracoConfig,
 def _extend(team: int, old: Meld, pinned_two: bool, cards: tuple[str, ...], config: BurracoConfig,
             wild: Card | None) -> TableMeld | Verdict:
     # Cached on the meld's layout: the generator tries every card of the hand on every meld each turn.
-    tm = TableMeld(team, old, pinned_two)
     new = extend_meld(old, cards, config.meld_rules())
     if isinstance(new, Verdict):
         return new
+    return _placed(team, old, pinned_two, new, config, wild)
+
+
+def attach_card(tm: TableMeld, card: Card, config: BurracoConfig) -> TableMeld | None:
+    """``tm`` with ``card`` attached, or ``None`` if it does not go there: :func:`extend` for the
+    move generator, which needs no reason for a refusal and so reads the meld without one
+    (the reading of a meld that is legal is the same)."""
+    old = tm.layout
+    new = read_meld((*old.cards, card), config.meld_rules(), kind=old.kind, explain=False)
+    if not isinstance(new, Meld):
+        return None
+    got = _placed(tm.team, old, tm.pinned_two, new, config, None)
+    return got if isinstance(got, TableMeld) else None
+
+
+def _placed(team: int, old: Meld, pinned_two: bool, new: Meld, config: BurracoConfig,
+            wild: Card | None) -> TableMeld | Verdict:
+    """The table meld ``old`` becomes when its cards and the new ones read as ``new``."""
+    tm = TableMeld(team, old, pinned_two)
     if old.kind == "run" and not tm.pinned_two:
         had = _natural_two_index(old)
         if had is not None and _natural_two_index(new) is None:

@@ -22,13 +22,35 @@ from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.state import CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import canasta_counts
 from cardcli.games.canasta.tokens import is_wild
+from cardcli.games.canasta.wildmelds import CANASTA_SIZE
 from cardcli.i18n import _
 
 
+def canastas_ok(melds: Sequence[TableMeld], config: CanastaConfig) -> bool:
+    """Whether the side owns the clean and the dirty canasta that going out needs.
+
+    :func:`canastas_problem` without the wording, for the generator, which asks
+    at every position: only melds of canasta size are looked at, and the search
+    stops as soon as both kinds are found.
+    """
+    clean = dirty = False
+    wild_count = config.wild_canastas_count
+    for m in melds:
+        if len(m.cards) < CANASTA_SIZE or (not wild_count and m.wild):
+            continue
+        if m.clean():  # for a canasta, the same as its kind being one of CLEAN_KINDS
+            clean = True
+        else:
+            dirty = True
+        if clean and dirty:
+            return True
+    return False
+
+
 def canastas_problem(melds: Sequence[TableMeld], config: CanastaConfig) -> Verdict | None:
-    clean, dirty = canasta_counts(melds, config.wild_canastas_count)
-    if clean >= 1 and dirty >= 1:
+    if canastas_ok(melds, config):
         return None
+    clean, dirty = canasta_counts(melds, config.wild_canastas_count)
     return refuse("out.canastas", _(
         "your side cannot go out yet: it needs at least one clean and one dirty canasta "
         "(it has {c} clean and {d} dirty)").format(c=clean, d=dirty))

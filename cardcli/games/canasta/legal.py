@@ -9,7 +9,10 @@ meld now, can this opening still reach its minimum — so those live in their
 own modules.
 
 Because moves name rank tokens, not physical cards, the number of moves is
-small: per rank, one move per (naturals, jokers, twos) shape.
+small: per rank, one move per (naturals, jokers, twos) shape. Those shapes
+depend only on a few numbers, so they are memoised (:mod:`.shapes`); this
+module reads the position, looks the candidates up, and applies the
+position's own conditions (keeping a card, the opening's minimum).
 """
 
 from __future__ import annotations
@@ -18,145 +21,204 @@ from collections import Counter
 from collections.abc import Callable
 
 from cardcli.games.canasta import moves as mv
-from cardcli.games.canasta import wildmelds
-from cardcli.games.canasta.going_out import canastas_problem, final_discard_problem, leaves_problem, may_go_out
-from cardcli.games.canasta.opening import can_reach, minimum, pending_value, wild_opening_problem
-from cardcli.games.canasta.pozzo import TakePlan, take_problem
-from cardcli.games.canasta.state import WILD_KEY, CanastaState
-from cardcli.games.canasta.tablemelds import dirtying_blocked, natural_table, with_cards
+from cardcli.games.canasta.going_out import canastas_ok, final_discard_problem, leaves_problem, may_go_out
+from cardcli.games.canasta.opening import can_reach, minimum, pending_value
+from cardcli.games.canasta.pozzo import TakePlan, take_plan
+from cardcli.games.canasta.shapes import Candidates, Mode, tables
+from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
+from cardcli.games.canasta.tablemelds import blocked_by, with_cards
 from cardcli.games.canasta.take import take_leaves_problem
-from cardcli.games.canasta.tokens import NATURAL_RANKS, card_value, sort_tokens
+from cardcli.games.canasta.tokens import NATURAL_RANKS, TOKEN_ORDER, counts
+
+_DRAW, _TAKE, _END, _ASK = mv.Draw(), mv.Take(), mv.End(), mv.Ask()
+_ANSWERS = (mv.Answer(True), mv.Answer(False))
+_DISCARD_ORDER = (*TOKEN_ORDER, "JK", "2")
+"""Every token a hand can hold, in :func:`.tokens.sort_tokens` order (discards are listed so)."""
+_DISCARDS = {t: mv.Discard(t) for t in _DISCARD_ORDER}
+"""Moves are frozen, so one object per discard serves every position."""
+_PLACE = {t: i for i, t in enumerate(_DISCARD_ORDER)}
+_RANKS = tuple(enumerate(NATURAL_RANKS))
 
 
 def legal_moves(state: CanastaState) -> list[mv.Move]:
-    if state.phase == "answer":
-        return [mv.Answer(True), mv.Answer(False)]
-    if state.phase not in ("start", "play"):
+    """Every move the player to act may make, in a fixed order (bots and seeded playouts rely on it):
+    draw, take, end, then melds and additions rank by rank (aces first) and the wild meld, then
+    discards, then asking partner. A new list at every call: the caller may keep or change it."""
+    phase = state.phase
+    if phase == "play":
+        return _play_moves(state)
+    if phase == "answer":
+        return list(_ANSWERS)
+    if phase != "start":
         return []
     seat = state.turn
     side = state.side_of(seat)
     cfg = state.config
-    hand = state.hand_counts(seat)
     out: list[mv.Move] = []
-    if state.phase == "start":
-        opening = not state.opened[side]
+    opening = not state.opened[side]
+    hand = state.hand_counts(seat) if opening or cfg.meld_before_draw else None
+    need = have = 0
+    if opening:
         need = minimum(state.start_totals[side], cfg)
-        have = pending_value(state.melds[side], cfg) if opening else 0
-        if state.stock and (have == 0 or have >= need):
-            out.append(mv.Draw())
-        plan = take_problem(state)
+        have = pending_value(state.melds[side], cfg)
+    if state.stock and (have == 0 or have >= need):
+        out.append(_DRAW)
+    if not opening or have >= need:  # else take_plan refuses at once: not opened, or the opening is short
+        plan = take_plan(state, hand)
         if isinstance(plan, TakePlan) and take_leaves_problem(state, plan) is None:
-            out.append(mv.Take())
-        if not state.stock and cfg.pozzo_allowed_when_stock_empty:
-            out.append(mv.End())
+            out.append(_TAKE)
+    if not state.stock and cfg.pozzo_allowed_when_stock_empty:
+        out.append(_END)
+    if hand is not None:
         if opening:
-            out.extend(_opening_moves(state, hand, need - have))
-        elif cfg.meld_before_draw:
-            out.extend(_meld_moves(state, hand, before_draw=True))
-        return out
-    if state.opened[side]:
-        out.extend(_meld_moves(state, hand, before_draw=False))
-    size = len(state.hands[seat])
-    for tok in sort_tokens(hand):
-        if size == 1 and (may_go_out(state, state.melds[side]) is not None
-                          or final_discard_problem(tok, cfg) is not None):
-            continue
-        out.append(mv.Discard(tok))
-    if (state.players == 4 and cfg.ask_partner != "off" and state.asked is None and size >= 2
-            and canastas_problem(state.melds[side], cfg) is None):
-        out.append(mv.Ask())
+            _opening_moves(state, side, hand, need - have, out)
+        else:
+            _meld_moves(state, side, hand, True, out)
     return out
 
 
-def _tokens(rank: str, n: int, j: int, t: int) -> tuple[str, ...]:
-    return tuple([rank] * n + ["JK"] * j + ["2"] * t)
+def _play_moves(state: CanastaState) -> list[mv.Move]:
+    """After the draw: melds and additions (an opened side), discards, asking partner."""
+    seat = state.turn
+    side = state.side_of(seat)
+    cfg = state.config
+    hand = counts(state.hands[seat])
+    out: list[mv.Move] = []
+    if state.opened[side]:
+        _meld_moves(state, side, hand, False, out)
+    size = len(state.hands[seat])
+    if size == 1:
+        for tok in _DISCARD_ORDER:
+            if tok in hand and may_go_out(state, state.melds[side]) is None and final_discard_problem(tok, cfg) is None:
+                out.append(_DISCARDS[tok])
+    else:
+        out.extend(map(_DISCARDS.__getitem__, sorted(hand, key=_PLACE.__getitem__)))  # as sort_tokens orders
+    if (state.players == 4 and cfg.ask_partner != "off" and state.asked is None and size >= 2
+            and canastas_ok(state.melds[side], cfg)):
+        out.append(_ASK)
+    return out
 
 
-NaturalCheck = Callable[[int, int], bool]
-WildCheck = Callable[[int, int], object]
-Accept = Callable[[str, tuple[str, ...], bool], bool]
+Slow = Callable[[str, bool, Candidates], None]
+"""Judges the candidates of one key move by move: ``(key, new meld?, candidates)``."""
 
 
-def _shapes(state: CanastaState, hand: Counter[str], most: int, natural_ok: NaturalCheck,
-            wild_bad: WildCheck, accept: Accept) -> list[mv.Move]:
-    """Every meld and addition the hand allows, shape by shape.
+def _lay_moves(state: CanastaState, side: int, hand: Counter[str], mode: Mode, limit: int, still: int,
+               slow: Slow, out: list[mv.Move]) -> None:
+    """Every meld and addition the hand allows, rank by rank then the wild meld, appended to ``out``.
 
-    ``natural_ok(naturals, wildcards)`` and ``wild_bad(jokers, twos)`` judge the
-    *resulting* meld; ``accept(key, cards, new)`` applies the phase's own
-    condition (the opening's minimum, keeping a card).
+    A key's candidates are taken whole when its longest move takes at most
+    ``limit`` cards and its cheapest lays at least ``still`` points — the usual
+    case, with plenty of cards in hand; otherwise ``slow`` judges them one by
+    one (in order, so the list is the same either way).
     """
     cfg = state.config
-    side = state.side_of(state.turn)
-    jokers, twos = hand["JK"], hand["2"]
-    jb, tb = dirtying_blocked(state.melds[side], cfg)
-    splits = [(j, t) for j in range(min(jokers, most) + 1) for t in range(min(twos, most - j) + 1)]
-    out: list[mv.Move] = []
-    for r in NATURAL_RANKS:
-        k = hand[r]
-        m = state.open_meld(side, r)
-        if m is None and (k < 2 or (state.has_closed(side, r) and not cfg.new_meld_after_closed_canasta)):
+    opens: dict[str, TableMeld] = {}
+    for t in state.melds[side]:
+        if not t.closed and t.key not in opens:
+            opens[t.key] = t  # the first open meld of a key, as state.open_meld finds it
+    closed_blocks = not cfg.new_meld_after_closed_canasta
+    closed = {t.key for t in state.melds[side] if t.closed} if closed_blocks else set()
+    held = hand.get
+    meld_of = opens.get
+    jokers, twos = held("JK", 0), held("2", 0)
+    w = meld_of(WILD_KEY)
+    jb, tb = blocked_by(w, cfg)
+    most = mode.most
+    jx = 0 if jb else min(jokers, most)
+    tx = 0 if tb else min(twos, most)
+    no_wilds = jx == 0 and tx == 0
+    memo = mode.with_wilds(jx, tx)
+    for i, r in _RANKS:
+        k = held(r, 0)
+        m = meld_of(r)
+        if m is None:
+            if k < 2 or (closed_blocks and r in closed):
+                continue
+            n0 = -1
+            w0 = 0
+        else:
+            if k == 0 and no_wilds:
+                continue  # nothing to add: no card of the rank, no wildcard that may go on it
+            n0, j0, t0 = m.shape()
+            w0 = j0 + t0
+        slots = memo.get(k * 1048576 + (n0 + 1) * 1024 + w0)  # shapes.code(k, n0, w0), inline
+        if slots is None:
+            slots = mode.slots(memo, jx, tx, k, n0, w0)
+        got = slots.by_rank[i]
+        if got is None:
+            got = slots.fill(i)
+        if not got.moves:
             continue
-        n0, j0, t0 = m.shape() if m is not None else (0, 0, 0)
-        for n in range(0 if m is not None else 2, k + 1):
-            for j, t in splits:
-                if n + j + t == 0 or (m is None and n + j + t < 3) or (j and jb) or (t and tb):
-                    continue
-                if not natural_ok(n0 + n, j0 + j + t0 + t):
-                    continue
-                cards = _tokens(r, n, j, t)
-                if accept(r, cards, m is None):
-                    out.append(mv.Add(cards, r) if m is not None else mv.Meld(cards))
-    w = state.open_meld(side, WILD_KEY)
-    _n, j0, t0 = w.shape() if w is not None else (0, 0, 0)
-    for j in range(jokers + 1):
-        for t in range(twos + 1):
-            if j + t == 0 or (w is None and j + t < 3):
-                continue
-            if wild_bad(j0 + j, t0 + t) is not None:
-                continue
-            cards = _tokens("", 0, j, t)
-            if accept(WILD_KEY, cards, w is None):
-                out.append(mv.Add(cards, WILD_KEY) if w is not None else mv.Meld(cards))
-    return out
+        if got.longest <= limit and got.cheapest >= still:
+            out.extend(got.moves)
+        else:
+            slow(r, m is None, got)
+    if jokers == 0 and twos == 0:
+        return  # no meld of wildcards, and nothing to add to one
+    if w is None:
+        wkey = (jokers, twos, -1, 0)
+    else:
+        _n, j0, t0 = w.shape()
+        wkey = (jokers, twos, j0, t0)
+    got = mode.wild.get(wkey)
+    if got is None:
+        got = mode.build_wild(wkey)
+    if got.moves:
+        if got.longest <= limit and got.cheapest >= still:
+            out.extend(got.moves)
+        else:
+            slow(WILD_KEY, w is None, got)
 
 
-def _meld_moves(state: CanastaState, hand: Counter[str], before_draw: bool) -> list[mv.Move]:
-    """New melds and additions for a side that has opened."""
+def _without(hand: Counter[str], cards: tuple[str, ...]) -> Counter[str]:
+    """``+(hand - Counter(cards))`` for cards the hand holds, without building a second Counter."""
+    rest = hand.copy()
+    for c in cards:
+        n = rest[c] - 1
+        if n > 0:
+            rest[c] = n
+        else:
+            del rest[c]
+    return rest
+
+
+def _meld_moves(state: CanastaState, side: int, hand: Counter[str], before_draw: bool, out: list[mv.Move]) -> None:
+    """New melds and additions for a side that has opened (appended to ``out``).
+
+    Before the draw one card must stay in hand; after it, two, or a play that
+    leaves fewer must pass the going-out rules (:func:`.going_out.leaves_problem`).
+    """
+    size = len(state.hands[state.turn])
+    keep = size - 1 if before_draw else size - 2
+
+    def slow(key: str, new: bool, got: Candidates) -> None:
+        for move, n in zip(got.moves, got.sizes, strict=True):
+            if n <= keep:
+                out.append(move)
+            elif not before_draw:
+                after = with_cards(state.melds[side], key, move.cards, new, state.config)
+                if leaves_problem(state, list(_without(hand, move.cards).elements()), after) is None:
+                    out.append(move)
+
+    _lay_moves(state, side, hand, tables(state.config).play, keep, 0, slow, out)
+
+
+def _opening_moves(state: CanastaState, side: int, hand: Counter[str], still: int, out: list[mv.Move]) -> None:
+    """Melds (and additions to them) for an opening under way; each must keep the minimum reachable
+    and a card in hand (appended to ``out``)."""
     cfg = state.config
-    melds = state.melds[state.side_of(state.turn)]
-    rules = cfg.play_meld_rules()
-    size = sum(hand.values())
+    size = len(state.hands[state.turn])
 
-    def alive(key: str, cards: tuple[str, ...], new: bool) -> bool:
-        left = size - len(cards)
-        if before_draw:
-            return left >= 1
-        if left >= 2:
-            return True
-        rest = hand.copy()
-        rest.subtract(Counter(cards))
-        return leaves_problem(state, list(rest.elements()), with_cards(melds, key, cards, new, cfg)) is None
+    def slow(key: str, new: bool, got: Candidates) -> None:
+        for move, n, value in zip(got.moves, got.sizes, got.values, strict=True):
+            if n >= size:
+                continue
+            if value >= still:
+                out.append(move)
+                continue
+            after = with_cards(state.melds[side], key, move.cards, new, cfg, pending=True)
+            if can_reach(_without(hand, move.cards), after, still - value, cfg):
+                out.append(move)
 
-    return _shapes(state, hand, rules.max_wilds_set, natural_table(rules), wildmelds.shape_problem, alive)
-
-
-def _opening_moves(state: CanastaState, hand: Counter[str], still: int) -> list[mv.Move]:
-    """Melds (and additions to them) for an opening under way; each must keep the minimum reachable."""
-    cfg = state.config
-    melds = state.melds[state.side_of(state.turn)]
-    size = sum(hand.values())
-
-    def reachable(key: str, cards: tuple[str, ...], new: bool) -> bool:
-        if size - len(cards) < 1:
-            return False
-        value = sum(card_value(c) for c in cards)
-        if value >= still:
-            return True
-        rest = hand.copy()
-        rest.subtract(Counter(cards))
-        after = with_cards(melds, key, cards, new, cfg, pending=True)
-        return can_reach(+rest, after, still - value, cfg)
-
-    rules = cfg.opening_meld_rules()
-    return _shapes(state, hand, rules.max_wilds_set, natural_table(rules),
-                   lambda j, t: wild_opening_problem(j, t, cfg), reachable)
+    _lay_moves(state, side, hand, tables(cfg).opening, size - 1, still, slow, out)

@@ -18,7 +18,7 @@ from cardcli.engine.verdict import Verdict, refuse
 from cardcli.games.canasta import wildmelds
 from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.state import TableMeld
-from cardcli.games.canasta.tablemelds import dirtying_blocked, natural_problem, wild_cap
+from cardcli.games.canasta.tablemelds import dirtying_blocked, natural_problem, rules_memo
 from cardcli.games.canasta.tokens import NATURAL_RANKS, card_value, cards_value
 from cardcli.i18n import _
 
@@ -76,25 +76,59 @@ def wild_opening_problem(jokers: int, twos: int, config: CanastaConfig) -> Verdi
     return wildmelds.shape_problem(jokers, twos)
 
 
+_WILD_OPENING_OK: dict[tuple[str, int, int], bool] = {}
+"""(``opening_wild_meld``, jokers, twos) → whether :func:`wild_opening_problem` is ``None``: the
+opening's search asks it for every split of the hand's wildcards, and the refusal it would build
+(with its wording) is never shown there."""
+
+
+def _wild_ok(jokers: int, twos: int, config: CanastaConfig) -> bool:
+    key = (config.opening_wild_meld, jokers, twos)
+    got = _WILD_OPENING_OK.get(key)
+    if got is None:
+        got = _WILD_OPENING_OK[key] = wild_opening_problem(jokers, twos, config) is None
+    return got
+
+
+WildOption = tuple[int, int, bool]
+_WILD_OPTIONS: dict[tuple[str, int, int, int, int], tuple[WildOption, ...]] = {}
+"""Memo of :func:`_wild_options` by what it reads: the option, the hand's wildcards and the wild meld."""
+
+
 def _wild_options(jokers: int, twos: int, melds: Sequence[TableMeld], config: CanastaConfig
-                  ) -> list[tuple[int, int, bool]]:
+                  ) -> tuple[WildOption, ...]:
     """Ways the opening could still use wildcards in a meld of wildcards: (jokers, twos, closes it)."""
-    out = [(0, 0, False)]
     w = next((m for m in melds if m.wild and not m.closed), None)
     if w is not None:
         _n, j0, t0 = w.shape()
+    else:
+        j0 = t0 = -1 if any(m.wild for m in melds) else -2
+    key = (config.opening_wild_meld, jokers, twos, j0, t0)
+    got = _WILD_OPTIONS.get(key)
+    if got is None:
+        got = _WILD_OPTIONS[key] = tuple(_wild_options_of(jokers, twos, j0, t0, config))
+    return got
+
+
+def _wild_options_of(jokers: int, twos: int, j0: int, t0: int, config: CanastaConfig) -> list[WildOption]:
+    """``j0``, ``t0``: the open wild meld's shape; -1: only a closed one; -2: none at all."""
+    out = [(0, 0, False)]
+    if j0 >= 0:
         for dj in range(jokers + 1):
             for dt in range(twos + 1):
-                if (dj or dt) and wild_opening_problem(j0 + dj, t0 + dt, config) is None:
+                if (dj or dt) and _wild_ok(j0 + dj, t0 + dt, config):
                     out.append((dj, dt, j0 + dj + t0 + dt >= wildmelds.CANASTA_SIZE))
         return out
-    if any(m.wild for m in melds):
+    if j0 == -1:
         return out  # a closed wild canasta already: a new wild meld is allowed
     for j in range(jokers + 1):
         for t in range(twos + 1):
-            if j + t >= 3 and wild_opening_problem(j, t, config) is None:
+            if j + t >= 3 and _wild_ok(j, t, config):
                 out.append((j, t, j + t >= wildmelds.CANASTA_SIZE))
     return out
+
+
+_VALUES = {r: card_value(r) for r in NATURAL_RANKS}
 
 
 def max_extra(hand: Counter[str], melds: Sequence[TableMeld], config: CanastaConfig) -> tuple[int, int]:
@@ -106,27 +140,33 @@ def max_extra(hand: Counter[str], melds: Sequence[TableMeld], config: CanastaCon
     many wildcards as possible, jokers first, pairs before plain slots. The
     only real choice is the meld of wildcards, which is tried in every shape.
     """
-    rules = config.opening_meld_rules()
+    memo = rules_memo(config.opening_meld_rules())
+    legal, cap = memo.legal, memo.cap
     nat_value = used = slots = 0
     pairs: list[int] = []
     by_key = {m.key: m for m in melds if not m.closed}
-    for r in NATURAL_RANKS:
+    # Sums, so the ranks may come in any order: first those with a meld, then the hand's others.
+    for r, m in by_key.items():
+        v = _VALUES.get(r)
+        if v is None:
+            continue  # the meld of wildcards: its options are weighed below
         k = hand.get(r, 0)
-        m = by_key.get(r)
-        v = card_value(r)
-        if m is not None:
-            n0, j0, t0 = m.shape()
+        n0, j0, t0 = m.shape()
+        nat_value += k * v
+        used += k
+        slots += max(0, cap(n0 + k) - j0 - t0)
+    closed_blocks = not config.new_meld_after_closed_canasta
+    for r, k in hand.items():
+        v = _VALUES.get(r)
+        if v is None or k == 0 or r in by_key:
+            continue  # not a natural rank (3, JK, 2), none left, or counted with its meld above
+        if closed_blocks and any(x.key == r for x in melds):
+            continue
+        if legal(r, k, 0, 0):
             nat_value += k * v
             used += k
-            slots += max(0, wild_cap(n0 + k, rules) - j0 - t0)
-            continue
-        if k == 0 or (not config.new_meld_after_closed_canasta and any(x.key == r for x in melds)):
-            continue
-        if natural_problem(r, k, 0, 0, rules) is None:
-            nat_value += k * v
-            used += k
-            slots += wild_cap(k, rules)
-        elif k == 2 and natural_problem(r, 2, 1, 0, rules) is None:
+            slots += cap(k)
+        elif k == 2 and legal(r, 2, 1, 0):
             pairs.append(2 * v)
     pairs.sort(reverse=True)
     jb, tb = dirtying_blocked(melds, config)

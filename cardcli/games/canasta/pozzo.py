@@ -11,6 +11,7 @@ the stock) and the next card is turned.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from cardcli.engine.cards import Card
@@ -20,7 +21,7 @@ from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.opening import minimum, pending_value
 from cardcli.games.canasta.state import WILD_KEY, CanastaState
 from cardcli.games.canasta.tablemelds import blocks_take
-from cardcli.games.canasta.tokens import RANK_NAMES, is_black_three, is_natural, is_wild, token
+from cardcli.games.canasta.tokens import RANK_NAMES, held, is_black_three, is_natural, is_wild, token
 from cardcli.i18n import _
 
 _UNDER = {"4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12, "K": 13}
@@ -91,59 +92,103 @@ def take_problem(state: CanastaState) -> Verdict | TakePlan:
     The going-out consequences (a take that would leave no card to discard)
     are checked by the caller, which can simulate the take.
     """
+    got = take_plan(state)
+    if isinstance(got, TakePlan):
+        return got
+    return _refusal(state, got)
+
+
+def take_plan(state: CanastaState, hand: Counter[str] | None = None) -> TakePlan | str:
+    """What taking the pozzo would lay down, or a short code for the rule that forbids it.
+
+    The generator asks this at every turn and needs only yes or no, so the
+    decision lives here without the wording; :func:`take_problem` words the
+    refusal. ``hand`` is the player's token counts when the caller has them.
+    """
     seat = state.turn
     side = state.side_of(seat)
     cfg = state.config
     if not state.opened[side]:
-        need = minimum(state.start_totals[side], cfg)
         have = pending_value(state.melds[side], cfg)
         if have == 0:
-            return refuse("take.not-opened", _(
-                "your side has not opened: open first (melds worth {need} before drawing), then take the pozzo").format(
-                need=need))
-        if have < need:
-            return refuse("open.minimum", _(
-                "your opening is worth {have} so far; your side needs {need} before it can take the pozzo").format(
-                have=have, need=need))
+            return "take.not-opened"
+        if have < minimum(state.start_totals[side], cfg):
+            return "open.minimum"
     if not state.pozzo:
-        return refuse("take.empty", _("the pozzo is empty"))
+        return "take.empty"
     top = state.pozzo[-1]
     tok = token(top)
     if is_black_three(top):
-        return refuse("take.black-three", _(
-            "the pozzo is frozen: a black three is on top, so nobody can take it this turn"))
-    hand = state.hand_counts(seat)
-    melds = state.melds[side]
+        return "take.black-three"
+    n = hand[tok] if hand is not None else held(state.hands[seat], tok)
     if is_wild(tok):
-        if not cfg.wild_top_takeable:
-            return refuse("take.wild-top", _(
-                "the pozzo is frozen: a wildcard ({card}) is on top, so it cannot be taken").format(card=tok))
-        if hand[tok] < 3:
-            return refuse("take.wild-top", _(
-                "a wildcard ({card}) is on top: taking it needs three identical wildcards ({card} {card} {card})").format(
-                card=tok))
-        w = state.open_meld(side, WILD_KEY)
-        j0, t0 = (w.shape()[1], w.shape()[2]) if w is not None else (0, 0)
-        j, t = (j0 + 4, t0) if tok == "JK" else (j0, t0 + 4)
-        bad = wildmelds.shape_problem(j, t)
-        if bad is not None:
-            return refuse("take.meld", _("the cards taken would not make a legal meld: {why}").format(why=bad.reason))
+        if not cfg.wild_top_takeable or n < 3:
+            return "take.wild-top"
+        if _wild_take_shape(state, side, tok) is not None:
+            return "take.meld"
         return TakePlan(WILD_KEY, [tok] * 3)
     need = 3 if state.needs_three else 2
-    if hand[tok] < need:
-        if state.needs_three:
-            return refuse("take.three", _(
-                "a wildcard was discarded since the pozzo was last taken: you need three natural {rank} "
-                "in hand to take it (you have {n})").format(rank=_(RANK_NAMES[tok]), n=hand[tok]))
-        return refuse("take.pair", _(
+    if n < need:
+        return "take.three" if state.needs_three else "take.pair"
+    if cfg.pozzo_blocked_by_own_canasta_or_progetto and blocks_take(state.melds[side], tok):
+        return "take.own-canasta"
+    if state.open_meld(side, tok) is None and state.has_closed(side, tok) and not cfg.new_meld_after_closed_canasta:
+        return "take.closed-rank"
+    return TakePlan(tok, [tok] * need)
+
+
+def _wild_take_shape(state: CanastaState, side: int, tok: str) -> Verdict | None:
+    """Whether the three wildcards and the top card would make a legal wild meld (as a refusal)."""
+    w = state.open_meld(side, WILD_KEY)
+    j0, t0 = (w.shape()[1], w.shape()[2]) if w is not None else (0, 0)
+    j, t = (j0 + 4, t0) if tok == "JK" else (j0, t0 + 4)
+    return wildmelds.shape_problem(j, t)
+
+
+def _refusal(state: CanastaState, code: str) -> Verdict:
+    """The worded refusal for a :func:`take_plan` code (the values it quotes are read again)."""
+    seat = state.turn
+    side = state.side_of(seat)
+    cfg = state.config
+    if code == "take.not-opened":
+        return refuse(code, _(
+            "your side has not opened: open first (melds worth {need} before drawing), then take the pozzo").format(
+            need=minimum(state.start_totals[side], cfg)))
+    if code == "open.minimum":
+        return refuse(code, _(
+            "your opening is worth {have} so far; your side needs {need} before it can take the pozzo").format(
+            have=pending_value(state.melds[side], cfg), need=minimum(state.start_totals[side], cfg)))
+    if code == "take.empty":
+        return refuse(code, _("the pozzo is empty"))
+    if code == "take.black-three":
+        return refuse(code, _(
+            "the pozzo is frozen: a black three is on top, so nobody can take it this turn"))
+    tok = token(state.pozzo[-1])
+    n = state.hand_counts(seat)[tok]
+    if code == "take.wild-top":
+        if not cfg.wild_top_takeable:
+            return refuse(code, _(
+                "the pozzo is frozen: a wildcard ({card}) is on top, so it cannot be taken").format(card=tok))
+        return refuse(code, _(
+            "a wildcard ({card}) is on top: taking it needs three identical wildcards ({card} {card} {card})").format(
+            card=tok))
+    if code == "take.meld":
+        bad = _wild_take_shape(state, side, tok)
+        assert bad is not None
+        return refuse(code, _("the cards taken would not make a legal meld: {why}").format(why=bad.reason))
+    if code == "take.three":
+        return refuse(code, _(
+            "a wildcard was discarded since the pozzo was last taken: you need three natural {rank} "
+            "in hand to take it (you have {n})").format(rank=_(RANK_NAMES[tok]), n=n))
+    if code == "take.pair":
+        return refuse(code, _(
             "to take the pozzo you need two natural {rank} in hand matching the top card (you have {n})").format(
-            rank=_(RANK_NAMES[tok]), n=hand[tok]))
-    if cfg.pozzo_blocked_by_own_canasta_or_progetto and blocks_take(melds, tok):
-        return refuse("take.own-canasta", _(
+            rank=_(RANK_NAMES[tok]), n=n))
+    if code == "take.own-canasta":
+        return refuse(code, _(
             "your side already has a canasta or a progetto (6 cards) of {rank}, so you cannot take the pozzo "
             "with a {card} on top").format(rank=_(RANK_NAMES[tok]), card=tok))
-    if state.open_meld(side, tok) is None and state.has_closed(side, tok) and not cfg.new_meld_after_closed_canasta:
-        return refuse("take.meld", _(
-            "your canasta of {rank} is closed and a new meld of {rank} is not allowed (option "
-            "new_meld_after_closed_canasta), so the top card has nowhere to go").format(rank=_(RANK_NAMES[tok])))
-    return TakePlan(tok, [tok] * need)
+    assert code == "take.closed-rank"
+    return refuse("take.meld", _(
+        "your canasta of {rank} is closed and a new meld of {rank} is not allowed (option "
+        "new_meld_after_closed_canasta), so the top card has nowhere to go").format(rank=_(RANK_NAMES[tok])))

@@ -24,8 +24,9 @@ from cardcli.games.canasta.rulebook import RULEBOOK
 from cardcli.games.canasta.scoring import SideInput, SideScore, explain, score_sides
 from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_kind
-from cardcli.games.canasta.tokens import RANK_NAMES, is_red_three, is_wild, pick, token
+from cardcli.games.canasta.tokens import RANK_NAMES, is_red_three, is_wild, pick, tokens_of
 from cardcli.games.canasta.view import CanastaView, render_view, status_line, view_of
+from cardcli.games.canasta.wildmelds import CANASTA_SIZE
 from cardcli.i18n import _, ngettext
 
 HAND_SIZE = 15
@@ -49,6 +50,7 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
     default_seat = 0  # South
 
     bots_module = "cardcli.games.canasta.bots"
+    bot_ids = ("basic", "basic-v1", "random")
 
     # -- setup ---------------------------------------------------------------------------------
     def seat_names(self, players: int) -> list[str]:
@@ -96,11 +98,14 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
                 pos += 1
         state.stock = list(reversed(cards[pos:]))
         state.red3 = [[] for _ in range(n)]
-        # Red threes at the deal (§1.6): laid out and replaced, in play order, until none is left.
-        while any(is_red_three(c) for h in state.hands for c in h):
+        # Red threes at the deal (§1.6): laid out and replaced, in play order, until a round finds none.
+        found = True
+        while found:
+            found = False
             for s in order:
-                reds = [c for c in state.hands[s] if is_red_three(c)]
+                reds = [c for c in state.hands[s] if c[0] == "3" and is_red_three(c)]  # threes only: cheap
                 for c in reds:
+                    found = True
                     state.hands[s].remove(c)
                     state.red3[s].append(c)
                     state.hands[s].append(state.stock.pop(0) if cfg.red3_deal_replacement == "bottom"
@@ -139,22 +144,26 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
         return checks.check(state, move)
 
     def apply(self, state: CanastaState, move: mv.Move) -> Outcome:
+        # The arms are exclusive (one per move type), so they are ordered by how often random and bot
+        # play meets them — discards and draws first — which matters at one `apply` per move of a playout.
         seat = state.turn
-        side = state.side_of(seat)
         facts: dict[str, Any] = {"players": state.players}
         private: dict[int, dict[str, Any]] = {}
-        if isinstance(move, mv.Draw | mv.Take):
-            facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
         match move:
-            case mv.Answer(yes):
-                state.asked = "yes" if yes else "no"
-                state.phase = "play"
-                facts["partner"] = state.partner(seat)
-            case mv.Ask():
-                state.asked = "asked"
-                state.phase = "answer"
-                facts["partner"] = state.partner(seat)
+            case mv.Discard(card):
+                hand = state.hands[seat]
+                physical = pick(hand, card)
+                facts["card"] = physical
+                facts["out"] = len(hand) == 1
+                hand.remove(physical)
+                state.pozzo.append(physical)
+                if card == "JK" or card == "2":
+                    state.needs_three = True
+                if not self._maybe_out(state):
+                    self._next_turn(state)
             case mv.Draw():
+                side = state.side_of(seat)
+                facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
                 actions.commit_opening(state, side)
                 before, reds_before = len(state.hands[seat]), len(state.red3[seat])
                 actions.draw(state, seat, 2)
@@ -167,7 +176,21 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
                     # card they may not discard: they cannot finish the turn, so the hand ends as
                     # when the stock is empty at the start of a turn (§6.4, inferred).
                     self._end_hand(state, None)
+            case mv.Add(cards, target):
+                meld = state.open_meld(state.side_of(seat), target)
+                assert meld is not None
+                facts["note"] = self._canasta_note(state, target, cards, new=False, old=meld)
+                actions.add_to_meld(state, seat, meld, cards)
+                self._maybe_out(state)
+            case mv.Meld(cards):
+                key = cards[0] if cards and not is_wild(cards[0]) else next((c for c in cards if not is_wild(c)), WILD_KEY)
+                pending = state.phase == "start" and not state.opened[state.side_of(seat)]
+                facts.update(opening=pending, note=self._canasta_note(state, key, cards, new=True))
+                actions.lay_meld(state, seat, key, cards, pending)
+                self._maybe_out(state)
             case mv.Take():
+                side = state.side_of(seat)
+                facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
                 plan = pz.take_problem(state)
                 assert isinstance(plan, pz.TakePlan)
                 facts.update(size=len(state.pozzo) + len(state.covered), with_=tuple(plan.from_hand),
@@ -176,29 +199,16 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
                 facts["red3"] = tuple(actions.take_pozzo(state, plan))
                 private[seat] = {"cards": tuple(state.hands[seat][kept:])}
                 state.phase = "play"
+            case mv.Answer(yes):
+                state.asked = "yes" if yes else "no"
+                state.phase = "play"
+                facts["partner"] = state.partner(seat)
+            case mv.Ask():
+                state.asked = "asked"
+                state.phase = "answer"
+                facts["partner"] = state.partner(seat)
             case mv.End():
                 self._end_hand(state, None)
-            case mv.Meld(cards):
-                key = next((c for c in cards if not is_wild(c)), WILD_KEY)
-                pending = state.phase == "start" and not state.opened[side]
-                facts.update(opening=pending, note=self._canasta_note(state, key, cards, new=True))
-                actions.lay_meld(state, seat, key, cards, pending)
-                self._maybe_out(state)
-            case mv.Add(cards, target):
-                meld = state.open_meld(side, target)
-                assert meld is not None
-                facts["note"] = self._canasta_note(state, target, cards, new=False)
-                actions.add_to_meld(state, seat, meld, cards)
-                self._maybe_out(state)
-            case mv.Discard(card):
-                physical = pick(state.hands[seat], card)
-                facts.update(card=physical, out=len(state.hands[seat]) == 1)
-                state.hands[seat].remove(physical)
-                state.pozzo.append(physical)
-                if is_wild(card):
-                    state.needs_three = True
-                if not self._maybe_out(state):
-                    self._next_turn(state)
             case _:
                 raise TypeError(move)
         return Outcome(seat, move, facts, private)
@@ -231,7 +241,7 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
             seats = state.seats_of(side)
             inputs.append(SideInput(
                 names[side], [m.tokens() for m in state.melds[side]],
-                sum(len(state.red3[s]) for s in seats), [token(c) for s in seats for c in state.hands[s]],
+                sum(len(state.red3[s]) for s in seats), [t for s in seats for t in tokens_of(state.hands[s])],
                 went_out=out_seat is not None and state.side_of(out_seat) == side, opened=state.opened[side]))
         scores = score_sides(inputs, state.config)
         for i, sc in enumerate(scores):
@@ -389,9 +399,15 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
             return text + _(" (the opening is complete)")
         return text
 
-    def _canasta_note(self, state: CanastaState, key: str, cards: Sequence[str], new: bool) -> str:
-        side = state.side_of(state.turn)
-        old = None if new else state.open_meld(side, key)
+    def _canasta_note(self, state: CanastaState, key: str, cards: Sequence[str], new: bool,
+                      old: TableMeld | None = None) -> str:
+        """The narration's note on a meld that becomes a canasta or a progetto. ``old``: the meld
+        added to, when the caller has it."""
+        if not new and old is None:
+            old = state.open_meld(state.side_of(state.turn), key)
+        size = (len(old.cards) if old is not None else 0) + len(cards)
+        if size < CANASTA_SIZE:  # no canasta: its kind need not be read (the common case, at every lay)
+            return _(" (a progetto)") if size == 6 and key != WILD_KEY else ""
         base = list(old.tokens()) if old is not None else []
         meld = TableMeld(key, base + list(cards))
         kind = canasta_kind(meld)
@@ -453,7 +469,8 @@ class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
         }
 
     # -- results -------------------------------------------------------------------------------
-    def explain_result(self, result: HandResult, config: CanastaConfig, players: int) -> list[str]:
+    def explain_result(self, result: HandResult, config: CanastaConfig, players: int,
+                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
         d = result.detail
         lines: list[str] = []
         if d.get("out"):

@@ -16,7 +16,7 @@ from typing import Any
 from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.state import WILD_KEY, TableMeld
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_bonus, canasta_counts, canasta_kind
-from cardcli.games.canasta.tokens import RANK_NAMES, is_wild, tokens_value
+from cardcli.games.canasta.tokens import RANK_NAMES, tokens_value
 from cardcli.i18n import _
 
 GOING_OUT_BONUS = 300
@@ -64,8 +64,11 @@ class SideScore:
 
 
 def meld_key(tokens: Sequence[str]) -> str:
-    nat = [t for t in tokens if not is_wild(t)]
-    return nat[0] if nat else WILD_KEY
+    """The meld's key: its first natural rank, or ``W`` for a meld of wildcards."""
+    for t in tokens:
+        if t != "JK" and t != "2":  # not is_wild(t), without a call per card
+            return t
+    return WILD_KEY
 
 
 def red_three_points(n: int, clean: int, dirty: int, config: CanastaConfig) -> int:

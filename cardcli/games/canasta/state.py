@@ -16,7 +16,7 @@ from cardcli.engine.cards import Card
 from cardcli.engine.game import GameState, HandResult
 from cardcli.games.canasta import seating, wildmelds
 from cardcli.games.canasta.config import CanastaConfig
-from cardcli.games.canasta.tokens import counts, token
+from cardcli.games.canasta.tokens import counts, tokens_of
 
 Phase = Literal["deal", "start", "play", "answer", "over"]
 """``start``: before the draw (opening, or with ``meld_before_draw`` melding); ``play``: after
@@ -38,8 +38,10 @@ class TableMeld:
     cards: list[Card]
     closed: bool = False
     pending: bool = False
-    _shape: tuple[int, int, int, int] = field(default=(-1, 0, 0, 0), compare=False, repr=False)
-    """(number of cards, naturals, jokers, twos) cached: a meld's cards only ever grow."""
+    _shape: tuple[int, tuple[int, int, int]] = field(default=(-1, (0, 0, 0)), compare=False, repr=False)
+    """(number of cards, (naturals, jokers, twos)) cached: a meld's cards only ever grow, so the count
+    tells whether the cache is current; the inner tuple is returned as it is (the generator asks for
+    the shape of every open meld at every position)."""
 
     def copy(self) -> TableMeld:
         return TableMeld(self.key, list(self.cards), self.closed, self.pending, self._shape)
@@ -54,9 +56,9 @@ class TableMeld:
 
     def shape(self) -> tuple[int, int, int]:
         """(naturals, jokers, twos) — for a wild meld naturals is 0."""
-        size, n, j, t = self._shape
+        size, got = self._shape
         if size == len(self.cards):
-            return n, j, t
+            return got
         n = j = t = 0
         for c in self.cards:
             if c == "JK":
@@ -65,8 +67,9 @@ class TableMeld:
                 t += 1
             else:
                 n += 1
-        self._shape = (len(self.cards), n, j, t)
-        return n, j, t
+        got = (n, j, t)
+        self._shape = (len(self.cards), got)
+        return got
 
     def is_canasta(self) -> bool:
         return len(self.cards) >= wildmelds.CANASTA_SIZE
@@ -76,7 +79,7 @@ class TableMeld:
         return j == 0 if self.wild else j + t == 0
 
     def tokens(self) -> list[str]:
-        return [token(c) for c in self.cards]
+        return tokens_of(self.cards)
 
 
 @dataclass

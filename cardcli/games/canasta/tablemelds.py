@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from cardcli.engine.melds import Meld, MeldRules, read_meld
 from cardcli.engine.verdict import Verdict, refuse
@@ -67,6 +68,65 @@ def wild_cap(naturals: int, rules: MeldRules) -> int:
     return best
 
 
+class RulesMemo:
+    """The shared meld module's yes/no answers for one rules object, memoised by shape.
+
+    Why: :func:`natural_problem`'s cache hashes its rules argument, a frozen
+    dataclass of fifteen fields, at every call — more work than the answer —
+    and the opening's search (:func:`.opening.max_extra`) asks dozens of
+    questions per position. The answers depend on the shape and the (immutable)
+    rules only, so they cannot go stale.
+    """
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.rules = rules
+        self._legal: dict[tuple[str, int, int, int], bool] = {}
+        self._caps: dict[int, int] = {}
+
+    def legal(self, rank: str, naturals: int, jokers: int, twos: int) -> bool:
+        """``natural_problem(rank, naturals, jokers, twos, rules) is None``."""
+        key = (rank, naturals, jokers, twos)
+        got = self._legal.get(key)
+        if got is None:
+            got = self._legal[key] = natural_problem(rank, naturals, jokers, twos, self.rules) is None
+        return got
+
+    def cap(self, naturals: int) -> int:
+        """``wild_cap(naturals, rules)``."""
+        got = self._caps.get(naturals)
+        if got is None:
+            got = self._caps[naturals] = wild_cap(naturals, self.rules)
+        return got
+
+
+_MEMOS: dict[int, tuple[MeldRules, RulesMemo]] = {}
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def by_identity(store: dict[int, tuple[K, V]], key: K, make: Callable[[K], V], limit: int = 64) -> V:
+    """``make(key)``, kept in ``store`` by the key's identity: hashing a rules or config object at
+    every position would cost more than the memo saves. Each entry holds its key, so the id
+    cannot be reused while the entry exists; past ``limit`` keys the store starts afresh."""
+    got = store.get(id(key))
+    if got is None or got[0] is not key:
+        if len(store) >= limit:
+            store.clear()
+        got = store[id(key)] = (key, make(key))
+    return got[1]
+
+
+def rules_memo(rules: MeldRules) -> RulesMemo:
+    """The memo of ``rules``, found by identity (hashing the rules is what it saves)."""
+    return by_identity(_MEMOS, rules, RulesMemo)
+
+
+CLEAN_KINDS = frozenset({"clean", "clean-aces", "pinelle-clean"})
+"""The canasta kinds that count as clean when going out needs a clean and a dirty one; the rest are dirty."""
+
+
 def canasta_kind(meld: TableMeld) -> CanastaKind | None:
     """The kind of canasta ``meld`` is, or ``None`` when it has fewer than seven cards."""
     if not meld.is_canasta():
@@ -86,7 +146,7 @@ def canasta_counts(melds: Sequence[TableMeld], wild_count: bool = True) -> tuple
         k = canasta_kind(m)
         if k is None or (m.wild and not wild_count):
             continue
-        if k in ("clean", "clean-aces", "pinelle-clean"):
+        if k in CLEAN_KINDS:
             clean += 1
         else:
             dirty += 1
@@ -102,7 +162,11 @@ def open_wild_meld(melds: Sequence[TableMeld]) -> TableMeld | None:
 
 def dirtying_blocked(melds: Sequence[TableMeld], config: CanastaConfig) -> tuple[bool, bool]:
     """(jokers blocked, twos blocked) for natural melds while a wild meld is open (§4.5)."""
-    w = open_wild_meld(melds)
+    return blocked_by(open_wild_meld(melds), config)
+
+
+def blocked_by(w: TableMeld | None, config: CanastaConfig) -> tuple[bool, bool]:
+    """:func:`dirtying_blocked` given the side's open wild meld ``w`` (the generator has it at hand)."""
     if w is None or config.no_dirtying_while_wild_meld_open == "off":
         return False, False
     _n, j, t = w.shape()

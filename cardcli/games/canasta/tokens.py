@@ -36,6 +36,27 @@ def token(card: str) -> str:
     return "JK" if card == JOKER else card[0]
 
 
+class _TokenTable(dict[str, str]):
+    """Physical card → rank token, filled on first sight of a card.
+
+    The generator counts a hand at every position of every playout; a dict
+    lookup through ``map`` costs a fraction of a call to :func:`token` per card.
+    The answer depends on the card string alone, so the table never goes stale.
+    """
+
+    def __missing__(self, card: str) -> str:
+        tok = self[card] = token(card)
+        return tok
+
+
+_TOKEN_OF = _TokenTable()
+_SUIT_ORDER = "CDHS"
+_PICK_ORDER: dict[str, tuple[str, ...]] = {"JK": (JOKER,)}
+"""Per token, the physical cards :func:`pick` prefers, lowest first (``KC`` < ``KD`` < …)."""
+for _t in (*NATURAL_RANKS, "2", "3"):
+    _PICK_ORDER[_t] = tuple(_t + s for s in _SUIT_ORDER)
+
+
 def is_wild(tok: str) -> bool:
     return tok == "JK" or tok == "2"
 
@@ -67,13 +88,25 @@ def card_value(tok: str, black3: int = 5) -> int:
     raise ValueError(f"no value for {tok!r}")
 
 
+_VALUE_OF = {t: card_value(t) for t in (*NATURAL_RANKS, "2", "3", "JK")}
+""":func:`card_value` of every token (a black three at its usual 5): scoring and the opening add up
+whole hands and melds, a dict lookup per card instead of a call."""
+
+
 def cards_value(cards: Iterable[str], black3: int = 5) -> int:
     """Points of physical cards."""
-    return sum(card_value(token(c), black3) for c in cards)
+    return tokens_value(list(map(_TOKEN_OF.__getitem__, cards)), black3)
 
 
 def tokens_value(tokens: Iterable[str], black3: int = 5) -> int:
-    return sum(card_value(t, black3) for t in tokens)
+    toks = tokens if isinstance(tokens, (list, tuple)) else list(tokens)
+    try:
+        total = sum(map(_VALUE_OF.__getitem__, toks))
+    except KeyError:  # not a token: card_value says why (or values it as it always has)
+        return sum(card_value(t, black3) for t in toks)
+    if black3 != 5:
+        total += (black3 - 5) * toks.count("3")
+    return total
 
 
 def order_key(tok: str) -> int:
@@ -82,7 +115,7 @@ def order_key(tok: str) -> int:
 
 def sort_tokens(tokens: Iterable[str]) -> tuple[str, ...]:
     """Canonical order: naturals from ace down, black three, jokers, twos."""
-    return tuple(sorted(tokens, key=order_key))
+    return tuple(sorted(tokens, key=_ORDER.__getitem__))  # order_key, without a call per token
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
@@ -90,14 +123,27 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (_ORDER[token(c)], c))
 
 
+def tokens_of(cards: Iterable[Card]) -> list[str]:
+    """The rank token of each physical card, in order."""
+    return list(map(_TOKEN_OF.__getitem__, cards))
+
+
 def counts(cards: Iterable[str]) -> Counter[str]:
     """How many cards of each rank token (physical cards in, tokens out)."""
-    return Counter(map(token, cards))
+    return Counter(map(_TOKEN_OF.__getitem__, cards))
+
+
+def held(cards: Iterable[Card], tok: str) -> int:
+    """How many of ``cards`` have the rank token ``tok`` (one entry of :func:`counts`, without the rest)."""
+    return list(map(_TOKEN_OF.__getitem__, cards)).count(tok)
 
 
 def pick(hand: Sequence[Card], tok: str) -> Card:
     """The physical card that leaves ``hand`` when a move names ``tok`` (lowest suit first)."""
-    best: Card | None = None
+    for c in _PICK_ORDER.get(tok, ()):
+        if c in hand:  # the canonical cards of the token, lowest first: the first one held is the lowest
+            return c
+    best: Card | None = None  # no canonical card of the token (a hand built by a test): search it all
     for c in hand:
         if token(c) == tok and (best is None or c < best):
             best = c

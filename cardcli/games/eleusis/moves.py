@@ -18,12 +18,13 @@ rule; ``write`` is a synonym of ``rule``; a line starting ``accept:`` or
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from cardcli.engine import words
-from cardcli.engine.cards import Card, CardParseError, parse_card
+from cardcli.engine.cards import STANDARD_DECK, Card, CardParseError, parse_card
 from cardcli.engine.verdict import InvalidMove
 from cardcli.games.eleusis.language import RuleError, canonical
-from cardcli.games.eleusis.library import BY_ID
+from cardcli.games.eleusis.library import BY_ID, pool
 from cardcli.i18n import _
 
 
@@ -38,6 +39,17 @@ class Play:
 
 
 Move = SetRule | Play
+
+PLAYS: dict[Card, Play] = {c: Play(c) for c in STANDARD_DECK}
+"""One shared move per card: moves are frozen, so the legal moves of every position can hand out
+the same objects instead of building new ones (playouts ask for them at every card)."""
+
+
+@cache
+def rule_moves(pool_name: str) -> tuple[SetRule, ...]:
+    """A bot dealer's rule moves for a pool (or one rule id), built once per pool; KeyError if unknown."""
+    return tuple(SetRule(r.text) for r in pool(pool_name))
+
 
 #: The shared verbs (`gioca`, `regola`) → eleusis' words.
 VERBS = words.register("eleusis", {"play": "play", "rule": "rule"})

@@ -9,8 +9,9 @@ every card by the rule, so the hand needs no dealer move per card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck, sort_key
@@ -21,9 +22,10 @@ from cardcli.games.eleusis.config import PRESET_HELP, PRESETS, EleusisConfig, de
 from cardcli.games.eleusis.fairness import fairness_of
 from cardcli.games.eleusis.language import RuleError, compile_text, parse_rule, rule_digest, rule_json
 from cardcli.games.eleusis.language import deck as D
-from cardcli.games.eleusis.library import BY_ID, POOLS, describe, pool
+from cardcli.games.eleusis.library import BY_ID, POOLS, describe
 from cardcli.games.eleusis.rulebook import RULEBOOK
 from cardcli.games.eleusis.scoring import (
+    add,
     as_number,
     dealer_lines,
     dealer_score,
@@ -35,6 +37,14 @@ from cardcli.games.eleusis.scoring import (
 from cardcli.games.eleusis.state import Attempt, EleusisState
 from cardcli.games.eleusis.view import EleusisView, announcement_text, render_view, status_line, view_of
 from cardcli.i18n import _
+
+_INDEX = D.INDEX
+_ORDER = D.INDEX.__getitem__
+"""The engine's :func:`sort_key` order as one dict lookup: suits C D H S, ranks A..K, i.e. deck order."""
+_PLAY_OF = mv.PLAYS.__getitem__
+_PLAY = mv.Play
+_NO_PRIVATE: Mapping[int, Mapping[str, Any]] = MappingProxyType({})
+"""A card's outcome has no private facts: one shared, read-only empty mapping."""
 
 
 def rule_verdict(text: str) -> Verdict:
@@ -62,6 +72,7 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
     undo_allowed = False  # a card, once judged right or wrong, cannot be unseen
 
     bots_module = "cardcli.games.eleusis.bots"
+    bot_ids = ("normal", "easy", "random")
 
     # -- setup ---------------------------------------------------------------------------------
     def check_setup(self, config: EleusisConfig, players: int) -> str | None:
@@ -99,11 +110,12 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
         trim = 52 - deck_size(n)
         state.removed = cards[:trim]
         rest = cards[trim:]
+        # One card at a time clockwise from the dealer's left, skipping the dealer: seat k of that
+        # order gets every (n-1)-th card from the k-th, in the order dealt.
         state.hands = [[] for _ in range(n)]
-        seat = state.dealer
-        for card in rest[:-1]:
-            seat = state.next_player(seat)
-            state.hands[seat].append(card)
+        dealt = rest[:-1]
+        for k, seat in enumerate(self.players_of(state)):
+            state.hands[seat] = dealt[k::n - 1]
         state.mainline = [rest[-1]]
         state.wrong = [[] for _ in range(n)]
         state.attempts = []
@@ -120,22 +132,30 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
 
     # -- play ----------------------------------------------------------------------------------
     def to_act(self, state: EleusisState) -> int | None:
-        if state.phase == "rule":
-            return state.dealer
-        if state.phase in ("one", "two"):
+        phase = state.phase
+        if phase == "one" or phase == "two":  # the common case first: asked before every card
             return state.turn
+        if phase == "rule":
+            return state.dealer
         return None
 
     def legal_moves(self, state: EleusisState) -> list[mv.Move]:
-        if state.phase == "rule":
-            return [mv.SetRule(r.text) for r in pool(state.config.rules)]
-        if state.phase == "one":
+        phase = state.phase
+        if phase == "one":
             cards = state.hands[state.turn]
-        elif state.phase == "two":
+        elif phase == "two":
             cards = state.wrong[state.turn]
+        elif phase == "rule":
+            return list(mv.rule_moves(state.config.rules))
         else:
             return []
-        return [mv.Play(c) for c in sorted(set(cards), key=sort_key)]
+        # The engine's card order is the deck order (a test pins it), so a dict lookup replaces
+        # sort_key. No set: a hand or a pile never holds a card twice (start_hand takes 52 distinct
+        # cards and a card only moves), and deduplicating cost a tenth of a playout.
+        try:
+            return list(map(_PLAY_OF, sorted(cards, key=_ORDER)))
+        except KeyError:  # a card outside the 52 (only a state built by hand can hold one)
+            return [mv.Play(c) for c in sorted(set(cards), key=sort_key)]
 
     def check(self, state: EleusisState, move: mv.Move) -> Verdict:
         if state.phase not in ("rule", "one", "two"):
@@ -166,6 +186,15 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
         return state.rule.accepts(state.rstate, D.INDEX[card])
 
     def apply(self, state: EleusisState, move: mv.Move) -> Outcome:
+        if move.__class__ is _PLAY:
+            # Nearly every move is a card: the same outcome as the general case below, built without
+            # the pattern match (playouts spend a good share of their time here). With no rule yet,
+            # _play fails its assertion either way.
+            seat = state.turn
+            phase_one = state.phase == "one"
+            right = self._play(state, move.card)
+            return Outcome(seat, move, {"players": state.players, "right": right,
+                                        "phase_one_over": phase_one and state.phase != "one"}, _NO_PRIVATE)
         facts: dict[str, Any] = {"players": state.players}
         private: dict[int, dict[str, Any]] = {}
         match move:
@@ -195,35 +224,51 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
                 raise TypeError(move)
         return Outcome(seat, move, facts, private)
 
-    def _play(self, state: EleusisState, card: Card) -> None:
+    def _play(self, state: EleusisState, card: Card) -> bool:
+        """Judge ``card`` (as :meth:`judge` would), move it and pass the turn; True if it was right.
+
+        Every card of every playout comes through here, hence one :meth:`CompiledRule.advance` for
+        judging and stepping, the local names and the inlined :meth:`EleusisState.next_player`.
+        """
         seat = state.turn
-        right = self.judge(state, card)
-        phase = 1 if state.phase == "one" else 2
-        state.attempts.append(Attempt(seat, card, right, len(state.mainline), phase))
-        assert state.rule is not None and state.rstate is not None
-        if right:
-            state.rstate = state.rule.step(state.rstate, D.INDEX[card])
-            state.mainline.append(card)
-        if phase == 1:
-            state.hands[seat].remove(card)
+        rule, rstate = state.rule, state.rstate
+        assert rule is not None and rstate is not None
+        after = rule.advance(rstate, _INDEX[card])
+        right = after is not None
+        mainline = state.mainline
+        phase_one = state.phase == "one"
+        state.attempts.append(Attempt(seat, card, right, len(mainline), 1 if phase_one else 2))
+        if after is not None:
+            state.rstate = after
+            mainline.append(card)
+        players, dealer = state.players, state.dealer
+        nxt = (seat + 1) % players
+        if nxt == dealer:
+            nxt = (nxt + 1) % players
+        if phase_one:
+            hands = state.hands
+            hand = hands[seat]
+            hand.remove(card)
             if not right:
                 state.wrong[seat].append(card)
-            if any(state.hands):
-                state.turn = state.next_player(seat)
-                return
-            self._end_phase_one(state, seat)
-            return
+            if hand or any(hands):  # the player's own hand answers without scanning the others
+                state.turn = nxt
+            else:
+                self._end_phase_one(state, seat)
+            return right
+        wrong = state.wrong[seat]
         if right:
-            state.wrong[seat].remove(card)
+            wrong.remove(card)
         state.phase_two_turns += 1
-        if not state.wrong[seat]:
+        if not wrong:
             self._finish(state, "out")
-            return
-        state.turn = state.next_player(seat)
-        if state.phase_two_turns >= state.config.phase_two_rounds * (state.players - 1):
+            return right
+        state.turn = nxt
+        if state.phase_two_turns >= state.config.phase_two_rounds * (players - 1):
             self._finish(state, "rounds")
         elif self._blocked(state):
             self._finish(state, "blocked")
+        return right
 
     def _end_phase_one(self, state: EleusisState, last: int) -> None:
         state.wrong_counts = [len(w) for w in state.wrong]
@@ -242,7 +287,12 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
         """True when no card in front of any player could be added (the dealer would announce it)."""
         assert state.rule is not None and state.rstate is not None
         mask = state.rule.mask(state.rstate)
-        return not any(mask >> D.INDEX[c] & 1 for w in state.wrong for c in w)
+        index = _INDEX
+        for w in state.wrong:  # plain loops: called after every phase-two card
+            for c in w:
+                if mask >> index[c] & 1:
+                    return False
+        return True
 
     @staticmethod
     def players_of(state: EleusisState) -> list[int]:
@@ -258,8 +308,9 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
         points[state.dealer] = Fraction(dealer_score(wrong))
         for seat, sc in zip(players, player_scores(left)):
             points[seat] = sc
+        totals = state.totals
         for i, pts in enumerate(points):
-            state.totals[i] += pts
+            totals[i] = add(totals[i], pts)
         per_seat_wrong: list[int | None] = [None] * state.players
         per_seat_left: list[int | None] = [None] * state.players
         for p, w, n in zip(players, wrong, left):
@@ -276,6 +327,8 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
 
     # -- notation ------------------------------------------------------------------------------
     def format_move(self, move: mv.Move) -> str:
+        if move.__class__ is _PLAY:  # what mv.format_move writes; the fold logs every move's notation
+            return "play " + move.card
         return mv.format_move(move)
 
     def parse_move(self, text: str) -> mv.Move:
@@ -380,7 +433,8 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
         return MatchResult(totals=[as_number(t) for t in state.totals], winners=winners, hands=len(state.results),
                            complete=state.match_done)
 
-    def explain_result(self, result: HandResult, config: EleusisConfig, players: int) -> list[str]:
+    def explain_result(self, result: HandResult, config: EleusisConfig, players: int,
+                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
         names = self.seat_names(players)
         d = result.detail
         lines: list[str] = []

@@ -29,7 +29,15 @@ Number = int | float
 
 def as_number(x: Fraction) -> Number:
     """An exact score as the number a replay stores: an int, or a float with one decimal (1.5, 1.2)."""
-    return int(x) if x.denominator == 1 else float(x)
+    return x.numerator if x.denominator == 1 else float(x)
+
+
+def add(a: Fraction, b: Fraction) -> Fraction:
+    """``a + b``: whole scores (nearly all) skip Fraction's general addition, which is slow, and every
+    hand adds each seat's score to its total."""
+    if a.denominator == 1 and b.denominator == 1:
+        return Fraction(a.numerator + b.numerator)
+    return a + b
 
 
 def fmt(x: Fraction | Number) -> str:
@@ -48,9 +56,11 @@ def player_scores(left: Sequence[int]) -> list[Fraction]:
     x = len(left)
     s = sum(left)
     lo = min(left)
-    best = [i for i, n in enumerate(left) if n == lo]
-    share = Fraction(BONUS, len(best))
-    return [Fraction(max(0, s - x * n)) + (share if i in best else 0) for i, n in enumerate(left)]
+    ties = left.count(lo)
+    # One Fraction per player, its share folded in (k·p + 6)/k: adding Fractions is slow, and every
+    # playout's hand ends here.
+    return [Fraction(max(0, s - x * n) * ties + BONUS, ties) if n == lo else Fraction(max(0, s - x * n))
+            for n in left]
 
 
 @dataclass

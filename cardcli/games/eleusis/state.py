@@ -18,9 +18,14 @@ from cardcli.games.eleusis.language import CompiledRule, RState
 Phase = Literal["deal", "rule", "one", "two", "over"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Attempt:
-    """One card played, as everyone saw it: who, which card, right or wrong, where."""
+    """One card played, as everyone saw it: who, which card, right or wrong, where.
+
+    Frozen because views share these objects with the state. One is built for every card of every
+    playout, so ``__init__`` fills the slots directly: the generated frozen ``__init__`` goes through
+    ``object.__setattr__`` per field and costs nearly twice as much.
+    """
 
     seat: int
     card: Card
@@ -28,6 +33,18 @@ class Attempt:
     pos: int
     """Length of the mainline before the play (the starter is position 0), i.e. the index the card tried."""
     phase: int
+
+    def __init__(self, seat: int, card: Card, accepted: bool, pos: int, phase: int) -> None:
+        _SET_SEAT(self, seat)
+        _SET_CARD(self, card)
+        _SET_ACCEPTED(self, accepted)
+        _SET_POS(self, pos)
+        _SET_PHASE(self, phase)
+
+
+# The slot descriptors of the class ``dataclass(slots=True)`` returns (it builds a new class).
+_SET_SEAT, _SET_CARD, _SET_ACCEPTED, _SET_POS, _SET_PHASE = (
+    Attempt.__dict__[name].__set__ for name in ("seat", "card", "accepted", "pos", "phase"))
 
 
 @dataclass

@@ -38,6 +38,7 @@ class RummyGame(Game[RummyState, mv.Move, RummyView, RummyConfig]):
     rulebook = RULEBOOK
     default_bot = "basic"
     bots_module = "cardcli.games.rummy.bots"
+    bot_ids = ("basic", "random")
 
     # -- setup ---------------------------------------------------------------------------------
     def deck(self, config: RummyConfig, players: int) -> list[Card]:
@@ -394,7 +395,8 @@ class RummyGame(Game[RummyState, mv.Move, RummyView, RummyConfig]):
         return ScoreSheet(sc.lines, points, {"closer": names[closer], "rummy": rummy and config.rummy_doubles})
 
     # -- results -------------------------------------------------------------------------------
-    def explain_result(self, result: HandResult, config: RummyConfig, players: int) -> list[str]:
+    def explain_result(self, result: HandResult, config: RummyConfig, players: int,
+                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
         names = self.seat_names(players)
         d = result.detail
         lines: list[str] = []

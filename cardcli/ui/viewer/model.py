@@ -231,7 +231,8 @@ class ViewerModel:
         if result is None:
             return []
         return [_("Hand {n} is over:").format(n=self.hand),
-                *self.game.explain_result(result, self.config, self.replay.players)]
+                *self.game.explain_result(result, self.config, self.replay.players,
+                                            self.timeline.results[:self.hand - 1])]
 
     def where(self) -> str:
         who = _("all hands") if self.seat is None else safe(self.names[self.seat])

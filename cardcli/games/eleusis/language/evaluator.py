@@ -328,7 +328,7 @@ class CompiledRule:
     """
 
     __slots__ = ("rule", "modes", "accept_nodes", "trans", "uses_p1", "uses_p2", "period", "_mask_cache",
-                 "_trans_cache", "size")
+                 "_trans_cache", "_state_masks", "size")
 
     MAX_CACHE = 60000
 
@@ -347,6 +347,9 @@ class CompiledRule:
         self.size = rule.size
         self._mask_cache: dict[RState, int] = {}
         self._trans_cache: dict[RState, tuple[int, ...]] = {}
+        self._state_masks: dict[RState, int] = {}
+        """:meth:`mask` by the whole state, so judging a card skips :meth:`key`; sound because the
+        mask depends on the state only through its key."""
 
     # -- states --------------------------------------------------------------------------------
     def key(self, st: RState) -> RState:
@@ -368,6 +371,16 @@ class CompiledRule:
 
     def mask(self, st: RState) -> int:
         """The cards (52-bit mask) the rule accepts in state ``st``."""
+        got = self._state_masks.get(st)
+        if got is None:
+            if len(self._state_masks) > self.MAX_CACHE:
+                self._state_masks.clear()
+            got = self._state_masks[st] = self._mask_by_key(st)
+        return got
+
+    def _mask_by_key(self, st: RState) -> int:
+        """The mask of the state's key, cached by key: states that differ only in cards the rule
+        never looks at share one evaluation."""
         k = self.key(st)
         got = self._mask_cache.get(k)
         if got is None:
@@ -402,6 +415,19 @@ class CompiledRule:
 
     def step(self, st: RState, card: int) -> RState:
         """The state after ``card`` joins the mainline in state ``st``."""
+        mode = st[0]
+        if self.trans:
+            mode = self.fire(self.transition_masks(self.key(st)), mode, card)
+        return (mode, st[2], card, (st[3] + 1) % self.period)
+
+    def advance(self, st: RState, card: int) -> RState | None:
+        """:meth:`step` if the rule accepts ``card`` in ``st``, else None: judging a card in one call
+        instead of :meth:`accepts` then :meth:`step` (a game judges every card this way)."""
+        got = self._state_masks.get(st)
+        if got is None:
+            got = self.mask(st)
+        if not got >> card & 1:
+            return None
         mode = st[0]
         if self.trans:
             mode = self.fire(self.transition_masks(self.key(st)), mode, card)

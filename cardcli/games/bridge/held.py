@@ -1,0 +1,84 @@
+"""The cards each seat holds, per suit, as 13-bit masks: the play's hot path.
+
+``legal_moves`` in the play is the hand, or its cards in the suit led. Building that list card by
+card (a dict lookup per card) was the largest part of a random playout's legal-move cost; with a
+mask per suit it is one lookup of a ready-made tuple of play moves, and playing a card clears one
+bit. Each tuple is made the first time it is asked for, and shared.
+``hands`` stays the authority on what is held; the masks are kept beside it, in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardcli.engine.cards import Card
+from cardcli.games.bridge import moves as mv
+from cardcli.games.bridge.play import BRIDGE_RANKS, SUIT_ORDER
+
+SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
+"""Suit letter → its place in hand order (spades first)."""
+_RANKS_DOWN = BRIDGE_RANKS[::-1]
+CARD_BIT: dict[str, tuple[int, int]] = {r + s: (SUIT_INDEX[s], 1 << i) for s in SUIT_ORDER for i, r in enumerate(_RANKS_DOWN)}
+"""Card → (suit index, its bit): the ace is bit 0, so rising bits are the hand order within a suit."""
+_PLAYS = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.Play}
+DEAL_BIT: dict[str, int] = {r + s: 1 << (13 * si + i) for si, s in enumerate(SUIT_ORDER) for i, r in enumerate(_RANKS_DOWN)}
+"""Card → its bit in a 52-bit hand mask, in hand order (A♠ is bit 0, 2♣ bit 51)."""
+FULL = (1 << 52) - 1
+RUNS: list[list[tuple[mv.Play, ...] | None]] = [[None] * 8192 for _ in SUIT_ORDER]
+"""Suit index → mask → the play moves of those cards, in hand order (``None`` until first asked
+for: filling all 4 × 8,192 up front would cost a bridge session's start-up about 15 ms)."""
+CARD_RUNS: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in SUIT_ORDER]
+"""Suit index → mask → those cards, in hand order (filled the same way)."""
+_SUIT_PLAYS = [[_PLAYS[r + s] for r in _RANKS_DOWN] for s in SUIT_ORDER]
+_SUIT_CARDS = [[r + s for r in _RANKS_DOWN] for s in SUIT_ORDER]
+
+
+def _filled(table: list[Any], items: list[list[Any]], suit: int, mask: int) -> tuple[Any, ...]:
+    """``table[suit][mask]``, made on the first request from the run without its highest card."""
+    got = table[suit][mask]
+    if got is None:
+        if not mask:
+            return ()
+        low = mask & -mask
+        got = table[suit][mask] = (items[suit][low.bit_length() - 1], *_filled(table, items, suit, mask ^ low))
+    return got  # type: ignore[no-any-return]
+
+
+def run(suit: int, mask: int) -> tuple[mv.Play, ...]:
+    """The play moves of the cards of ``mask`` in suit ``suit``, in hand order (made once, kept)."""
+    return _filled(RUNS, _SUIT_PLAYS, suit, mask)
+
+
+def cards_run(suit: int, mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in suit ``suit``, in hand order (made once, kept)."""
+    return _filled(CARD_RUNS, _SUIT_CARDS, suit, mask)
+
+
+def deal_hands(cards: Sequence[Card], dealer: int) -> list[list[int]]:
+    """The suit masks of the four hands dealt from ``cards`` one at a time clockwise from the
+    dealer's left. Raises ValueError unless ``cards`` are the 52 of one deck."""
+    if len(cards) != 52:
+        raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
+    bit = DEAL_BIT.__getitem__
+    try:
+        whole = [sum(map(bit, cards[(s - dealer - 1) % 4::4])) for s in range(4)]
+    except (KeyError, TypeError):
+        raise ValueError("a bridge deal needs the 52 distinct cards of one deck") from None
+    if whole[0] | whole[1] | whole[2] | whole[3] != FULL:  # 52 cards that cover the deck: no repeats
+        raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
+    return [[h & 0x1FFF, h >> 13 & 0x1FFF, h >> 26 & 0x1FFF, h >> 39] for h in whole]
+
+
+def hand_of(suits: Sequence[int]) -> list[Card]:
+    """The cards of one seat's four suit masks, in hand order."""
+    names = CARD_RUNS
+    a, b, c, d = suits
+    return [*(names[0][a] or cards_run(0, a)), *(names[1][b] or cards_run(1, b)),
+            *(names[2][c] or cards_run(2, c)), *(names[3][d] or cards_run(3, d))]
+
+
+def masks(hand: Sequence[Card]) -> list[int]:
+    """The four suit masks of ``hand`` (spades, hearts, diamonds, clubs)."""
+    h = sum(map(DEAL_BIT.__getitem__, hand))
+    return [h & 0x1FFF, h >> 13 & 0x1FFF, h >> 26 & 0x1FFF, h >> 39]
