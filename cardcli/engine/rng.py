@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import operator
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
@@ -38,6 +39,14 @@ _WORDS4 = struct.Struct(">4Q")
 _LIMITS_UPTO = 256
 _LIMITS = tuple((2**64 // m) * m if m else 0 for m in range(_LIMITS_UPTO))
 """``m`` → the rejection limit of a draw below ``m`` (decks up to 255 cards)."""
+_LIMITS_DOWN = _LIMITS[:1:-1]
+"""The limits for ``m`` = 255 down to 2: a deck of ``n`` cards draws below n, n - 1, … 2, which is
+:func:`_limits_for` ``(n)``."""
+
+
+def _limits_for(n: int) -> tuple[int, ...]:
+    """The rejection limits of shuffling ``n`` items (``n < 256``), in the order they are drawn."""
+    return _LIMITS_DOWN[_LIMITS_UPTO - 1 - n:_LIMITS_UPTO - 2]
 
 
 def normalize_seed(seed: int | str) -> str:
@@ -107,6 +116,16 @@ class Rng:
         while len(stream) < n - 1:
             stream.extend(_WORDS4.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()))
             counter += 1
+        if n < _LIMITS_UPTO:
+            # no word rejected (nearly always): every draw at once, in C, then only the swaps
+            bounds = range(n, 1, -1)
+            words = stream[:n - 1]
+            if not any(map(operator.ge, words, _limits_for(n))):
+                for i, j in zip(range(n - 1, 0, -1), map(operator.mod, words, bounds)):
+                    items[i], items[j] = items[j], items[i]
+                self._counter = counter
+                self._words = stream[n - 1:][::-1]
+                return
         k = 0
         for i in range(n - 1, 0, -1):
             m = i + 1

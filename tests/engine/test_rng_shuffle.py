@@ -44,3 +44,25 @@ def test_a_rejected_word_is_skipped_as_randbelow_skips_it() -> None:
     reference_shuffle(slow, b)
     assert a == b and a != list(range(7))
     assert fast.randbelow(52) == slow.randbelow(52)
+
+
+def test_the_limits_table_is_each_draws_own_limit() -> None:
+    from cardcli.engine.rng import _limits_for
+
+    for n in (2, 3, 52, 108, 162, 255):
+        assert list(_limits_for(n)) == [(2**64 // m) * m for m in range(n, 1, -1)]
+
+
+@pytest.mark.parametrize("n", [7, 52])
+def test_a_rejection_anywhere_in_a_deck_is_skipped(n: int) -> None:
+    """The all-at-once path must notice a word at or above its own draw's limit, wherever it is."""
+    for at in range(n - 1):
+        words = [(k * 2654435761) % 2**63 for k in range(1, n + 8)]
+        words[at] = 2**64 - 1  # above every limit but a power of two's
+        fast, slow = Rng("r", at), Rng("r", at)
+        fast._words = list(reversed(words))
+        slow._words = list(reversed(words))
+        a, b = list(range(n)), list(range(n))
+        fast.shuffle(a)
+        reference_shuffle(slow, b)
+        assert a == b, at
