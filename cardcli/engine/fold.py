@@ -130,6 +130,7 @@ class Table(Generic[S, M]):
         """The log so far, with the dealer and secret flags as the rules say."""
         self.results: list[HandResult | None] = []
         self._starts: list[S] = []
+        self._deck_set: frozenset[Card] | None = None
         self._deck: list[Card] | None = None
         """The game's deck, sorted (what every deal is checked against)."""
 
@@ -162,8 +163,11 @@ class Table(Generic[S, M]):
             raise FoldError(f"hand {hand}: recorded, but the match had no hand left to deal", hand)
         if self._deck is None:
             self._deck = sorted(self.game.deck(self.config, self.players))
+            # a deck of distinct cards is checked as a set (cheaper than sorting every deal's)
+            self._deck_set = frozenset(self._deck) if len(set(self._deck)) == len(self._deck) else None
         expected = self._deck
-        if sorted(deck) != expected:
+        if (len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None
+                else sorted(deck) != expected):
             raise FoldError(f"hand {hand}: the deck is not the {len(expected)} cards of a {self.game.name} deal",
                             hand)
         dealer = self.game.next_dealer(self.state)
@@ -294,7 +298,8 @@ class Table(Generic[S, M]):
             if strict and not (check(state, move).ok and logged.secret in (None, secret)):
                 self._check(move, seat, logged.move, secret, logged.secret, hand, len(log) + 1)  # raises
             apply(state, move)
-            log.append(LoggedMove(seat, logged.move, secret))
+            # the entry itself when it says what the fold found (a file's record: same fields)
+            log.append(logged if logged.secret is secret else LoggedMove(seat, logged.move, secret))
             if hand_over(state):
                 result = game.hand_result(state)
                 self.results[-1] = result

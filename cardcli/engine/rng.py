@@ -113,9 +113,12 @@ class Rng:
             return
         stream = self._words[::-1]  # words already cut from a block, in stream order
         prefix, counter = self._prefix, self._counter
-        while len(stream) < n - 1:
-            stream.extend(_WORDS4.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()))
-            counter += 1
+        blocks = -(-(n - 1 - len(stream)) // 4)
+        if blocks > 0:  # every block the deck needs, hashed and cut into words in one go
+            sha = hashlib.sha256
+            cut = b"".join([sha(prefix + c.to_bytes(8, "big")).digest() for c in range(counter, counter + blocks)])
+            stream.extend(struct.unpack(f">{4 * blocks}Q", cut))
+            counter += blocks
         if n < _LIMITS_UPTO:
             # no word rejected (nearly always): every draw at once, in C, then only the swaps
             bounds = range(n, 1, -1)

@@ -89,17 +89,18 @@ def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> 
     if not msgpack:
         if b"[" not in data[1:] and b"{" not in data[1:]:
             return 1  # nothing nested past the top level: skip the scan
-        # strings out, then only the brackets kept; each pass takes away the innermost pairs, so
-        # the passes are the depth: a few C-level passes instead of a Python loop over every token
-        # escapes out first (an escaped quote or backslash is never structure), then every byte
-        # but quotes and brackets, then the strings (by now quotes around brackets only)
-        bare = data.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_STRUCTURE)
-        brackets = _JSON_STRING.sub(b"", bare)
+        # Escapes out first (an escaped quote or backslash is never structure), then every byte but
+        # quotes and brackets, with braces read as brackets (the depth is the same). Most strings
+        # hold no bracket and are now an empty quote pair: those go in one C-level pass (taking
+        # away a pair that closes one string and opens the next merges the two, which keeps each
+        # bracket inside a string inside one); the regex takes the few left. Then each pass takes
+        # away every innermost "[]" (they cannot overlap), one level per pass.
+        bare = data.replace(b"\\\\", b"").replace(b'\\"', b"").translate(_AS_BRACKETS, _NOT_STRUCTURE)
+        brackets = _JSON_STRING.sub(b"", bare.replace(b'""', b""))
         depth = 0
         while brackets:
-            inner = _EMPTY_PAIR.sub(b"", brackets)
-            if len(inner) == len(brackets) or depth == 8:
-                # unbalanced, or deep: count what is left in one pass (each pass took one level)
+            inner = brackets.replace(b"[]", b"")
+            if len(inner) == len(brackets):  # unbalanced: whatever depth is left open
                 return depth + _open_depth(brackets, stop - depth)
             depth += 1
             if depth > stop:
@@ -111,7 +112,7 @@ def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> 
 
 _JSON_STRING = re.compile(rb'"[^"]*"')
 _NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
-_EMPTY_PAIR = re.compile(rb"\[\]|\{\}")
+_AS_BRACKETS = bytes.maketrans(b"{}", b"[]")
 
 
 def _open_depth(brackets: bytes, stop: int) -> int:
