@@ -286,6 +286,7 @@ class Table(Generic[S, M]):
         to_act, apply, hand_over, is_secret = game.to_act, game.apply, game.hand_over, game.is_secret_move
         check = game.check
         secrets = type(game).is_secret_move is not Game.is_secret_move  # else no move is ever secret
+        own_end = type(game).hand_over is not Game.hand_over  # else a hand is over at phase "over"
         for i, logged in enumerate(moves):
             if until is not None and i >= until:
                 return
@@ -300,7 +301,7 @@ class Table(Generic[S, M]):
             apply(state, move)
             # the entry itself when it says what the fold found (a file's record: same fields)
             log.append(logged if logged.secret is secret else LoggedMove(seat, logged.move, secret))
-            if hand_over(state):
+            if (hand_over(state) if own_end else state.phase == "over"):
                 result = game.hand_result(state)
                 self.results[-1] = result
                 for v in self.visitors:

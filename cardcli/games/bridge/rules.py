@@ -39,7 +39,9 @@ _SUIT_PLAYS: dict[str, dict[str, mv.Play]] = {s: {c: p for c, p in _PLAYS.items(
 
 _CLAIMS: tuple[mv.Claim, ...] = tuple(m for m in mv.ALL_MOVES if type(m) is mv.Claim)
 _RESPONSES: tuple[mv.Respond, mv.Respond] = (mv.Respond(True), mv.Respond(False))
-_DECK = frozenset(multi_deck(1))
+_ONE_DECK = tuple(multi_deck(1))
+"""The 52 cards in the fixed order the seeded shuffle starts from (made once: every deal and every
+replay's deck check asks for it)."""
 _PLAY = mv.Play
 _TRICK_SCORES = {strain: TRICK_SCORES[None if strain == "N" else strain] for strain in "CDHSN"}
 """Strain of the contract → suit led → card → how strongly it holds the trick (the highest wins)."""
@@ -93,7 +95,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         return [Side("NS", (0, 2)), Side("EW", (1, 3))]
 
     def deck(self, config: BridgeConfig, players: int) -> list[Card]:
-        return multi_deck(1)
+        return list(_ONE_DECK)
 
     def new_match(self, config: BridgeConfig, players: int, first_dealer: int) -> BridgeState:
         return BridgeState(config=config, players=players, dealer=first_dealer, rubber=Rubber.for_config(config))

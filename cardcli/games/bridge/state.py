@@ -75,7 +75,7 @@ class BridgeState(GameState):
         c.calls = list(self.calls)
         c.auction = self.auction.copy()
         c.trick = list(self.trick)
-        c.tricks = [Trick(t.leader, list(t.cards), t.winner) for t in self.tricks]
+        c.tricks = list(self.tricks)  # a completed trick is never changed: clones share them
         c.won = list(self.won)
         c.claim = (PendingClaim(self.claim.claimer, self.claim.tricks, list(self.claim.responders))
                    if self.claim else None)
