@@ -25,9 +25,10 @@ _PLAYS = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.Play}
 DEAL_BIT: dict[str, int] = {r + s: 1 << (13 * si + i) for si, s in enumerate(SUIT_ORDER) for i, r in enumerate(_RANKS_DOWN)}
 """Card → its bit in a 52-bit hand mask, in hand order (A♠ is bit 0, 2♣ bit 51)."""
 FULL = (1 << 52) - 1
-RUNS: list[list[tuple[mv.Play, ...] | None]] = [[None] * 8192 for _ in SUIT_ORDER]
-"""Suit index → mask → the play moves of those cards, in hand order (``None`` until first asked
-for: filling all 4 × 8,192 up front would cost a bridge session's start-up about 15 ms)."""
+RUNS: list[list[tuple[mv.Play, ...]]] = []
+"""Suit index → mask → the play moves of those cards, in hand order: all 4 × 8,192, made by
+:func:`play_runs` at the first card play (about 8 ms; not at import or at the deal, so that
+``--help``, the first screen and reading a replay's auction stay light)."""
 CARD_RUNS: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in SUIT_ORDER]
 """Suit index → mask → those cards, in hand order (filled the same way)."""
 _SUIT_PLAYS = [[_PLAYS[r + s] for r in _RANKS_DOWN] for s in SUIT_ORDER]
@@ -45,9 +46,16 @@ def _filled(table: list[Any], items: list[list[Any]], suit: int, mask: int) -> t
     return got  # type: ignore[no-any-return]
 
 
-def run(suit: int, mask: int) -> tuple[mv.Play, ...]:
-    """The play moves of the cards of ``mask`` in suit ``suit``, in hand order (made once, kept)."""
-    return _filled(RUNS, _SUIT_PLAYS, suit, mask)
+def play_runs() -> list[list[tuple[mv.Play, ...]]]:
+    """:data:`RUNS`, made the first time (each mask's tuple is the one without its highest bit, then
+    that card: hand order, as the ace is bit 0)."""
+    if not RUNS:
+        for plays in _SUIT_PLAYS:
+            table: list[tuple[mv.Play, ...]] = [()]
+            for p in plays:
+                table += [t + (p,) for t in table]
+            RUNS.append(table)
+    return RUNS
 
 
 def cards_run(suit: int, mask: int) -> tuple[Card, ...]:

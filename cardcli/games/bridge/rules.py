@@ -20,7 +20,7 @@ from cardcli.games.bridge.auction import AuctionSoFar, check_call
 from cardcli.games.bridge.claims import apply_claim_move, check_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
 from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result, finish_hand
-from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, hand_of, run
+from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, hand_of, play_runs
 from cardcli.games.bridge.play import TRICK_SCORES, hcp, sort_hand
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
@@ -203,12 +203,10 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             out: list[mv.Move]
             if trick and m[SUIT_INDEX[trick[0][1]]]:
                 i = SUIT_INDEX[trick[0][1]]
-                out = list(RUNS[i][m[i]] or run(i, m[i]))
+                out = list((RUNS or play_runs())[i][m[i]])
             else:
-                r = RUNS
-                a, b, c, d = m
-                out = [*(r[0][a] or run(0, a)), *(r[1][b] or run(1, b)), *(r[2][c] or run(2, c)),
-                       *(r[3][d] or run(3, d))]
+                r = RUNS or play_runs()
+                out = [*r[0][m[0]], *r[1][m[1]], *r[2][m[2]], *r[3][m[3]]]
             if claims:
                 side = state.turn % 2  # the side of the seat to act (dummy's is declarer's)
                 done = len(state.tricks)
