@@ -52,10 +52,11 @@ def _limits_for(n: int) -> tuple[int, ...]:
 def normalize_seed(seed: int | str) -> str:
     """The canonical text of a seed (see the module docstring)."""
     text = str(seed).strip()
-    if text.isdigit():
-        return str(int(text))
-    if text.startswith("-") and text[1:].isdigit():
-        return str(int(text))
+    if text.isdigit() or (text.startswith("-") and text[1:].isdigit()):
+        try:
+            return str(int(text))
+        except ValueError:  # digits int() does not read (superscripts such as "³"): kept as typed
+            return text
     return text
 
 

@@ -428,7 +428,10 @@ def _rebuild(code: _Code) -> Replay:
              SeatRecord(name=n, kind="bot", bot=game.default_bot if s == 1 else None if s == 2 else str(s))
              for n, s in zip(names, code.seats)]
     if isinstance(code.started, int):
-        started = _dt.datetime.fromtimestamp(code.started, _dt.UTC).isoformat()
+        try:
+            started = _dt.datetime.fromtimestamp(code.started, _dt.UTC).isoformat()
+        except (OverflowError, OSError, ValueError):
+            raise ShareError(f"share code: its start time ({code.started}) is not a date") from None
     else:
         started = code.started or "1970-01-01T00:00:00+00:00"
     notes = []

@@ -503,7 +503,7 @@ def share_inputs(draw: st.DrawFn) -> str:
         return wrap_share_payload(payload)
     if kind == 2:
         return wrap_share_payload(draw(st.binary(max_size=64)))
-    return wrap_share_payload(msgspec.msgpack.encode(draw(value_mutations(share_payloads()))))
+    return wrap_share_payload(_msgpack_encode(draw(value_mutations(share_payloads()))))
 
 
 # -- lessons -----------------------------------------------------------------------------------------

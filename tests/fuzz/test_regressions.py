@@ -75,3 +75,33 @@ def test_a_config_field_name_with_a_newline_is_one_clean_line(tmp_path: Path) ->
     assert run.exit_code != 0
     lines = (run.stderr or run.output).strip().splitlines()
     assert len(lines) == 1 and "\x1b" not in lines[0] and "unknown field" in lines[0], lines
+
+
+def test_a_seed_of_digits_int_cannot_read_is_kept_as_typed(tmp_path: Path) -> None:
+    """The replay soak found it: a seed such as "³5" passes ``isdigit`` but not ``int``, and
+    verifying the file raised ValueError from deep in the random stream."""
+    from cardcli.engine.rng import Rng, normalize_seed
+
+    assert normalize_seed("³5") == "³5" and normalize_seed("007") == "7" and normalize_seed("-03") == "-3"
+    assert Rng("³5", "deal", 1).randbelow(52) == Rng("³5", "deal", 1).randbelow(52)
+    data = (ROOT / "rummy" / "pagat-basic-vs-random.cardcli.json").read_text()
+    import json
+
+    replay = json.loads(data)
+    replay["seed"] = "³5"
+    bad = tmp_path / "seed.cardcli.json"
+    bad.write_text(json.dumps(replay), encoding="utf-8")
+    run = CliRunner().invoke(cli, ["replay", "verify", str(bad)])
+    out = (run.stderr or run.output).strip().splitlines()
+    assert run.exit_code == 1 and len(out) == 1 and "the deck is not the one seed" in out[0], out
+
+
+def test_a_share_code_whose_start_time_is_no_date_is_one_line() -> None:
+    """The share-code soak found it: a start time of 2**64 - 1 seconds raised OSError."""
+    import pytest
+
+    from cardcli.replay.share import ShareError, load
+
+    with pytest.raises(ShareError) as err:
+        load("cc1-TsSiBPedp2J1cnJhY2-ggAQClAEBAQHAonI1z3__________AQDEA45EFZGUw2nEIQBuk7qPBR5TEhnbK_5oAInhb-kzqP7q4pZfWspgC7X7OpA")
+    assert "start time" in str(err.value) and "\n" not in str(err.value)
