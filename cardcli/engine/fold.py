@@ -180,6 +180,11 @@ class Table(Generic[S, M]):
 
     def parse(self, logged: LoggedMove) -> M:
         """The move a log entry names, checked for turn and (strict) canonical notation."""
+        return self._parse(logged)[0]
+
+    def _parse(self, logged: LoggedMove) -> tuple[M, bool]:
+        """:meth:`parse`, and whether the notation came from the game's table of canonical moves
+        (then it is the move's notation as it stands, and need not be formatted again)."""
         game = self.game
         hand, ply = self.hand, self.ply + 1
         where = f"hand {hand}, move {ply}"
@@ -193,7 +198,7 @@ class Table(Generic[S, M]):
         if table is not None:
             known = table.get(logged.move)
             if known is not None:
-                return known  # type: ignore[no-any-return]
+                return known, True
         try:
             move = game.parse_move(logged.move)
         except MoveError as err:
@@ -201,7 +206,7 @@ class Table(Generic[S, M]):
         if self.strict and game.format_move(move) != logged.move:
             shown = "a secret move" if game.is_secret_move(move) else repr(logged.move)
             raise FoldError(f"{where}: {shown} is not canonical notation", hand, ply)
-        return move
+        return move, False
 
     def push(self, move: M, claimed_secret: bool | None = None, notation: str | None = None) -> Step[M]:
         """Make ``move`` for the seat to act. Strict tables refuse an illegal move with a FoldError.
@@ -258,11 +263,8 @@ class Table(Generic[S, M]):
                             f"{'secret' if secret else 'public'} by the rules", hand, ply)
 
     def push_logged(self, logged: LoggedMove) -> Step[M]:
-        move = self.parse(logged)
-        # a move read through the table of canonical moves has the logged notation by construction
-        table = self.game.canonical_moves
-        known = table is not None and table.get(logged.move) is move
-        return self.push(move, logged.secret, logged.move if known else None)
+        move, canonical = self._parse(logged)
+        return self.push(move, logged.secret, logged.move if canonical else None)
 
 
     def _replay(self, moves: Iterable[LoggedMove], until: int | None = None) -> None:

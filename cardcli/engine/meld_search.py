@@ -154,28 +154,15 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
         for r, cs in by_rank.items():
             if r not in set_ranks or len(cs) + spare < min_size:
                 continue
-            part_key = (tuple(cs), part_pool, min(limit, len(cs) + longest))
-            part = search.by_rank.get(part_key)
-            if part is None:
-                part = _set_part(search, cs, part_pool, part_key[2])
-                search.by_rank.put(part_key, part)
-            for k, cards in part:
-                if k not in found:
-                    found[k] = cards
+            _gather(found, search, search.by_rank, _set_part, cs, part_pool, min(limit, len(cs) + longest))
     if rules.runs:
         for s in SUITS:
             suited = by_suit.get(s)
             if not suited or len(suited) + spare < min_size:
                 continue
             part_pool = wild_pool if plain else _part_pool(wild_pool, most, s)
-            part_key = (tuple(suited), part_pool, min(limit, len(suited) + min(len(part_pool), rules.max_wilds_run)))
-            part = search.by_suit.get(part_key)
-            if part is None:
-                part = _run_part(search, suited, part_pool, part_key[2])
-                search.by_suit.put(part_key, part)
-            for k, cards in part:
-                if k not in found:
-                    found[k] = cards
+            _gather(found, search, search.by_suit, _run_part, suited, part_pool,
+                    min(limit, len(suited) + min(len(part_pool), rules.max_wilds_run)))
     got = tuple(found.values())
     search.by_hand.put(key, got)
     return got
@@ -255,6 +242,21 @@ def _read(cards: tuple[str, ...], rules: MeldRules) -> tuple[Card, ...]:
     else:
         m = read_meld(cards, rules, explain=False)
     return m.cards if isinstance(m, Meld) else ()
+
+
+def _gather(found: dict[tuple[str, ...], tuple[Card, ...]], search: _Search, cache: _Cache[_PartKey, _Part],
+            make: Callable[[_Search, list[str], tuple[Card, ...], int], _Part], cs: list[str],
+            wild_pool: tuple[Card, ...], limit: int) -> None:
+    """Add to ``found`` the melds of one rank or suit (``cs``) with ``wild_pool``, from ``cache``
+    or made by ``make`` and kept there: they depend on nothing else."""
+    key = (tuple(cs), wild_pool, limit)
+    part = cache.get(key)
+    if part is None:
+        part = make(search, cs, wild_pool, limit)
+        cache.put(key, part)
+    for k, cards in part:
+        if k not in found:
+            found[k] = cards
 
 
 def _set_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit: int) -> _Part:

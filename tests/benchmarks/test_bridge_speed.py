@@ -30,6 +30,7 @@ import pytest
 
 from cardcli.engine.fold import Table
 from cardcli.engine.registry import load
+from tests.benchmarks.test_playout_speed import rate
 
 SECONDS = 4.0
 SHORT = 1.0
@@ -42,15 +43,7 @@ clock = time.process_time
 
 def _rate(run_one: Callable[[random.Random], int], seconds: float = SECONDS) -> tuple[float, float]:
     """(runs/s, moves/s) of ``run_one`` (one run, returns its moves) over about ``seconds``."""
-    rng = random.Random(1)
-    runs = moves = 0
-    start = clock()
-    while True:
-        moves += run_one(rng)
-        runs += 1
-        spent = clock() - start
-        if spent >= seconds:
-            return runs / spent, moves / spent
+    return rate(run_one, seconds)
 
 
 def interleaved(runs: dict[str, Callable[[random.Random], int]], rounds: int = ROUNDS) -> dict[str, tuple[float, float]]:

@@ -84,9 +84,3 @@ def hand_of(suits: Sequence[int]) -> list[Card]:
     a, b, c, d = suits
     return [*(names[0][a] or cards_run(0, a)), *(names[1][b] or cards_run(1, b)),
             *(names[2][c] or cards_run(2, c)), *(names[3][d] or cards_run(3, d))]
-
-
-def masks(hand: Sequence[Card]) -> list[int]:
-    """The four suit masks of ``hand`` (spades, hearts, diamonds, clubs)."""
-    h = sum(map(DEAL_BIT.__getitem__, hand))
-    return [h & 0x1FFF, h >> 13 & 0x1FFF, h >> 26 & 0x1FFF, h >> 39]

@@ -30,13 +30,6 @@ from cardcli.games.bridge.view import BridgeView, render_view, status_line, view
 from cardcli.i18n import _
 
 SEAT_NAMES = ["North", "East", "South", "West"]
-_PLAYS: dict[str, mv.Play] = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.Play}
-"""Every card's play move, made once (moves are frozen values)."""
-_PLAY_OF = _PLAYS.__getitem__
-_SUIT_PLAYS: dict[str, dict[str, mv.Play]] = {s: {c: p for c, p in _PLAYS.items() if c[1] == s} for s in "SHDC"}
-"""Suit → its cards' play moves: ``map(get, hand)`` gives the move for each card of the suit, else None."""
-
-
 _CLAIMS: tuple[mv.Claim, ...] = tuple(m for m in mv.ALL_MOVES if type(m) is mv.Claim)
 _RESPONSES: tuple[mv.Respond, mv.Respond] = (mv.Respond(True), mv.Respond(False))
 _ONE_DECK = tuple(multi_deck(1))
@@ -195,8 +188,6 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         then the claims. ``claims=False`` leaves the claims out (random playouts)."""
         phase = state.phase
         if phase == "play":
-            # hands are kept in sort_hand order (dealt sorted, cards only removed), so the legal
-            # cards are the hand or its cards of the suit led, in that order: legal_cards without the sort
             # the hand, or its cards of the suit led: ready-made tuples from the seat's suit masks
             trick = state.trick
             m = state.suits[state.turn]
