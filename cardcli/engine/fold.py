@@ -283,26 +283,22 @@ class Table(Generic[S, M]):
                     return
                 self.push_logged(logged)
             return
+        if until is not None:
+            moves = list(moves)[:until]
         state, hand, strict = self.state, len(self.hands), self.strict
         log = self.hands[-1].moves
-        to_act, apply, hand_over, is_secret = game.to_act, game.apply, game.hand_over, game.is_secret_move
-        check = game.check
+        replay_move, hand_over, is_secret, get = game.replay_move, game.hand_over, game.is_secret_move, table.get
         secrets = type(game).is_secret_move is not Game.is_secret_move  # else no move is ever secret
         own_end = type(game).hand_over is not Game.hand_over  # else a hand is over at phase "over"
-        for i, logged in enumerate(moves):
-            if until is not None and i >= until:
-                return
-            seat = to_act(state)
-            move = table.get(logged.move)
-            if seat is None or move is None or logged.seat != seat:
-                self.push_logged(logged)
+        for logged in moves:
+            move = get(logged.move)
+            secret = (is_secret(move) if secrets else False) if move is not None else None
+            if (move is None or logged.secret is not None and logged.secret is not secret
+                    or not replay_move(state, move, logged.seat, strict)):
+                self.push_logged(logged)  # names the problem, or makes an unusual move the full way
                 continue
-            secret = is_secret(move) if secrets else False
-            if strict and not (check(state, move).ok and logged.secret in (None, secret)):
-                self._check(move, seat, logged.move, secret, logged.secret, hand, len(log) + 1)  # raises
-            apply(state, move)
             # the entry itself when it says what the fold found (a file's record: same fields)
-            log.append(logged if logged.secret is secret else LoggedMove(seat, logged.move, secret))
+            log.append(logged if logged.secret is secret else LoggedMove(logged.seat, logged.move, secret))
             if (hand_over(state) if own_end else state.phase == "over"):
                 result = game.hand_result(state)
                 self.results[-1] = result

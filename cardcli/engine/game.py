@@ -331,6 +331,19 @@ class Game(ABC, Generic[S, M, V, C]):
         Only :class:`cardcli.engine.fold.Table` calls this outside a game's own
         look-ahead (bots and checkers may apply to clones they own)."""
 
+    def replay_move(self, state: S, move: M, seat: int, check: bool) -> bool:
+        """Make ``move`` for ``seat`` if it is that seat's turn and (``check``) the rules allow it, else
+        return False with the state untouched.
+
+        The fold's loop over a log already verified or being verified (``replay verify``, resume) calls
+        this instead of :meth:`to_act`, :meth:`check` and :meth:`apply`, and never reads an outcome: a
+        game may answer its common moves here in one step, without building one. A False is worked out
+        again through the full path, which names the problem."""
+        if self.to_act(state) != seat or check and not self.check(state, move).ok:
+            return False
+        self.apply(state, move)
+        return True
+
     # -- notation ------------------------------------------------------------------------------
     canonical_moves: ClassVar[Mapping[str, Any] | None] = None
     """Canonical notation → move, for a game whose moves can all be listed (bridge): the fold reads

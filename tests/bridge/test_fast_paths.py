@@ -148,3 +148,47 @@ def test_playouts_may_leave_the_claims_out() -> None:
     legal = game.legal_moves(state)
     assert any(isinstance(m, mv.Claim) for m in legal)
     assert game.legal_moves(state, claims=False) == [m for m in legal if not isinstance(m, mv.Claim)]
+
+
+def _position(state: Any) -> tuple[Any, ...]:
+    return (state.phase, state.turn, state.leader, state.trick, [(t.leader, t.cards, t.winner) for t in state.tricks],
+            state.won, state.hands, state.calls, state.contract, state.claim, state.rejected, state.result,
+            state.rubber.totals)
+
+
+def test_replay_move_is_the_checker_and_apply_in_one_step() -> None:
+    """What the fold's loop calls for each logged move: the same answer as the seat to act and the checker,
+    the same position as :meth:`apply` when it says yes, and the position untouched when it says no
+    (cards not held, revokes, calls out of turn or too low, cards in the auction, claims, wrong seats)."""
+    game: Any = load("bridge")
+    rng = random.Random(11)
+    everything = list(mv.ALL_MOVES)
+    tried = {True: 0, False: 0}
+    for g in range(120):
+        state = game.new_match(game.presets[("rubber", "old-card", "deals")[g % 3]], 4, g % 4)
+        cards = game.deck(game.presets[("rubber", "old-card", "deals")[g % 3]], 4)
+        rng.shuffle(cards)
+        game.start_hand(state, cards)
+        while state.phase != "over":
+            legal = game.legal_moves(state)
+            seat = game.to_act(state)
+            trials = [(m, seat) for m in rng.sample(legal, min(3, len(legal)))]
+            trials += [(m, seat) for m in rng.sample(everything, 4)] + [(rng.choice(legal), (seat + 1) % 4)]
+            for move, who in trials:
+                before = _position(state)
+                ours, theirs = state.clone(), state.clone()
+                allowed = who == seat and game.check(state, move).ok
+                assert game.replay_move(ours, move, who, True) is allowed, (mv.format_move(move), who)
+                tried[allowed] += 1
+                if allowed:
+                    game.apply(theirs, move)
+                    assert _position(ours) == _position(theirs)
+                    trusting = state.clone()
+                    assert game.replay_move(trusting, move, who, False)
+                    assert _position(trusting) == _position(theirs)
+                else:
+                    assert _position(ours) == before
+            others = [m for m in legal if not isinstance(m, mv.Claim)]
+            pick = rng.choice(legal) if rng.random() < 0.02 else rng.choice(others)
+            game.apply(state, pick)
+    assert tried[True] > 15_000 and tried[False] > 15_000

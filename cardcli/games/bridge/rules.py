@@ -16,20 +16,19 @@ from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, Outcome, RecordedHand, ScoreSheet, Side
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import AuctionSoFar, check_call
+from cardcli.games.bridge.auction import AuctionSoFar, Contract, check_call
 from cardcli.games.bridge.claims import apply_claim_move, check_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
 from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result, finish_hand
 from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, hand_of, play_runs
+from cardcli.games.bridge.narration import SEAT_NAMES, narrate
 from cardcli.games.bridge.play import TRICK_SCORES, hcp, sort_hand
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
-from cardcli.games.bridge.scoring import SIDE_NAMES
 from cardcli.games.bridge.state import BridgeState, Trick
 from cardcli.games.bridge.view import BridgeView, render_view, status_line, view_of
 from cardcli.i18n import _
 
-SEAT_NAMES = ["North", "East", "South", "West"]
 _CLAIMS: tuple[mv.Claim, ...] = tuple(m for m in mv.ALL_MOVES if type(m) is mv.Claim)
 _RESPONSES: tuple[mv.Respond, mv.Respond] = (mv.Respond(True), mv.Respond(False))
 _ONE_DECK = tuple(multi_deck(1))
@@ -54,6 +53,27 @@ def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bo
     dummy = (declarer + 2) % 4
     return Outcome(declarer if turn == dummy else turn, move, MappingProxyType(
         {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}))
+
+
+def _end_trick(state: BridgeState, trick: list[Card], c: Contract) -> tuple[int, list[int]]:
+    """Close the complete ``trick``: the highest trump wins, else the highest card of the suit led.
+    The winner leads next; the thirteenth trick ends the hand. Returns the winner and the tricks won."""
+    a, b, d, e = map(_TRICK_SCORES[c.strain][trick[0][1]].__getitem__, trick)
+    if a > b:
+        best = (0 if a > e else 3) if a > d else (2 if d > e else 3)
+    else:
+        best = (1 if b > e else 3) if b > d else (2 if d > e else 3)
+    leader = state.leader
+    winner = (leader + best) & 3
+    tricks = state.tricks
+    tricks.append(Trick(leader, trick, winner))
+    won = state.won
+    won[winner & 1] += 1
+    state.trick = []
+    state.leader = state.turn = winner
+    if len(tricks) == 13:
+        finish_hand(state)
+    return winner, won
 
 
 _CALL_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4)]
@@ -301,22 +321,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                     if id(move) in _SHARED:
                         made[id(move)] = outcome
                 return outcome
-            # the trick is complete: the highest trump, else the highest card of the suit led
-            a, b, d, e = map(_TRICK_SCORES[c.strain][trick[0][1]].__getitem__, trick)
-            if a > b:
-                best = (0 if a > e else 3) if a > d else (2 if d > e else 3)
-            else:
-                best = (1 if b > e else 3) if b > d else (2 if d > e else 3)
-            leader = state.leader
-            winner = (leader + best) & 3
-            tricks = state.tricks
-            tricks.append(Trick(leader, trick, winner))
-            won = state.won
-            won[winner & 1] += 1
-            state.trick = []
-            state.leader = state.turn = winner
-            if len(tricks) == 13:
-                finish_hand(state)
+            winner, won = _end_trick(state, trick, c)
             declarer = c.declarer
             key = (((turn * 4 + declarer) * 4 + winner) * 14 + won[0]) * 14 + won[1]
             facts = _TRICK_FACTS.get(key)
@@ -343,6 +348,43 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                 return outcome
             return self._auction_ends(state, seat, move)
         return apply_claim_move(state, move, self.to_act(state))
+
+    def replay_move(self, state: BridgeState, move: mv.Move, seat: int, check: bool) -> bool:
+        # a replay's cards and calls in one step, answered from the suit masks and the auction kept
+        # call by call, with no outcome (the fold's loop reads none); claims take the full path
+        kind = type(move)
+        phase = state.phase
+        if kind is _PLAY and phase == "play":
+            c = state.contract
+            assert c is not None
+            turn = state.turn
+            declarer = c.declarer
+            if seat != (declarer if turn == (declarer + 2) & 3 else turn):
+                return False
+            card = move.card  # type: ignore[union-attr]
+            i, bit = CARD_BIT[card]
+            held = state.suits[turn]
+            trick = state.trick
+            if check and not (held[i] & bit and (not trick or card[1] == trick[0][1]
+                                                  or not held[SUIT_INDEX[trick[0][1]]])):
+                return False
+            held[i] ^= bit
+            trick.append(card)
+            if len(trick) < 4:
+                state.turn = (turn + 1) & 3
+            else:
+                _end_trick(state, trick, c)
+            return True
+        if kind in _CALL_TYPES and phase == "auction":
+            if seat != state.turn or check and not state.auction.allows(move):  # type: ignore[arg-type]
+                return False
+            state.calls.append(move)  # type: ignore[arg-type]
+            if state.auction.add(move):  # type: ignore[arg-type]
+                self._auction_ends(state, seat, move)  # type: ignore[arg-type]
+            else:
+                state.turn = (seat + 1) & 3
+            return True
+        return super().replay_move(state, move, seat, check)
 
     def _auction_ends(self, state: BridgeState, seat: int, call: mv.Call) -> Outcome:
         """The call that ended the auction: the hand is passed out, or the contract is set."""
@@ -414,52 +456,7 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
         return status_line(view)
 
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
-        names = SEAT_NAMES
-        f = outcome.seen_by(observer)
-        who = names[outcome.seat]
-        move = outcome.move
-        match move:
-            case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
-                text = {
-                    mv.Pass: _("{who} passes"), mv.Double: _("{who} doubles"), mv.Redouble: _("{who} redoubles"),
-                }.get(type(move), _("{who} bids {bid}")).format(who=who, bid=_call_words(move))
-                if f.get("passed_out"):
-                    text += "; " + _("all pass: the hand is thrown in and the next player deals")
-                elif "contract" in f:
-                    level, strain, doubled, declarer, leader = f["contract"]
-                    text += "; " + _("the contract is {c} by {who}; {leader} leads").format(
-                        c=_contract_words(level, strain, doubled), who=names[declarer], leader=names[leader])
-                return text
-            case mv.Play(card):
-                if f.get("from_dummy"):
-                    # the declarer's move (the log's seat), from dummy's hand (the trick's seat)
-                    text = (_("{decl} leads {card} from dummy ({d})") if f["lead"] else _(
-                        "{decl} plays {card} from dummy ({d})")).format(
-                        decl=names[f["declarer"]], card=card, d=names[f["dummy"]])
-                elif f["lead"]:
-                    text = _("{who} leads {card}").format(who=who, card=card)
-                else:
-                    text = _("{who} plays {card}").format(who=who, card=card)
-                if f["first"]:
-                    text += "; " + _("dummy ({d}) is laid out on the table").format(d=names[f["dummy"]])
-                if "winner" in f:
-                    text += "; " + _("{w} wins the trick (NS {a}, EW {b})").format(
-                        w=names[f["winner"]], a=f["won"][0], b=f["won"][1])
-                return text
-            case mv.Claim(n):
-                side = f["side"]
-                if n == f["won"]:
-                    return _("{who} concedes the remaining tricks ({side} would end with {n})").format(
-                        who=who, side=SIDE_NAMES[side], n=n)
-                return _("{who} claims {n} tricks in total for {side} ({k} of the {left} still to play) and faces "
-                         "the cards").format(who=who, n=n, side=SIDE_NAMES[side], k=n - f["won"], left=f["left"])
-            case mv.Respond(accept):
-                responder = names[f["responder"]]
-                if accept:
-                    return _("{who} accepts the claim").format(who=responder) + (
-                        "; " + _("the play ends") if f["last"] else "")
-                return _("{who} rejects the claim: play continues").format(who=responder)
-        return self.format_move(move)
+        return narrate(outcome, observer)
 
     def card_locations(self, state: BridgeState) -> dict[str, list[Card]]:
         locs = {f"hand {SEAT_NAMES[i]}": h for i, h in enumerate(state.hands)}
@@ -564,14 +561,4 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
 
 def _suit_word(suit: str) -> str:
     return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}[suit]
-
-
-def _call_words(call: mv.Call) -> str:
-    if isinstance(call, mv.Bid):
-        return f"{call.level}{'NT' if call.strain == 'N' else call.strain}"
-    return mv.format_call(call)
-
-
-def _contract_words(level: int, strain: str, doubled: int) -> str:
-    return f"{level}{'NT' if strain == 'N' else strain}" + ("X" * doubled)
 
