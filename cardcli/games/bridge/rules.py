@@ -39,8 +39,8 @@ _TRICK_SCORES = {strain: TRICK_SCORES[None if strain == "N" else strain] for str
 """Strain of the contract → suit led → card → how strongly it holds the trick (the highest wins)."""
 _CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
 _SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
-_PLAY_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4 * 4 * 3)]
-"""``(turn * 4 + declarer) * 3 + lead + first`` (``turn``: the hand the card comes from) → id of a
+_PLAY_OUTCOMES: list[dict[Card, Outcome]] = [{} for _ in range(4 * 4 * 3)]
+"""``(turn * 4 + declarer) * 3 + lead + first`` (``turn``: the hand the card comes from) → card of a
 shared play move → its outcome when it does not end a trick (outcomes are frozen values too: made
 once per kind, their facts read-only)."""
 _TRICK_FACTS: dict[int, Mapping[str, Any]] = {}
@@ -314,12 +314,12 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
                 if n == 1:
                     kind += 2 if not state.tricks else 1
                 made = _PLAY_OUTCOMES[kind]
-                # only shared moves are kept, and they live for good: a hit by id is this very move
-                outcome = made.get(id(move))
-                if outcome is None:
+                # kept by card for the shared moves only: a hit is this very move
+                outcome = made.get(card)
+                if outcome is None or outcome.move is not move:
                     outcome = _play_outcome(turn, c.declarer, move, n == 1, n == 1 and not state.tricks)  # type: ignore[arg-type]
                     if id(move) in _SHARED:
-                        made[id(move)] = outcome
+                        made[card] = outcome
                 return outcome
             winner, won = _end_trick(state, trick, c)
             declarer = c.declarer
