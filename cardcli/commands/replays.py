@@ -14,7 +14,7 @@ from cardcli.engine.deal import deck_digest
 from cardcli.engine.fold import Step, Table, Visitor, fold
 from cardcli.engine.game import HandResult
 from cardcli.engine.text import safe
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError, encode_json
 from cardcli.replay.model import MoveRecord, Replay, json_schema
 from cardcli.replay.share import load as read  # a replay file, or a share code
@@ -31,12 +31,15 @@ def verify(files: Sequence[str]) -> int:
             session = Session.from_replay(replay)
         except ReplayError as err:
             msg = str(err)
-            click.echo(f"{f}: FAILED: {msg.removeprefix(f + ': ')}", err=True)
+            click.echo(_("{file}: FAILED: {reason}").format(file=f, reason=msg.removeprefix(f + ": ")), err=True)
             bad += 1
             continue
         moves = sum(len(h.moves) for h in session.hands)
         state = _("complete") if session.finished else _("unfinished")
-        click.echo(f"{f}: OK ({session.game.name}, {len(session.hands)} hands, {moves} moves, {state})")
+        hands = ngettext("{n} hand", "{n} hands", len(session.hands)).format(n=len(session.hands))
+        made = ngettext("{n} move", "{n} moves", moves).format(n=moves)
+        click.echo(_("{file}: OK ({game}, {hands}, {moves}, {state})").format(
+            file=f, game=session.game.name, hands=hands, moves=made, state=state))
     return 1 if bad else 0
 
 
@@ -266,10 +269,15 @@ def _write(output: str | None, text: str) -> int:
         from cardcli.replay.io import atomic_write
 
         atomic_write(output, text.encode())
-        click.echo(f"wrote {output}")
+        click.echo(_("wrote {file}").format(file=output))
     else:
         click.echo(text, nl=False)
     return 0
+
+
+def _imported(where: str, hands: int, game: str, out: str) -> str:
+    return where + ngettext("imported {n} {game} hand into {file}", "imported {n} {game} hands into {file}",
+                            hands).format(n=hands, game=game, file=out)
 
 
 def import_(file: str, output: str | None) -> int:
@@ -294,7 +302,7 @@ def import_(file: str, output: str | None) -> int:
             raise click.ClickException(str(err)) from None
         out = output or f"shared-{replay.game}.cardcli.json"
         write(out, replay)
-        click.echo(f"imported {len(replay.hands)} {replay.game} hands into {out}")
+        click.echo(_imported("", len(replay.hands), replay.game, out))
         return 0
     url = not exists and "lin=" in file  # a BBO handviewer link
     ext = "lin" if url else Path(file).suffix.lstrip(".").lower()
@@ -342,5 +350,5 @@ def import_(file: str, output: str | None) -> int:
             result=session.match_result() if session.finished else None)
         out = base if len(parts) == 1 else base.removesuffix(".cardcli.json").removesuffix(".json") + f"-{number}.cardcli.json"
         write(out, replay)
-        click.echo(f"{safe(name)}: imported {len(replay.hands)} {game.name} hands into {out}")
+        click.echo(_imported(safe(name) + ": ", len(replay.hands), game.name, out))
     return 0

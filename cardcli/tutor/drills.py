@@ -433,7 +433,7 @@ def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str 
               count: int | None = None) -> int:
     exercise(game, kind, 1, seed)  # validates the kind
     asked = right = 0
-    console.say(_("{game} drill: {what}. Type the answer; `quit` stops.").format(
+    console.say(_("{game} drill ({what}): type the answer; `quit` stops.").format(
         game=game, what=_(DRILLS[game][kind][0])), "title")
     while count is None or asked < count:
         number = progress.take_drill_item(game, kind)

@@ -15,7 +15,7 @@ from cardcli.games.bridge.pbn import PbnError, decode_pbn, export_pbn, import_pb
 from cardcli.replay.io import read
 from cardcli.session import Session
 
-FILES = Path(__file__).parent / "pbn_files"
+FILES = Path(__file__).resolve().parents[1] / "data" / "pbn"
 
 def _game() -> Any:
     return load("bridge")

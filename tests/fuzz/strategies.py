@@ -30,7 +30,10 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = sorted((ROOT / "replays").glob("*/*.cardcli.json"))
-PBN_FILES = sorted((ROOT / "tests" / "bridge" / "pbn_files").glob("*.pbn"))
+PBN_FILES = sorted((ROOT / "tests" / "data" / "pbn").glob("*.pbn"))
+CORPUS = ROOT / "tests" / "data" / "fuzz"
+"""The stored inputs (``CORPUS / target / accepted-* | refused-*``): each reproduces a finding, is run as
+a regression test (``test_corpus.py``), and the small ones seed the byte mutations too."""
 LESSONS = sorted((ROOT / "cardcli" / "data" / "tutorials").glob("*/*.toml"))
 GAMES = ("bridge", "canasta", "burraco", "rummy", "eleusis")
 
@@ -157,6 +160,11 @@ def replay_bytes() -> tuple[bytes, ...]:
     return tuple(p.read_bytes() for p in REPLAYS)
 
 
+def corpus(target: str, below: int = 20_000) -> tuple[bytes, ...]:
+    """The stored inputs of ``target`` smaller than ``below`` bytes (mutation seeds)."""
+    return tuple(data for p in sorted((CORPUS / target).iterdir()) if len(data := p.read_bytes()) < below)
+
+
 @functools.cache
 def replay_docs() -> tuple[Any, ...]:
     return tuple(msgspec.json.decode(b) for b in replay_bytes())
@@ -171,7 +179,7 @@ def msgpack_bytes() -> tuple[bytes, ...]:
 
 @functools.cache
 def pbn_texts() -> tuple[bytes, ...]:
-    return tuple(p.read_bytes() for p in PBN_FILES)
+    return tuple(p.read_bytes() for p in PBN_FILES) + corpus("pbn")
 
 
 @functools.cache
@@ -391,7 +399,7 @@ def text_mutations(draw: st.DrawFn, seeds: Sequence[str]) -> str:
 def replay_inputs() -> st.SearchStrategy[bytes]:
     """Shipped replays, byte-mutated or with JSON values mutated (and re-encoded)."""
     values = value_mutations(replay_docs()).map(lambda d: msgspec.json.encode(d))
-    return st.one_of(byte_mutations(replay_bytes()), values, values)
+    return st.one_of(byte_mutations(replay_bytes() + corpus("replay-json")), values, values)
 
 
 def _msgpack_encode(value: Any) -> bytes:

@@ -156,7 +156,7 @@ def test_the_line_viewer_quits_on_ctrl_c_with_0(tmp_path: Path) -> None:
 
 
 # -- `cardcli play --from` and `play bridge --deal` -------------------------------------------------
-ACBL = ROOT / "tests" / "bridge" / "pbn_files" / "acbl-hand-records.pbn"
+ACBL = ROOT / "tests" / "data" / "pbn" / "acbl-hand-records.pbn"
 
 
 def test_play_from_a_shipped_replay_at_1_10_records_the_same_10_moves(tmp_path: Path) -> None:
