@@ -339,12 +339,12 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             auction = state.auction
             if not auction.add(move):
                 state.turn = (seat + 1) & 3
-                made = _CALL_OUTCOMES[seat]
-                outcome = made.get(id(move))  # shared moves only, alive for good: a hit is this move
+                calls = _CALL_OUTCOMES[seat]
+                outcome = calls.get(id(move))  # shared moves only, alive for good: a hit is this move
                 if outcome is None:
                     outcome = Outcome(seat, move)
                     if id(move) in _SHARED:
-                        made[id(move)] = outcome
+                        calls[id(move)] = outcome
                 return outcome
             return self._auction_ends(state, seat, move)
         return apply_claim_move(state, move, self.to_act(state))
