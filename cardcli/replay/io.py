@@ -51,6 +51,12 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
     if depth > MAX_DEPTH:
         raise ReplayError(f"{name}: not a cardcli replay (nested more than {MAX_DEPTH} levels deep)")
     env_dec, body_dec = (_envelope_mp, _replay_mp) if msgpack else (_envelope_json, _replay_json)
+    try:  # a good file is read once; anything else is read again below, envelope first, to name its problem
+        replay = body_dec.decode(data)
+        if replay.format == FORMAT and 1 <= replay.version <= VERSION:
+            return upgrade(replay)
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+        pass
     try:
         env = env_dec.decode(data)
     except RecursionError:
@@ -95,7 +101,8 @@ def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> 
         # away a pair that closes one string and opens the next merges the two, which keeps each
         # bracket inside a string inside one); the regex takes the few left. Then each pass takes
         # away every innermost "[]" (they cannot overlap), one level per pass.
-        bare = data.replace(b"\\\\", b"").replace(b'\\"', b"").translate(_AS_BRACKETS, _NOT_STRUCTURE)
+        bare = data.replace(b"\\\\", b"").replace(b'\\"', b"") if b"\\" in data else data  # most files: none
+        bare = bare.translate(_AS_BRACKETS, _NOT_STRUCTURE)
         brackets = _JSON_STRING.sub(b"", bare.replace(b'""', b""))
         depth = 0
         while brackets:

@@ -156,3 +156,18 @@ def test_decode_error_type() -> None:
         decode(b"{", "x")
     with pytest.raises(msgspec.DecodeError):
         msgspec.json.decode(b"{")
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("version", 99, "made by a newer cardcli (replay version 99"),
+    ("version", 0, "unknown replay version 0"),
+    ("format", "cardcli-lesson", "format is 'cardcli-lesson'"),
+])
+def test_a_whole_file_with_a_wrong_envelope_is_refused(tmp_path: Path, field: str, value: object, message: str) -> None:
+    """A file whose body reads as a replay but whose format or version is not one this cardcli reads."""
+    data = json.loads((ROOT / "replays" / "bridge" / "passed-out.cardcli.json").read_text())
+    data[field] = value
+    p = tmp_path / "x.cardcli.json"
+    p.write_text(json.dumps(data))
+    res = CliRunner().invoke(cli, ["replay", "verify", str(p)])
+    assert res.exit_code == 1 and message in res.output and len(res.output.strip().splitlines()) == 1, res.output
