@@ -336,7 +336,7 @@ def import_(file: str, output: str | None) -> int:
             first_dealer=match.first_dealer, started=started,
             hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves])
                    for h in match.hands],
-            annotations=[Annotation(hand=0, ply=0, kind="note", text=f"{k}: {v}")
+            annotations=[Annotation(hand=0, ply=0, kind="note", text=f"{k}: {'; '.join(v) if isinstance(v, list) else v}")
                          for k, v in match.meta.items() if k not in ("started", "preset") and v],
             title=match.meta.get("title"),
         )
@@ -351,4 +351,8 @@ def import_(file: str, output: str | None) -> int:
         out = base if len(parts) == 1 else base.removesuffix(".cardcli.json").removesuffix(".json") + f"-{number}.cardcli.json"
         write(out, replay)
         click.echo(_imported(safe(name) + ": ", len(replay.hands), game.name, out))
+        left = match.meta.get("left out") or []  # boards that could not be read: said, not lost silently
+        if left:
+            what = "; ".join(left[:3]) + ("; " + _("and {n} more").format(n=len(left) - 3) if len(left) > 3 else "")
+            click.echo(_("{file}: left out: {what}").format(file=safe(name), what=safe(what)), err=True)
     return 0

@@ -41,6 +41,13 @@ def choose(hand: str, dealer: int, auction: str) -> tuple[str, str]:
     ("QS 9S 5S KH 8H 7H 6H 2H 2D 8C 3C 4C 5C", "1N P", "2D", "transfer"),
     ("AS 9S 5S KH AH 3H 2H 7D 2D KC 3C 4C 5C", "1H P", "2NT", "Jacoby"),
     ("AS 9S 5S KH JH 3H 2H 7D 2D KC 3C 4C 5C", "1N P 2C P", "2H", "Stayman answer"),
+    # hands that once found no call and passed partner's opening
+    ("4D AC 4C TC 6C 5H KH JD 9S 8S 9H JS KD", "1C P", "3C", "or 4 clubs, 10-12 points"),
+    ("4C AS 6S KC JD 6C 3C 7H QD AC KH 3S 9C", "1C P", "3NT", "game in notrump"),
+    ("KS 9H 6C 4C 5H KD 5C AC 7S 9C AS AH JC", "1C P", "3NT", "13+ points"),
+    ("5S AS QC 7D 2D 4H KH AD KD 9D 6S TD QD", "1D P", "3NT", "no other call fits"),
+    ("KH QC AC 4S 3D JS AH QD 9C KC KS TH 9D", "1N P", "7NT", "grand slam"),
+    ("KH QC AC 4S 3D JS AH QD 9C 7C KS TH 9D", "1N P", "6NT", "18-21 HCP"),
 ])
 def test_the_system_chooses_and_explains(hand: str, auction: str, call: str, words: str) -> None:
     got, why = choose(hand, 0, auction)
@@ -130,3 +137,22 @@ def test_game_level_follows_the_part_score() -> None:
     assert [ctx.game_level(s) for s in "CDHSN"] == [2, 2, 2, 2, 1]
     ctx = bd.Ctx(0, [], bd.Score(leg=(20, 0)))
     assert [ctx.game_level(s) for s in "CDHSN"] == [4, 4, 3, 3, 3]
+
+
+def test_responder_never_passes_an_uncontested_one_level_opening_with_6_points() -> None:
+    """Over 1C, 1D, 1H or 1S and a pass, a hand of 6+ points (over 1NT, 8+) always finds a call in the
+    system (seeded deals)."""
+    game = load("bridge")
+    deck = game.deck(game.presets["rubber"], 4)
+    answered = 0
+    for n in range(1, 3000):
+        d = shuffled_deck(deck, "responses", n)
+        hands = [d[i * 13:(i + 1) * 13] for i in range(4)]
+        opening, _why = bd.choose(hands[0], 0, [], score0)
+        if not isinstance(opening, Bid) or opening.level != 1:
+            continue
+        call, fits = bd.decide(hands[2], 0, [opening, Pass()], score0, None)
+        if bd.Hand(hands[2]).hcp >= (8 if opening.strain == "N" else 6):
+            answered += 1
+            assert fits and not isinstance(call, Pass), (opening, hands[2])
+    assert answered > 900

@@ -150,3 +150,75 @@ def test_deals_preset_plays_and_verifies(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.output
     s = Session.from_replay(read(rec))
     assert s.finished and [h.dealer for h in s.hands] == [0, 1]
+
+
+# -- what files from other programs hold: each case taken from a public PBN file --------------------
+
+def _import_run(tmp_path: Path, text: str | bytes) -> tuple[Any, list[Path]]:
+    path = tmp_path / "in.pbn"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    run = CliRunner().invoke(cli, ["replay", "import", str(path), "-o", str(tmp_path / "out.cardcli.json")])
+    return run, sorted(tmp_path.glob("out*.cardcli.json"))
+
+
+@pytest.mark.parametrize("tags,dealer", [
+    ("", 0),                                   # a solver's hand record: the Deal tag alone
+    ('[Dealer ""]\n', 0),
+    ('[Dealer "?"]\n', 0),
+    ('[Board "3"]\n', 2),                      # the board number's dealer in the standard rotation
+    ('[Board "3"]\n[Dealer ""]\n', 2),
+])
+def test_a_board_that_names_no_dealer(tags: str, dealer: int) -> None:
+    m = import_pbn(_game(), f'{tags}[Deal "{DEAL}"]\n')
+    assert m.hands[0].dealer == dealer and "no dealer named" in m.meta["import"]
+
+
+def test_the_deal_tags_first_hand_deals_when_nothing_else_says() -> None:
+    east_first = "E:" + DEAL[2:]
+    assert import_pbn(_game(), f'[Deal "{east_first}"]\n').hands[0].dealer == 1
+
+
+def test_an_empty_vulnerable_tag_is_none_or_the_boards() -> None:
+    assert import_pbn(_game(), f'[Vulnerable ""]\n[Dealer "N"]\n[Deal "{DEAL}"]\n').config.deals == "N:None"
+    assert import_pbn(_game(), f'[Board "2"]\n[Vulnerable "?"]\n[Deal "{DEAL}"]\n').config.deals == "E:NS"
+
+
+def test_an_empty_play_tag_is_no_play_and_a_star_marks_an_alert() -> None:
+    text = (f'[Dealer "E"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Auction "E"]\nPASS 1C* PASS 1S\n'
+            'PASS 2S PASS PASS\nPASS\n[Play ""]\n')
+    m = import_pbn(_game(), text)
+    assert [mv for _s, mv in m.hands[0].moves] == ["P", "1C", "P", "1S", "P", "2S", "P", "P", "P"]
+
+
+def test_a_tag_spread_over_lines_and_a_tag_without_a_space() -> None:
+    games = parse_games(' [\n   Event\n         "use new lines"\n                         ]\n\n[Site"Genève"] [Date "1998"]\n')
+    assert [g.tags for g in games] == [{"Event": "use new lines"}, {"Site": "Genève", "Date": "1998"}]
+    with pytest.raises(PbnError, match="not closed"):  # a cut-off tag is still one line, not joined with the next
+        parse_games('[Deal "N:AKQ\n[Event "x"]\n')
+
+
+def test_an_auction_that_stops_ends_a_part_and_the_others_import(tmp_path: Path) -> None:
+    board = f'[Board "{{n}}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Auction "N"]\n{{calls}}\n'
+    text = "\n".join([board.format(n=1, calls="P P P P"), board.format(n=2, calls="P"),
+                      board.format(n=3, calls="P P P P")])
+    run, made = _import_run(tmp_path, text)
+    assert run.exit_code == 0, run.output
+    assert len(made) == 2  # boards 1-2 (the second still to be bid), then board 3
+    first = Session.from_replay(read(made[0]))
+    assert not first.finished and [m.move for m in first.hands[-1].moves] == ["P"]
+    assert any("the auction stops after 1 calls" in a.text for a in read(made[0]).annotations)
+    with pytest.raises(PbnError, match="incomplete, but cards were played"):
+        import_pbn(_game(), board.format(n=1, calls="1S P") + '[Play "E"]\nSA - - -\n')
+
+
+def test_games_with_nothing_to_replay_are_left_out_and_numbers_stay_the_files(tmp_path: Path) -> None:
+    text = (f'[Dealer "N"]\n[Deal "{DEAL}"]\n\n[Scoring "MP;MP1"]\n\n[Vulnerable "NS"]\n\n'
+            f'[Dealer "E"]\n[Deal "N:AKQJT9.32.32.432 - - -"]\n\n[Dealer "S"]\n[Deal "{DEAL}"]\n')
+    run, made = _import_run(tmp_path, text)
+    assert run.exit_code == 0 and len(made) == 2, run.output
+    assert "left out: game 4: the Deal tag leaves 3 hands unknown" in run.stderr  # the file's own game number
+    notes = " ".join(a.text for a in read(made[0]).annotations)
+    assert "2 game(s) with no deal and no moves were left out" in notes and "left out: game 4" in notes
+    (tmp_path / "only").mkdir()
+    run, made = _import_run(tmp_path / "only", '[Deal "N:AKQJT9.32.32.432 - - -"]\n')
+    assert run.exit_code == 1 and "3 hands unknown" in run.output and made == []  # nothing to import: refused

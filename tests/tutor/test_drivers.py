@@ -92,4 +92,5 @@ def test_bridge_free_play_gives_hints_coaching_and_resumes() -> None:
     point = resume_point("bridge", "17-a-whole-hand")
     assert point is not None and point["hints"] == 1 and [2, "1C"] in point["moves"]
     out = CliRunner().invoke(cli, ["learn", "bridge", "17"], input="quit\n").output
-    assert "(continuing at step 3 of 3)" in out and "Contract: 1♣ by South" in out
+    # South's 1C is kept, and the bots have answered it (North's limit raise with four clubs)
+    assert "(continuing at step 3 of 3)" in out and "1♣" in out and "Pass 3♣" in out

@@ -29,7 +29,15 @@ How a file maps to cardcli (:func:`import_pbn`):
   double-dummy hand record, ``cardcli deal --format pbn``) is imported as a hand
   still to be played. A replay can hold only one unfinished hand, its last, so
   a file with several such boards becomes several matches
-  (:func:`import_pbn_matches`), one per board still to play.
+  (:func:`import_pbn_matches`), one per board still to play; so does an auction
+  that stops (a table that left);
+* what files from other programs leave out: no dealer (or ``""``, ``?``) is the
+  board number's dealer, else the Deal tag's first hand; no vulnerability is the
+  board number's, else none; an empty Play tag is no play; ``*`` after a call is
+  an alert; a tag's tokens may be spread over a few lines (import format);
+* a game with no deal and no moves (a heading) is skipped; in a set of deals, a
+  board whose deal cannot be read (a bidding problem's lone hand) is left out,
+  and ``replay import`` says which; errors name games by their number in the file.
 """
 
 from __future__ import annotations
@@ -44,8 +52,7 @@ import msgspec
 from cardcli.engine.cards import Card
 from cardcli.engine.fold import FoldError, Table
 from cardcli.engine.game import ImportedMatch, RecordedHand
-from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import SEATS, side_of
+from cardcli.games.bridge.auction import SEATS
 from cardcli.games.bridge.config import PRESETS, VUL_CODES, BridgeConfig
 
 if TYPE_CHECKING:
@@ -95,33 +102,41 @@ def decode_pbn(data: bytes) -> str:
 
 # -- text → games ----------------------------------------------------------------------------------------
 
-_TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r'[^\s\[\]{};]+')
+_TAG_LINES = 6
+"""The most lines one tag may be spread over (import format allows a token per line)."""
 _UNESCAPE = re.compile(r"\\(.)")
 _SECTIONS = ("Auction", "Play")
 
 
 @dataclass
-class _Game:
+class PbnGame:
     tags: dict[str, str] = field(default_factory=dict)
     sections: dict[str, list[str]] = field(default_factory=dict)
     """Tokens following a section tag (Auction, Play, …)."""
     notes: list[str] = field(default_factory=list)
     line: int = 0
     """The line the game starts on."""
+    number: int = 0
+    """Its number in the file (1 for the first game)."""
 
 
-def parse_games(text: str) -> list[_Game]:
+def parse_games(text: str) -> list[PbnGame]:
     """Split PBN text into games of tags and section tokens (comments and directives dropped).
 
     Linear in the length of the text; a malformed tag or an unclosed comment is a
     :class:`PbnError` naming its line.
     """
-    games: list[_Game] = []
-    cur: _Game | None = None
+    games: list[PbnGame] = []
+    cur: PbnGame | None = None
     section: str | None = None
     comment_from = 0  # the line an open {comment} started on (0: none open)
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
         if not comment_from:
             if line.startswith("%"):
                 continue
@@ -150,6 +165,16 @@ def parse_games(text: str) -> list[_Game]:
                 break
             elif ch == "[":
                 m = _TAG.match(line, pos)
+                if m is None and "]" not in line[pos:] and '"' not in line[pos:]:
+                    # import format may spread one tag's tokens over a few lines: read them as one line
+                    more = lines[number:number + _TAG_LINES]
+                    stop = next((i for i, x in enumerate(more) if not x.strip()), len(more))
+                    m = _TAG.match(" ".join([line[pos:], *more[:stop]]))
+                    if m is not None:  # the lines the tag takes, then the rest of its last line, as one line
+                        taken = next(k for k in range(stop + 1) if len(" ".join([line[pos:], *more[:k]])) >= m.end())
+                        line = " ".join([line[pos:], *more[:taken]])
+                        number += taken
+                        pos, end = 0, len(line)
                 if m is None:
                     close = line.find("]", pos)
                     what = "is not closed" if close < 0 else "is not of the form [Name \"value\"]"
@@ -158,14 +183,14 @@ def parse_games(text: str) -> list[_Game]:
                 if "\x00" in value:
                     raise PbnError(f"line {number}: a NUL byte in the {name} tag (not a text file?)")
                 if cur is None:
-                    cur = _Game(line=number)
+                    cur = PbnGame(line=number)
                 if name == "Note":
                     cur.notes.append(value)
                 else:
                     if name == "Event" and name in cur.tags:
                         # a repeated Event starts a new game when no blank line separated them
                         games.append(cur)
-                        cur = _Game(line=number)
+                        cur = PbnGame(line=number)
                     cur.tags[name] = value
                 section = name if name in _SECTIONS or name.endswith("Table") else None
                 if section:
@@ -187,6 +212,8 @@ def parse_games(text: str) -> list[_Game]:
         raise PbnError(f"line {comment_from}: a {{comment}} that is never closed")
     if cur is not None and cur.tags:
         games.append(cur)
+    for i, g in enumerate(games, 1):
+        g.number = i
     # "#" means: the same value as in the previous game
     for i in range(1, len(games)):
         for k, v in games[i].tags.items():
@@ -241,17 +268,6 @@ def parse_deal(value: str, where: str) -> list[list[Card]]:
     return [list(h) for h in hands if h is not None]
 
 
-def _parse_pbn_call(token: str) -> mv.Call | None:
-    t = token.strip().rstrip("!?").upper()
-    if t in ("PASS", "P"):
-        return mv.PASS
-    if t == "X":
-        return mv.DOUBLE
-    if t == "XX":
-        return mv.REDOUBLE
-    return mv.parse_bid(t)
-
-
 def deck_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
     """A deck order that :meth:`BridgeGame.start_hand` deals into exactly these hands."""
     pools = [sorted(h, key=lambda c: (PBN_SUITS.index(c[1]), RANKS_DESC.index(c[0]))) for h in hands]
@@ -264,20 +280,27 @@ def deck_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
     return deck
 
 
-def _dealer_of(g: _Game, where: str) -> int:
-    """The Dealer tag: exactly one of N, E, S, W (``ESW`` is an error, not East)."""
+def _dealer_of(g: PbnGame, where: str) -> int:
+    """The Dealer tag: exactly one of N, E, S, W (``ESW`` is an error, not East). With none given (no tag,
+    or an empty or unknown ``?`` value, as in hand records for a solver): the board number's dealer in
+    the standard rotation, else the first hand of the Deal tag."""
     raw = g.tags.get("Dealer")
-    if raw is None and g.tags.get("Board", "").strip().isdigit():
-        return (int(g.tags["Board"]) - 1) % 4  # the standard board rotation
+    if raw is None or raw.strip() in ("", "?"):
+        board = g.tags.get("Board", "").strip()
+        if board.isdigit() and int(board) > 0:
+            return (int(board) - 1) % 4  # the standard board rotation
+        first = g.tags.get("Deal", "").strip()[:2].upper()
+        if len(first) == 2 and first[0] in SEATS and first[1] == ":":
+            return SEATS.index(first[0])
     d = (raw or "").strip().upper()
     if len(d) != 1 or d not in SEATS:
         raise PbnError(f"{where}: the Dealer tag must be N, E, S or W (got {raw or ''!r})")
     return SEATS.index(d)
 
 
-def _vul_of(g: _Game, where: str) -> tuple[bool, bool]:
+def _vul_of(g: PbnGame, where: str) -> tuple[bool, bool]:
     raw = g.tags.get("Vulnerable")
-    if raw is None:
+    if raw is None or raw.strip() in ("", "?"):  # none given: the board number's, else nobody
         from cardcli.games.bridge.config import BOARD_VUL
 
         board = g.tags.get("Board", "").strip()
@@ -328,24 +351,42 @@ def import_pbn(game: BridgeGame, text: str | bytes) -> ImportedMatch:
 def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatch]:
     """Every game of a PBN file as cardcli matches: one, unless boards still to be played force several."""
     from cardcli.engine.deal import shuffled_deck
+    from cardcli.games.bridge.pbn_moves import moves_for
 
     if isinstance(text, bytes):
         text = decode_pbn(text)
-    games = parse_games(text)
+    found = parse_games(text)
+    # a game with neither a deal nor moves holds nothing to replay (a heading, or tags for the games after)
+    games = [g for g in found if "Deal" in g.tags or "Auction" in g.sections or "Play" in g.sections]
     if not games:
         raise PbnError("no games found (a PBN game starts with tags such as [Deal \"N:...\"])")
+    skipped = len(found) - len(games)
+    left_out: list[str] = []
+    if not games[0].tags.get("Scoring", "").strip().lower().startswith("rubber"):
+        # independent deals: a board whose deal cannot be read (a bidding problem's lone hand) is left
+        # out, and said so; the others import
+        readable = []
+        for g in games:
+            try:
+                if "Deal" in g.tags:
+                    parse_deal(g.tags["Deal"], f"game {g.number}")
+                readable.append(g)
+            except PbnError as err:
+                left_out.append(str(err))
+        if not readable:
+            raise PbnError(left_out[0])
+        games = readable
     out: list[ImportedMatch] = []
     start = 0
     while start < len(games):
         first = games[start].tags
         deals = not first.get("Scoring", "").strip().lower().startswith("rubber")
         preset, config = _base_config(first, deals)
-        where0 = f"game {start + 1}"
+        where0 = f"game {games[start].number}"
         dealer0 = _dealer_of(games[start], where0)
         if deals:
-            schedule = " ".join(f"{SEATS[_dealer_of(g, f'game {start + i + 1}')]}:"
-                                f"{VUL_PBN[_vul_of(g, f'game {start + i + 1}')]}"
-                                for i, g in enumerate(games[start:]))
+            schedule = " ".join(f"{SEATS[_dealer_of(g, f'game {g.number}')]}:"
+                                f"{VUL_PBN[_vul_of(g, f'game {g.number}')]}" for g in games[start:])
             config = msgspec.structs.replace(config, deals=schedule)
         else:
             sv = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[
@@ -360,7 +401,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         for number in range(start + 1, len(games) + 1):
             g = games[number - 1]
             end = number
-            where = f"game {number}"
+            where = f"game {g.number}"
             tags = g.tags
             if "Deal" not in tags:
                 raise PbnError(f"{where}: no Deal tag")
@@ -376,6 +417,9 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
                 if got != want:
                     raise PbnError(f"{where}: Vulnerable is {tags.get('Vulnerable')!r} but in the rubber it is "
                                    f"{want!r}; a file scored as a rubber must follow it")
+            if tags.get("Dealer", "").strip() in ("", "?"):
+                notes.append(f"{where}: no dealer named: {SEATS[dealer]} deals (by the board number, else the "
+                             "first hand of the deal)")
             hands = parse_deal(tags["Deal"], where)
             deck = deck_for(hands, dealer)
             seed = tags.get("Seed")
@@ -389,14 +433,18 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
                 table.deal(deck)
             except FoldError as err:
                 raise PbnError(f"{where}: {err}") from None
-            _moves_for(table, g, where, notes)
+            moves_for(table, g, where, notes)
             hands_out.append(RecordedHand(dealer, deck, [(m.seat, m.move) for m in table.hands[-1].moves]))
             boards.append(tags.get("Board", "").strip() or "?")
             if state.phase != "over":
                 break  # a board still to be played ends this match
         if deals:
             config = msgspec.structs.replace(config, deals=" ".join(config.deals.split()[:end - start]))
+        if skipped and not out:
+            notes.append(f"{skipped} game(s) with no deal and no moves were left out")
         out.append(_match(config, preset, dealer0, hands_out, first, notes, boards, deals))
+        if left_out and len(out) == 1:
+            out[0].meta["left out"] = left_out
         start = end
     return out
 
@@ -425,168 +473,3 @@ def _deals(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
     for i, c in enumerate(deck):
         hands[(dealer + 1 + i) % 4].append(c)
     return [sorted(h) for h in hands]
-
-
-def _moves_for(table: Table[Any, Any], g: _Game, where: str, notes: list[str]) -> None:
-    """Play the game's auction, play and claims through the rules (the fold's table checks each move)."""
-    game: BridgeGame = table.game  # type: ignore[assignment]
-    state: BridgeState = table.state
-
-    def do(move: mv.Move, what: str) -> None:
-        if game.to_act(state) is None:
-            raise PbnError(f"{where}: {what}: the hand is already over")
-        verdict = game.check(state, move)
-        if not verdict.ok:
-            raise PbnError(f"{where}: {what} ({game.format_move(move)}) is illegal: {verdict.reason}")
-        table.push(move)
-
-    tags = g.tags
-    contract = tags.get("Contract", "").strip()
-    # the auction
-    if "Auction" in g.sections:
-        tokens = g.sections["Auction"]
-        first = tags.get("Auction", "").strip().upper()
-        if first != SEATS[state.dealer]:
-            raise PbnError(f"{where}: the auction starts with {first or 'nobody'}, but {SEATS[state.dealer]} dealt")
-        n = 0
-        for tok in tokens:
-            if tok.startswith("=") or tok.startswith("$"):
-                continue
-            if tok in ("-", "*", "+"):
-                break
-            if tok.upper() == "AP":
-                while state.phase == "auction":
-                    n += 1
-                    do(mv.PASS, f"call {n}")
-                break
-            call = _parse_pbn_call(tok)
-            if call is None:
-                raise PbnError(f"{where}: {tok!r} in the auction is not a call")
-            n += 1
-            do(call, f"call {n}")
-        if state.phase == "auction":
-            raise PbnError(f"{where}: the auction is incomplete")
-    elif contract in ("", "?") and "Play" not in g.sections:
-        notes.append(f"{where}: the cards only (no auction, contract or play): the deal is to be played")
-        return
-    else:
-        for call in _made_up_auction(state.dealer, contract, tags.get("Declarer", ""), where):
-            do(call, "the auction")
-        if contract:
-            notes.append(f"{where}: no auction recorded; a minimal auction reaching {contract} was made up")
-    if state.phase == "over":
-        return
-    # claims recorded by cardcli
-    claims: dict[int, list[tuple[str, int, list[tuple[str, bool]]]]] = {}
-    for item in filter(None, (x.strip() for x in tags.get("Claim", "").split(";"))):
-        m = re.fullmatch(r"([NESW]) (\d+) @(\d+)((?: [NESW][+-])+)", item)
-        if not m:
-            raise PbnError(f"{where}: bad Claim tag item {item!r}")
-        answers = [(a[0], a[1] == "+") for a in m.group(4).split()]
-        claims.setdefault(int(m.group(3)), []).append((m.group(1), int(m.group(2)), answers))
-
-    def replay_claims(at: int) -> None:
-        for who, n, answers in claims.pop(at, []):
-            actor = game.to_act(state)
-            if actor is None or SEATS[actor] != who:
-                raise PbnError(f"{where}: the Claim tag says {who} claimed after {at} cards, but it was "
-                               f"{SEATS[actor] if actor is not None else 'nobody'}'s turn")
-            do(mv.Claim(n), f"the claim after {at} cards")
-            for _who, ok in answers:
-                do(mv.Respond(ok), f"the answer to the claim after {at} cards")
-
-    # the play
-    plays = _play_order(g, state, where)
-    for i, card in enumerate(plays):
-        replay_claims(i)
-        if state.phase == "over":
-            break
-        do(mv.Play(card), f"card {i + 1}")
-    replay_claims(len(plays))
-    if state.phase != "over":
-        result = tags.get("Result", "").strip()
-        if not result.isdigit():
-            notes.append(f"{where}: the play stops after {state.cards_played} cards with no Result: the deal "
-                         "goes on from there")
-            return
-        tricks = int(result)
-        actor = game.to_act(state)
-        assert actor is not None and state.contract is not None
-        total = tricks if side_of(actor) == state.contract.side else 13 - tricks
-        do(mv.Claim(total), f"the result {tricks} (as a claim)")
-        while state.phase == "claim":
-            do(mv.Respond(True), "the claim's acceptance")
-        notes.append(f"{where}: the play stops early; the Result was entered as an accepted claim")
-    elif "Result" in tags and tags["Result"].strip().isdigit() and state.result is not None:
-        got = state.result.detail.get("tricks")
-        if got is not None and int(tags["Result"]) != int(got):
-            raise PbnError(f"{where}: the Result tag says {tags['Result']} tricks, but the play gives {got}")
-
-
-def _made_up_auction(dealer: int, contract: str, declarer: str, where: str) -> list[mv.Call]:
-    c = contract.upper()
-    if c in ("", "?"):
-        raise PbnError(f"{where}: neither an auction nor a contract is recorded")
-    if c == "PASS":
-        return [mv.PASS] * 4
-    m = re.fullmatch(r"([1-7])(NT|N|S|H|D|C)(X{0,2})", c)
-    if not m:
-        raise PbnError(f"{where}: {contract!r} is not a contract")
-    if declarer.strip().upper() not in SEATS or not declarer.strip():
-        raise PbnError(f"{where}: the Declarer tag is missing or not N, E, S or W")
-    decl = SEATS.index(declarer.strip().upper())
-    calls: list[mv.Call] = [mv.PASS] * ((decl - dealer) % 4)
-    calls.append(mv.Bid(int(m.group(1)), "N" if m.group(2) in ("NT", "N") else m.group(2)))
-    if m.group(3):
-        calls.append(mv.DOUBLE)
-        if m.group(3) == "XX":
-            calls += [mv.REDOUBLE]
-    calls += [mv.PASS] * 3
-    return calls
-
-
-def _play_order(g: _Game, state: BridgeState, where: str) -> list[Card]:
-    """The play section's cards in the order they were played (columns are fixed to seats)."""
-    from cardcli.games.bridge.play import trick_winner, trump_of
-
-    if "Play" not in g.sections or state.contract is None:
-        return []
-    cards = [t for t in g.sections["Play"] if not t.startswith("=") and not t.startswith("$")]
-    first = g.tags.get("Play", "").strip().upper()
-    if not first or first not in SEATS:
-        raise PbnError(f"{where}: the Play tag must name the opening leader (N, E, S or W)")
-    leader0 = SEATS.index(first)
-    if leader0 != state.contract.leader:
-        raise PbnError(f"{where}: the play starts with {first}, but the opening leader is {SEATS[state.contract.leader]}")
-    out: list[Card] = []
-    leader = leader0
-    trump = trump_of(state.contract.strain)
-    for start in range(0, len(cards), 4):
-        row = cards[start:start + 4]
-        if any(t in ("*", "+") for t in row):
-            row = row[:min(row.index(t) for t in ("*", "+") if t in row)]
-            stop = True
-        else:
-            stop = False
-        by_seat: dict[int, Card] = {}
-        for col, tok in enumerate(row):
-            if tok == "-":
-                continue
-            t = tok.upper().rstrip("!?")
-            if len(t) != 2 or t[0] not in PBN_SUITS or t[1] not in RANKS_DESC.replace("T", "T"):
-                if len(t) == 3 and t[1:] == "10" and t[0] in PBN_SUITS:
-                    t = t[0] + "T"
-                else:
-                    raise PbnError(f"{where}: {tok!r} in the play is not a card")
-            by_seat[(leader0 + col) % 4] = Card(t[1] + t[0])
-        trick: list[Card] = []
-        for i in range(4):
-            seat = (leader + i) % 4
-            if seat not in by_seat:
-                break
-            trick.append(by_seat[seat])
-        out.extend(trick)
-        if len(trick) < 4 or stop:
-            break
-        leader = trick_winner(trick, leader, trump)
-    return out

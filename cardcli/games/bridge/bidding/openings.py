@@ -192,6 +192,14 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
     out.append(cand(B(2, m), _("single raise: {n}+ {m}, 6-10 points, no 4-card major").format(n=need, m=sname(m)),
                     hcp=(6, 10), lens={m: (need, 13), **nomaj}))
     out.append(cand(B(1, "N"), _("6-10 HCP, no 4-card major"), hcp=(6, 10), lens=nomaj))
+    # the hands no call above fits (3-3-3-4 with 10-12; 13+ with a long minor and no other suit to bid):
+    # never passed, as a player would not pass partner's opening with them
+    if m == "C":
+        out.append(cand(B(3, "C"), _("limit raise: 4 clubs, 10-12 points, no 4-card major and no other call fits"),
+                        hcp=(10, 12), lens={"C": (4, 13), **nomaj}))
+    if not passed:
+        out.append(cand(B(3, "N"), _("13+ points, no 4-card major and no other call fits: game in notrump"),
+                        hcp=(13, 37), lens=nomaj))
     out.append(cand(PASS, _("pass: 0-5 points"), hcp=(0, 5)))
     return out
 
@@ -205,7 +213,9 @@ def after_1nt(ctx: Ctx) -> list[Cand]:
              lens={"S": (5, 13)}, extra=lambda h: h.lens["S"] > h.lens["H"]),
         cand(B(2, "C"), _("Stayman: 8+ HCP and a 4-card major; asks opener for a 4-card major"), forcing=True,
              hcp=(8, 37), lens={"H": (0, 4), "S": (0, 4)}, extra=four_major),
-        cand(B(6, "N"), _("18-19 HCP, balanced: slam to play"), hcp=(18, 19), lens={"H": (0, 3), "S": (0, 3)}),
+        cand(B(7, "N"), _("22+ HCP, no 4-card major: grand slam (37+ points together)"), hcp=(22, 37),
+             lens={"H": (0, 3), "S": (0, 3)}),
+        cand(B(6, "N"), _("18-21 HCP, no 4-card major: slam to play"), hcp=(18, 21), lens={"H": (0, 3), "S": (0, 3)}),
         cand(B(4, "N"), _("16-17 HCP, balanced: invites 6NT (quantitative)"), hcp=(16, 17),
              lens={"H": (0, 3), "S": (0, 3)}),
         cand(B(3, "N"), _("10-15 HCP, to play, no 4-card major"), hcp=(10, 15), lens={"H": (0, 3), "S": (0, 3)}),
