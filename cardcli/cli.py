@@ -409,8 +409,9 @@ def simulate(game: str, **kw: Any) -> None:
 @cli.command(context_settings=CONTEXT)
 @click.argument("file", metavar="FILE_OR_CODE")
 @click.option("--hand", type=click.IntRange(1), default=None, help="Share only this hand (1-based), as a one-hand game.")
+@click.option("--notes", is_flag=True, help="Also carry the replay's title and comments (a longer code).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the code (no length and hint on stderr).")
-def share(file: str, hand: int | None, quiet: bool) -> None:
+def share(file: str, hand: int | None, notes: bool, quiet: bool) -> None:
     """Print a recorded game (or one hand of it) as a short share code.
 
     \b
@@ -422,7 +423,7 @@ def share(file: str, hand: int | None, quiet: bool) -> None:
     """
     from cardcli.commands.share import share as run
 
-    sys.exit(run(file, hand, quiet))
+    sys.exit(run(file, hand, quiet, notes))
 
 
 @cli.group(context_settings=CONTEXT)

@@ -22,7 +22,9 @@ The positions come from the one fold: :class:`_Encoder` is a visitor of
 strict :class:`~cardcli.engine.fold.Table`. The CRC catches every mistyped character
 (any burst of up to 32 bits) and the declared length every truncation; a three-byte
 digest of the decoded match log makes sure a code made by a cardcli whose move
-generator differed never decodes into another game. A code of one hand (``--hand N``)
+generator differed never decodes into another game. With ``--notes`` the code also carries
+the replay's title and comments (they come after the hands, so codes without them read as
+before). A code of one hand (``--hand N``)
 is that hand as a one-hand match (bridge: with the vulnerability it was played at);
 when its moves only make sense after the earlier hands, the code holds hands 1 to N.
 """
@@ -39,7 +41,7 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -71,6 +73,20 @@ class _Hand(msgspec.Struct, array_like=True, omit_defaults=True):
     literals: list[str] = []
 
 
+class _Note(msgspec.Struct, array_like=True):
+    """A comment of the replay's (``note`` and ``tutor`` annotations: what ``replay show`` prints)."""
+
+    hand: int
+    ply: int
+    kind: Literal["note", "tutor"]
+    text: str
+
+
+SHARED_NOTES = ("note", "tutor")
+"""The annotations a code carries: the comments. Hints taken, undos, reviews and the coach's remarks are
+the sharer's own session (and the review is made again from the moves)."""
+
+
 class _Code(msgspec.Struct, array_like=True, omit_defaults=True):
     game: str
     preset: str
@@ -91,6 +107,9 @@ class _Code(msgspec.Struct, array_like=True, omit_defaults=True):
     """0 for a whole match; N for hand N of a match, shared on its own."""
     digest: bytes
     hands: list[_Hand] = []
+    title: str | None = None
+    notes: list[_Note] = []
+    """Added after the first codes were made: a code without them still reads."""
 
 
 _decoder = msgspec.msgpack.Decoder(_Code)
@@ -251,8 +270,11 @@ def _hand_config(game: Game[Any, Any, Any, Any], config: Any, before: Any) -> An
     return config
 
 
-def encode(replay: Replay, hand: int | None = None) -> str:
-    """The share code of ``replay`` (or of its hand ``hand``); ReplayError if the replay does not verify."""
+def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
+    """The share code of ``replay`` (or of its hand ``hand``); ReplayError if the replay does not verify.
+
+    ``notes``: also the title and the comments (:data:`SHARED_NOTES`); a code is the match log alone
+    unless asked, since its point is to be short."""
     from cardcli.engine.deal import shuffled_deck
     from cardcli.session import Session
 
@@ -293,10 +315,24 @@ def encode(replay: Replay, hand: int | None = None) -> str:
         digest=_digest(game.name, players, first, config, table.hands),
         hands=[_Hand(seeded, len(h.moves), _pack(digits), literals)
                for (seeded, digits, literals), h in zip(enc.hands, table.hands)])
+    if notes:
+        code.title = replay.title
+        code.notes = _notes_for(replay.annotations, hand, origin)
     payload = _encoder.encode(code)
     head = _varint(len(payload))
     crc = zlib.crc32(head + payload).to_bytes(4, "big")
     return f"{PREFIX}{VERSION}-" + base64.urlsafe_b64encode(head + crc + payload).decode().rstrip("=")
+
+
+def _notes_for(annotations: Sequence[Annotation], hand: int | None, origin: int) -> list[_Note]:
+    """The comments a code of the match (``hand`` None), of hands 1 to ``hand``, or of hand ``origin``
+    alone (its comments as hand 1's) carries."""
+    out = []
+    for a in annotations:
+        if a.kind not in SHARED_NOTES or (hand is not None and a.hand > hand) or (origin and a.hand not in (0, origin)):
+            continue
+        out.append(_Note(1 if origin and a.hand else a.hand, a.ply, a.kind, a.text))  # type: ignore[arg-type]
+    return out
 
 
 def _varint(n: int) -> bytes:
@@ -435,6 +471,11 @@ def _rebuild(code: _Code) -> Replay:
     else:
         started = code.started or "1970-01-01T00:00:00+00:00"
     notes = []
+    for n in code.notes:
+        moves = len(table.hands[n.hand - 1].moves) if 1 <= n.hand <= len(table.hands) else 0
+        if not (0 <= n.hand <= len(table.hands) and 0 <= n.ply <= moves):
+            raise ShareError(f"share code: a note at hand {n.hand}, move {n.ply} is outside the match")
+        notes.append(Annotation(hand=n.hand, ply=n.ply, kind=n.kind, text=n.text))
     if code.origin:
         seeded = f" (seed {code.seed!r})" if code.seed else ""
         notes.append(Annotation(hand=0, ply=0, kind="note", text=f"hand {code.origin} of a match{seeded}, shared alone"))
@@ -442,7 +483,7 @@ def _rebuild(code: _Code) -> Replay:
         format=FORMAT, version=FILE_VERSION, app_version=__version__, game=game.name, preset=code.preset,
         config=msgspec.to_builtins(config), players=players, seats=seats,
         seed=None if code.origin else code.seed, first_dealer=code.first_dealer, started=started,
-        hands_limit=code.hands_limit,
+        hands_limit=code.hands_limit, title=code.title,
         hands=[HandRecord(dealer=h.dealer or 0, deck=list(h.deck),
                           moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves]) for h in table.hands],
         annotations=notes)

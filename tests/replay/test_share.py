@@ -140,3 +140,55 @@ def test_cli_share_then_show_verify_view_import(tmp_path: Path, code: str) -> No
     assert bad.exit_code == 1 and len(bad.output.strip().splitlines()) == 1 and "Traceback" not in bad.output
     assert runner.invoke(cli, ["replay", "verify", code[:40]]).exit_code == 1
     assert runner.invoke(cli, ["share", str(SMALL_SLAM), "--hand", "5"]).exit_code == 1
+
+
+def _with_notes() -> Replay:
+    from cardcli.replay.model import Annotation
+
+    replay = read(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json")
+    notes = [Annotation(hand=0, ply=0, kind="note", text="club night, table 3"),
+             Annotation(hand=1, ply=5, kind="note", text="1NT: 15-17"),
+             Annotation(hand=1, ply=6, kind="hint", text="2C"),
+             Annotation(hand=2, ply=1, kind="tutor", text="lead the king")]
+    return Replay(**{f: getattr(replay, f) for f in replay.__struct_fields__} | {"title": "Making game",
+                                                                                "annotations": notes})
+
+
+def test_notes_carry_the_title_and_the_comments_only() -> None:
+    replay = _with_notes()
+    assert len(replay.hands) >= 2
+    bare, full = encode(replay), encode(replay, notes=True)
+    assert decode(bare).title is None and decode(bare).annotations == []
+    back = decode(full)
+    assert back.title == "Making game" and len(full) > len(bare)
+    assert [(a.hand, a.ply, a.kind, a.text) for a in back.annotations] == [
+        (0, 0, "note", "club night, table 3"), (1, 5, "note", "1NT: 15-17"), (2, 1, "tutor", "lead the king")]
+    # hand 2 shared alone: its comment becomes hand 1's, the match's own note stays, hand 1's goes
+    alone = decode(encode(replay, 2, notes=True))
+    kept = [(a.hand, a.ply, a.text) for a in alone.annotations]
+    assert (1, 1, "lead the king") in kept and (0, 0, "club night, table 3") in kept
+    assert all(a.text != "1NT: 15-17" for a in alone.annotations)
+
+
+def test_a_note_outside_the_match_is_refused() -> None:
+    import msgspec as ms
+
+    from cardcli.replay import share as codes
+    from tests.fuzz.strategies import wrap_share_payload
+
+    payload = ms.msgpack.decode(codes._unwrap(encode(_with_notes(), notes=True)))
+    payload[-1][1][0] = 99  # the second note: hand 99
+    with pytest.raises(ShareError, match="a note at hand 99, move 5 is outside the match"):
+        decode(wrap_share_payload(ms.msgpack.encode(payload)))
+
+
+def test_share_says_what_stays_behind(tmp_path: Path) -> None:
+    from cardcli.replay.io import write
+
+    path = tmp_path / "n.cardcli.json"
+    write(path, _with_notes())
+    run = CliRunner().invoke(cli, ["share", str(path)])
+    assert run.exit_code == 0 and "The title and 3 comments are not in the code; `--notes` adds them." in run.stderr
+    run = CliRunner().invoke(cli, ["share", str(path), "--notes"])
+    assert run.exit_code == 0 and "--notes" not in run.stderr
+    assert decode(run.stdout.strip()).title == "Making game"
