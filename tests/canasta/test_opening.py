@@ -126,3 +126,24 @@ def test_opening_minimum_follows_the_side_score(game, judge) -> None:
     assert not judge(st, "draw").ok
     game.apply(st, game.parse_move("meld K K K"))
     assert judge(st, "draw").ok
+
+
+@pytest.mark.parametrize("jokers,twos,expect", [(1, 2, (1, 2, False)), (2, 1, (2, 1, False)), (0, 3, (0, 3, False))])
+def test_a_new_wild_meld_after_a_closed_wild_canasta_counts_towards_the_opening(jokers: int, twos: int,
+                                                                                 expect: tuple[int, int, bool]) -> None:
+    """The opening's bound offers the same new meld of wildcards as play does after a closed one (a clean
+    pinelle canasta closed, a jolly meld begun), and none while the wildcards are too few."""
+    from collections import Counter
+
+    from cardcli.games.canasta.opening import max_extra
+    from cardcli.games.canasta.shapes import tables
+    from cardcli.games.canasta.state import WILD_KEY, TableMeld
+
+    config = CanastaConfig()
+    closed = [TableMeld(WILD_KEY, ["2C", "2D", "2H", "2S", "2C", "2D", "2H"], closed=True)]
+    hand = Counter({"JK": jokers, "2": twos, "5": 1})
+    value, _used = max_extra(hand, closed, config)
+    assert value == 50 * jokers + 20 * twos  # the wildcards as a new meld of three (the 5 stays in hand)
+    assert max_extra(Counter({"JK": 1, "2": 1, "5": 1}), closed, config)[0] == 0  # two wildcards: no meld
+    play = tables(config).play.build_wild((jokers, twos, -1, 0))  # play's own answer: a new wild meld
+    assert play.moves

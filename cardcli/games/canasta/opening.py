@@ -111,7 +111,10 @@ def _wild_options(jokers: int, twos: int, melds: Sequence[TableMeld], config: Ca
 
 
 def _wild_options_of(jokers: int, twos: int, j0: int, t0: int, config: CanastaConfig) -> list[WildOption]:
-    """``j0``, ``t0``: the open wild meld's shape; -1: only a closed one; -2: none at all."""
+    """``j0``, ``t0``: the open wild meld's shape; -1: only a closed one; -2: none at all.
+
+    With none open (-1 or -2) a new wild meld of 3 or more may be started, as in play (after a closed
+    clean pinelle canasta a side may still make a jolly canasta: rules §4.3)."""
     out = [(0, 0, False)]
     if j0 >= 0:
         for dj in range(jokers + 1):
@@ -119,8 +122,6 @@ def _wild_options_of(jokers: int, twos: int, j0: int, t0: int, config: CanastaCo
                 if (dj or dt) and _wild_ok(j0 + dj, t0 + dt, config):
                     out.append((dj, dt, j0 + dj + t0 + dt >= wildmelds.CANASTA_SIZE))
         return out
-    if j0 == -1:
-        return out  # a closed wild canasta already: a new wild meld is allowed
     for j in range(jokers + 1):
         for t in range(twos + 1):
             if j + t >= 3 and _wild_ok(j, t, config):
