@@ -31,8 +31,9 @@ from cardcli import __version__
 from cardcli.engine.cards import Card
 from cardcli.engine.deal import shuffled_deck
 from cardcli.engine.fold import FoldError, HandLog, LoggedMove, Table, Visitor, fold
-from cardcli.engine.game import Game, HandResult, MatchResult, build_config, config_from_builtins
+from cardcli.engine.game import Game, HandResult, MatchResult
 from cardcli.engine.notation import resolve
+from cardcli.engine.options import build_config, config_from_builtins
 from cardcli.engine.registry import load
 from cardcli.engine.rng import Rng, fresh_seed, normalize_seed
 from cardcli.engine.verdict import IllegalMove, MoveError, Verdict
@@ -139,7 +140,7 @@ class Session:
         secret flags, results); anything the file claims that the moves do not give
         raises :class:`ReplayError` naming the hand and move.
         """
-        from cardcli.engine.game import ConfigError
+        from cardcli.engine.options import ConfigError
         from cardcli.engine.registry import UnknownGame
 
         try:

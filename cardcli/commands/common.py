@@ -47,7 +47,7 @@ def load_game(name: str) -> Any:
 
 
 def make_config(game: Any, preset: str | None, options: Sequence[str]) -> Any:
-    from cardcli.engine.game import ConfigError, build_config
+    from cardcli.engine.options import ConfigError, build_config
 
     try:
         return build_config(game, preset, parse_options(options))

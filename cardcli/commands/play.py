@@ -212,7 +212,7 @@ def _new_session(game: str, seed: str | None, players: int | None, seat: str | N
             raise click.UsageError("--seat names a seat that --bots gives to a bot")
     else:
         humans = [parse_seat(seat, names) if seat else g.default_seat]
-    from cardcli.engine.game import ConfigError
+    from cardcli.engine.options import ConfigError
 
     bot_ids = [b.strip() for b in bot_id.split(",") if b.strip()] if bot_id else []
     per_seat = {i: bot_ids[i % len(bot_ids)] for i in range(n)} if len(bot_ids) > 1 else {}

@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import msgspec
 
 from cardcli.engine.cards import Card, Charset
+from cardcli.engine.options import type_name
 from cardcli.engine.rng import Rng
 from cardcli.engine.rulebook import Rulebook
 from cardcli.engine.verdict import Verdict
@@ -540,67 +541,5 @@ class Game(ABC, Generic[S, M, V, C]):
             if isinstance(t, msgspec.inspect.Metadata):
                 desc = (t.extra_json_schema or {}).get("description", "")
                 t = t.type
-            out.append(OptionInfo(f.name, _type_name(t), f.default, desc))
+            out.append(OptionInfo(f.name, type_name(t), f.default, desc))
         return out
-
-
-def _type_name(t: msgspec.inspect.Type) -> str:
-    if isinstance(t, msgspec.inspect.BoolType):
-        return "bool"
-    if isinstance(t, msgspec.inspect.IntType):
-        return "int"
-    if isinstance(t, msgspec.inspect.FloatType):
-        return "float"
-    if isinstance(t, msgspec.inspect.LiteralType):
-        return "|".join(str(v) for v in t.values)
-    if isinstance(t, msgspec.inspect.StrType):
-        return "text"
-    return type(t).__name__.removesuffix("Type").lower()
-
-
-class ConfigError(ValueError):
-    """A preset or option the game does not know, or a value of the wrong type."""
-
-
-def build_config(game: Game[Any, Any, Any, Any], preset: str | None, options: Mapping[str, str]) -> Any:
-    """The config for ``preset`` with ``options`` (``KEY=VALUE`` strings) applied.
-
-    Values are converted leniently (``true``/``1``/``yes`` for booleans), and
-    an unknown key or bad value is a :class:`ConfigError` naming it.
-    """
-    name = preset or game.default_preset
-    if name not in game.presets:
-        raise ConfigError(f"{game.name} has no preset {name!r} (presets: {', '.join(game.presets)})")
-    base = msgspec.to_builtins(game.presets[name])
-    known = {o.name: o for o in game.options()}
-    for key, value in options.items():
-        k = key.strip().replace("-", "_")
-        if k not in known:
-            raise ConfigError(f"{game.name} has no option {key!r} (see `cardcli rules {game.name} options`)")
-        v: Any = value
-        if known[k].type == "bool" and isinstance(value, str):
-            low = value.strip().lower()
-            if low in ("1", "true", "yes", "on"):
-                v = True
-            elif low in ("0", "false", "no", "off"):
-                v = False
-            else:
-                raise ConfigError(f"option {k} takes true or false, not {value!r}")
-        base[k] = v
-    try:
-        return msgspec.convert(base, game.config_type, strict=False)
-    except msgspec.ValidationError as e:
-        from cardcli.engine.text import safe
-
-        raise ConfigError(f"bad option value: {safe(str(e))}") from None
-
-
-def config_from_builtins(game: Game[Any, Any, Any, Any], data: Mapping[str, Any]) -> Any:
-    """Decode a config stored in a replay; raises ConfigError on a bad value."""
-    try:
-        return msgspec.convert(dict(data), game.config_type)
-    except msgspec.ValidationError as e:
-        from cardcli.engine.text import safe
-
-        # msgspec quotes the file's own field names: control characters never reach the terminal
-        raise ConfigError(f"bad {game.name} config: {safe(str(e))}") from None

@@ -415,7 +415,7 @@ def decode(text: str) -> Replay:
 def _rebuild(code: _Code) -> Replay:
     from cardcli import __version__
     from cardcli.engine.deal import shuffled_deck
-    from cardcli.engine.game import ConfigError, config_from_builtins
+    from cardcli.engine.options import ConfigError, config_from_builtins
     from cardcli.engine.registry import UnknownGame
     from cardcli.engine.registry import load as load_game
     from cardcli.replay.model import FORMAT

@@ -42,7 +42,7 @@ def reviewed_seats(game: Any, humans: Sequence[int], players: int) -> tuple[int,
 def review_replay(replay: Replay, seats: Sequence[int] | None = None, hands: Collection[int] | None = None,
                   charset: Charset = "ascii") -> list[HandReview]:
     """Review the hands of a verified replay (all, or those numbered in ``hands``)."""
-    from cardcli.engine.game import config_from_builtins
+    from cardcli.engine.options import config_from_builtins
     from cardcli.engine.registry import load
     from cardcli.session import log_of
 

@@ -35,7 +35,7 @@ def _game(name: str) -> Any:
 
 def table(record: db.MatchRecord) -> Table:
     """The scorepad rules of a stored match."""
-    from cardcli.engine.game import ConfigError, build_config
+    from cardcli.engine.options import ConfigError, build_config
 
     game = _game(record.game)
     try:
@@ -65,7 +65,7 @@ def _seat(text: str, seats: Sequence[str], names: Sequence[str]) -> int:
 def create(store: Store, name: str, game_name: str, players: int | None, preset: str | None,
            options: Mapping[str, str], names: Sequence[str], dealer: str | None) -> db.MatchRecord:
     """A new match; its players, preset, options and first dealer are fixed from now on."""
-    from cardcli.engine.game import ConfigError, build_config
+    from cardcli.engine.options import ConfigError, build_config
 
     if not name.strip() or len(name) > 60:
         raise ScorepadError(_("a match needs a name of 1 to 60 characters"))

@@ -67,7 +67,7 @@ def build_session(lesson: Lesson, game_name: str, lesson_id: str = "") -> Any:
     """A one-hand :class:`~cardcli.session.Session` at the lesson's first step (after its prelude)."""
     from cardcli.engine.deal import shuffled_deck
     from cardcli.engine.fold import FoldError, Table
-    from cardcli.engine.game import ConfigError, build_config
+    from cardcli.engine.options import ConfigError, build_config
     from cardcli.engine.registry import UnknownGame
     from cardcli.engine.registry import load as load_game
     from cardcli.engine.verdict import MoveError

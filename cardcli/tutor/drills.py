@@ -291,7 +291,7 @@ def _canasta_meld(seed: str) -> Exercise:
 
 
 def _canasta_minimum(seed: str) -> Exercise:
-    from cardcli.engine.game import build_config
+    from cardcli.engine.options import build_config
     from cardcli.engine.registry import load as load_game
     from cardcli.games.canasta.opening import minimum
 

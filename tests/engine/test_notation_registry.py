@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardcli.engine.deal import shuffled_deck
-from cardcli.engine.game import ConfigError, build_config
 from cardcli.engine.notation import resolve
+from cardcli.engine.options import ConfigError, build_config
 from cardcli.engine.registry import UnknownGame, canonical_name, load
 from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from cardcli.engine.game import config_from_builtins
+from cardcli.engine.options import config_from_builtins
 from cardcli.engine.registry import load
 from cardcli.games.bridge.rubber import pad_of
 from cardcli.replay.io import decode, encode_json, read

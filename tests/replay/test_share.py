@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardcli.cli import cli
-from cardcli.engine.game import config_from_builtins
+from cardcli.engine.options import config_from_builtins
 from cardcli.engine.registry import load
 from cardcli.replay.io import ReplayError, read
 from cardcli.replay.model import Replay

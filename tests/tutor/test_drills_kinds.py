@@ -94,7 +94,7 @@ def test_burraco_take_is_the_games_check() -> None:
 
 
 def test_canasta_minimum_is_the_opening_table() -> None:
-    from cardcli.engine.game import build_config
+    from cardcli.engine.options import build_config
     from cardcli.engine.registry import load
     from cardcli.games.canasta.opening import minimum
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardcli.engine.fold import Step, Table, Visitor, fold
-from cardcli.engine.game import Game, HandResult, Line, config_from_builtins
+from cardcli.engine.game import Game, HandResult, Line
+from cardcli.engine.options import config_from_builtins
 from cardcli.engine.registry import load
 from cardcli.engine.text import cards_in_text, safe
 from cardcli.i18n import _
