@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
@@ -74,16 +75,30 @@ def test_ctrl_d_saves() -> None:
     assert code == 0 and "Game saved" in out.getvalue()
 
 
-def test_tab_completes_in_the_prompt() -> None:
+def test_tab_completes_in_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tab must put the completed move on the line: the history keeps the line as accepted."""
     import threading
     import time
 
+    from prompt_toolkit import PromptSession
+
+    from cardcli.ui.ptk import app
+
+    made: list[PromptSession[str]] = []
+
+    class Watched(PromptSession):  # type: ignore[type-arg]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+            made.append(self)
+
+    monkeypatch.setattr(app, "PromptSession", Watched)
     c, out = controller()
     with create_pipe_input() as inp:
         def typist() -> None:
             inp.send_text("draw s\t")   # Tab completes the single match (completion runs as a task)
-            time.sleep(0.5)
+            deadline = time.monotonic() + 10  # however busy the machine: Enter once the line is completed
+            while time.monotonic() < deadline and not any(s.default_buffer.text == "draw stock" for s in made):
+                time.sleep(0.02)
             inp.send_text("\r")
             time.sleep(0.3)
             inp.send_text("quit\r")
