@@ -73,7 +73,7 @@ def show_deal(game_name: str, seed: str, players: int | None, preset: str | None
     elif fmt == "text":
         console = Console.detect(charset=charset)
         click.echo(_("{game}, seed {seed}, hand {h} (deck digest {d})").format(
-            game=game.title, seed=seed_text, h=hand_no, d=deck_digest(deck)))
+            game=game.match_title(config), seed=seed_text, h=hand_no, d=deck_digest(deck)))
         console.print_lines(game.render(game.full_view(state), console.charset))
     else:
         click.echo(game.export_deal(state, fmt))

@@ -101,11 +101,13 @@ def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
     console = Console.detect(charset=charset)
     game = session.game
     sides = game.sides(session.config, session.players)
-    console.say(safe(replay.title or f"{game.title} replay"), "title")
-    console.say(f"game {game.name} · preset {safe(replay.preset)} · seed {safe(replay.seed or '-')} · "
-                f"started {safe(replay.started)} · cardcli {safe(replay.app_version)}")
-    console.say("seats: " + ", ".join(
-        f"{safe(s.name)} ({s.kind}{'' if s.kind == 'human' else ' ' + safe(s.bot or '')})" for s in replay.seats))
+    console.say(safe(replay.title or _("{game} replay").format(game=game.match_title(session.config))), "title")
+    console.say(_("game {game} · preset {preset} · seed {seed} · started {started} · cardcli {version}").format(
+        game=game.name, preset=safe(replay.preset), seed=safe(replay.seed or "-"), started=safe(replay.started),
+        version=safe(replay.app_version)))
+    console.say(_("seats: {seats}").format(seats=", ".join(
+        safe(s.name) + " (" + (_("human") if s.kind == "human" else _("bot {id}").format(id=safe(s.bot or "")).strip())
+        + ")" for s in replay.seats)))
     for note in _notes(replay):
         console.say(safe(note))
     if not reveal:
@@ -128,8 +130,9 @@ def _notes(replay: Replay) -> list[str]:
     undos = sum(1 for a in replay.annotations if a.kind == "undo")
     out = []
     if hints or undos:
-        out.append(f"hints used: {hints} · undos: {undos}")
-    out.extend(f"note (hand {a.hand}, move {a.ply}): {a.text}" for a in replay.annotations if a.kind in ("note", "tutor"))
+        out.append(_("hints used: {hints} · undos: {undos}").format(hints=hints, undos=undos))
+    out.extend(_("note (hand {hand}, move {ply}): {text}").format(hand=a.hand, ply=a.ply, text=a.text)
+               for a in replay.annotations if a.kind in ("note", "tutor"))
     return out
 
 

@@ -15,25 +15,24 @@ from cardcli.ui.console import Console
 def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, charset: str | None,
            color: bool | None = None) -> int:
     from cardcli.commands.common import parse_seat
-    from cardcli.engine.registry import load
     from cardcli.review import review_replay
     from cardcli.review.show import as_annotations, print_review
 
     try:
         replay = read(file)
-        Session.from_replay(replay)  # strict: a review is of a game that verifies
+        session = Session.from_replay(replay)  # strict: a review is of a game that verifies
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
     names = [s.name for s in replay.seats]
     seats = [parse_seat(seat, names)] if seat else None
     for h in hands:
         if h > len(replay.hands):
-            raise click.UsageError(f"the file has {len(replay.hands)} hands, not {h}")
+            raise click.UsageError(_("the file has {n} hands, not {h}").format(n=len(replay.hands), h=h))
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     reviews = review_replay(replay, seats, set(hands) or None, console.charset)
-    game_spell = getattr(load(replay.game), "spell_cards", None)
+    game_spell = getattr(session.game, "spell_cards", None)
     spell = (lambda text: str(game_spell(text, console.charset))) if game_spell else None
-    console.say(safe(replay.title or f"{replay.game} replay"), "title")
+    console.say(safe(replay.title or _("{game} replay").format(game=session.game.match_title(session.config))), "title")
     for r in reviews:
         console.say("")
         print_review(console, r, [safe(n) for n in names], spell)

@@ -270,6 +270,12 @@ class Game(ABC, Generic[S, M, V, C]):
     def default_preset(self) -> str:
         return next(iter(self.presets))
 
+    def match_title(self, config: C) -> str:
+        """The game's name as a person reads it for a match under ``config`` (translated)."""
+        from cardcli.i18n import _
+
+        return _(self.title)
+
     def seat_names(self, players: int) -> list[str]:
         """Names of the seats in play order (clockwise)."""
         return [f"P{i + 1}" for i in range(players)]

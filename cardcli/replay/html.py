@@ -99,7 +99,7 @@ def positions(replay: Replay, charset: str = "unicode") -> dict[str, Any]:
         score = pool.table(m.screen().score)
         hands.append({"pos": pos, "bounds": m.bounds(hand), "score": score})
     return {
-        "title": replay.title or m.game.title,
+        "title": replay.title or m.game.match_title(m.config),
         "game": m.game.name,
         "names": list(m.names),
         "secrets": secrets,

@@ -97,7 +97,7 @@ class Controller:
     def start(self) -> None:
         s = self.session
         self.console.say(_("{title} · seed {seed} · you are {seat} · type `help` for commands, Tab to complete").format(
-            title=self.game.title, seed=s.seed, seat=" & ".join(s.seats[i].name for i in s.human_seats)), "title")
+            title=self.game.match_title(s.config), seed=s.seed, seat=" & ".join(s.seats[i].name for i in s.human_seats)), "title")
         self.advance()
 
     def advance(self) -> None:
@@ -255,7 +255,7 @@ class Controller:
 
     def toolbar_text(self) -> str:
         status = self.game.status(self.session.view(self.seat))
-        return status or self.game.title
+        return status or self.game.match_title(self.session.config)
 
     def finish(self) -> None:
         if self.done:
@@ -471,7 +471,7 @@ def _hint(c: Controller, arg: str) -> bool:
 def _undo(c: Controller, arg: str) -> bool:
     if not c.game.undo_allowed:
         c.console.say(_("undo is not available in {game}: a move, once judged, cannot be unseen").format(
-            game=c.game.title))
+            game=c.game.match_title(c.session.config)))
         return True
     from cardcli.session import UndoRefused
 

@@ -101,6 +101,9 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
     bot_ids = ("auto", "dds", "heuristic", "random")
 
     # -- setup ---------------------------------------------------------------------------------
+    def match_title(self, config: BridgeConfig) -> str:
+        return _("Contract bridge (deals)") if config.scoring == "deals" else _(self.title)
+
     def seat_names(self, players: int) -> list[str]:
         return list(SEAT_NAMES)
 

@@ -247,7 +247,7 @@ class ViewerModel:
         state = self.state()
         view = g.full_view(state) if self.seat is None else g.view(state, self.seat)
         table = [[(style, safe(text)) for style, text in line] for line in g.render(view, self.charset)]
-        title = safe(self.replay.title or self.game.title)
+        title = safe(self.replay.title or self.game.match_title(self.config))
         return Screen(
             title=self._text(self.where(), "title") + [("dim", " · " + title)],
             table=table,
