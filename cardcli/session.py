@@ -37,7 +37,7 @@ from cardcli.engine.options import build_config, config_from_builtins
 from cardcli.engine.registry import load
 from cardcli.engine.rng import Rng, fresh_seed, normalize_seed
 from cardcli.engine.verdict import IllegalMove, MoveError, Verdict
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError, write
 from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, MoveRecord, Replay, SeatRecord
 
@@ -97,7 +97,8 @@ class Session:
             if not s.human:
                 bot_id = s.bot or game.default_bot
                 if not game.has_bot(bot_id):
-                    raise SessionError(f"{game.name} has no bot {bot_id!r} (bots: {', '.join(game.bots)})")
+                    raise SessionError(_("{game} has no bot {bot} (bots: {bots})").format(
+                        game=game.name, bot=repr(bot_id), bots=", ".join(game.bots)))
                 self._bot_ids[i] = bot_id
         self._bots: dict[int, Any] = {}
         """Each seat's bot, built at its first move (verifying or showing a replay builds none)."""
@@ -124,7 +125,7 @@ class Session:
         names = game.seat_names(n)
         for h in human_seats:
             if not 0 <= h < n:
-                raise SessionError(f"there is no seat {h + 1} with {n} players")
+                raise SessionError(_("there is no seat {seat} with {n} players").format(seat=h + 1, n=n))
         seats = [SeatSpec(names[i], i in human_seats, None if i in human_seats else ((bots or {}).get(i) or bot))
                  for i in range(n)]
         seed_text = normalize_seed(seed) if seed is not None else fresh_seed()
@@ -152,15 +153,19 @@ class Session:
         if problem:
             raise ReplayError(problem)
         if len(replay.seats) != replay.players:
-            raise ReplayError(f"the file lists {len(replay.seats)} seats for {replay.players} players")
+            count = len(replay.seats)
+            raise ReplayError(ngettext("the file lists {n} seat for {players} players",
+                                       "the file lists {n} seats for {players} players", count).format(
+                n=count, players=replay.players))
         if replay.hands_limit is not None and replay.hands_limit < 1:
-            raise ReplayError(f"the file limits the match to {replay.hands_limit} hands")
+            raise ReplayError(_("the file limits the match to {n} hands").format(n=replay.hands_limit))
         if replay.hands_limit is not None and len(replay.hands) > replay.hands_limit:
-            raise ReplayError(f"the file holds {len(replay.hands)} hands, but the match was limited to "
-                              f"{replay.hands_limit}")
+            raise ReplayError(_("the file holds {n} hands, but the match was limited to {limit}").format(
+                n=len(replay.hands), limit=replay.hands_limit))
         for bot_seat in replay.seats:
             if bot_seat.kind == "bot" and bot_seat.bot is not None and not game.has_bot(bot_seat.bot):
-                raise ReplayError(f"seat {bot_seat.name}: {game.name} has no bot {bot_seat.bot!r}")
+                raise ReplayError(_("seat {seat}: {game} has no bot {bot}").format(
+                    seat=bot_seat.name, game=game.name, bot=repr(bot_seat.bot)))
         from cardcli.engine.text import safe
 
         # names and the title come from a file: control characters never reach a terminal
@@ -172,8 +177,8 @@ class Session:
 
             def deck_check(number: int, deck: list[Card]) -> str | None:
                 if list(deck) != shuffled_deck(unshuffled, seed, number):
-                    return (f"the deck is not the one seed {seed!r} deals "
-                            "(remove the seed to keep a hand-made deal)")
+                    return _("the deck is not the one seed {seed} deals "
+                             "(remove the seed to keep a hand-made deal)").format(seed=repr(seed))
                 return None
 
         checker = _ResultCheck(replay.hands)
@@ -199,12 +204,13 @@ class Session:
         sess.extras = [dict(h.extra) | checker.extras.get(i, {}) for i, h in enumerate(replay.hands, 1)]
         if replay.result is not None:
             if replay.result.complete and not sess.finished:
-                raise ReplayError("the file says the match is complete, but its moves do not finish it")
+                raise ReplayError(_("the file says the match is complete, but its moves do not finish it"))
             got_m = sess.match_result()
             if got_m != replay.result and msgspec.to_builtins(got_m) != msgspec.to_builtins(replay.result):
-                raise ReplayError(f"the recorded match result {replay.result.totals} (winners "
-                                  f"{replay.result.winners}) does not match the moves "
-                                  f"({got_m.totals}, winners {got_m.winners})")
+                raise ReplayError(_("the recorded match result {totals} (winners {winners}) does not match the moves "
+                                    "({real_totals}, winners {real_winners})").format(
+                    totals=replay.result.totals, winners=replay.result.winners, real_totals=got_m.totals,
+                    real_winners=got_m.winners))
         return sess
 
     # -- the table -----------------------------------------------------------------------------
@@ -328,7 +334,7 @@ class Session:
         """Apply a move for the seat to act (a resolved, legal move) and record it."""
         seat = self.to_act()
         if seat is None:
-            raise IllegalMove(Verdict(False, "nobody can move now", "turn.over"))
+            raise IllegalMove(Verdict(False, _("nobody can move now"), "turn.over"))
         verdict = self.game.check(self.state, move)
         if not verdict.ok:
             err = IllegalMove(verdict)
@@ -522,14 +528,16 @@ class _ResultCheck(Visitor):
             return
         got = table.results[hand - 1]
         if got is None:
-            raise FoldError(f"hand {hand}: the file records a result but the hand is not over", hand)
+            raise FoldError(_("hand {hand}: the file records a result but the hand is not over").format(hand=hand),
+                            hand)
         if got == recorded:  # the usual answer, without turning both into plain values first
             return
         mine, theirs = msgspec.to_builtins(got), msgspec.to_builtins(recorded)
         if mine != theirs:
             field, said, real = _first_difference(theirs, mine)
-            raise FoldError(f"hand {hand}: the recorded result does not match the moves: {field} is "
-                            f"{_short(said)} in the file, but the moves give {_short(real)}", hand)
+            raise FoldError(_("hand {hand}: the recorded result does not match the moves: {field} is {said} in the "
+                              "file, but the moves give {real}").format(hand=hand, field=field, said=_short(said),
+                                                                        real=_short(real)), hand)
 
     def finish(self, table: Table[Any, Any]) -> None:
         if table.hand:

@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 from cardcli.engine.cards import Card
 from cardcli.engine.game import Game, GameState, HandResult, Outcome
 from cardcli.engine.verdict import MoveError
+from cardcli.i18n import _
 
 S = TypeVar("S", bound=GameState)
 M = TypeVar("M")
@@ -118,7 +119,8 @@ class Table(Generic[S, M]):
     def __init__(self, game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: int, *, strict: bool = True,
                  visitors: Iterable[Visitor] = ()) -> None:
         if not 0 <= first_dealer < players:
-            raise FoldError(f"the first dealer is seat {first_dealer + 1}, but there are {players} seats")
+            raise FoldError(_("the first dealer is seat {seat}, but there are {players} seats").format(
+                seat=first_dealer + 1, players=players))
         self.game = game
         self.config = config
         self.players = players
@@ -160,7 +162,7 @@ class Table(Generic[S, M]):
         """Begin the next hand with ``deck`` (every card of the game's deck, in dealt order)."""
         hand = self.hand + 1
         if not self.needs_deal():
-            raise FoldError(f"hand {hand}: recorded, but the match had no hand left to deal", hand)
+            raise FoldError(_("hand {hand}: recorded, but the match had no hand left to deal").format(hand=hand), hand)
         if self._deck is None:
             self._deck = sorted(self.game.deck(self.config, self.players))
             # a deck of distinct cards is checked as a set (cheaper than sorting every deal's)
@@ -168,8 +170,8 @@ class Table(Generic[S, M]):
         expected = self._deck
         if (len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None
                 else sorted(deck) != expected):
-            raise FoldError(f"hand {hand}: the deck is not the {len(expected)} cards of a {self.game.name} deal",
-                            hand)
+            raise FoldError(_("hand {hand}: the deck is not the {n} cards of a {game} deal").format(
+                hand=hand, n=len(expected), game=self.game.name), hand)
         dealer = self.game.next_dealer(self.state)
         self._starts.append(self.state.clone())
         self.game.start_hand(self.state, list(deck))
@@ -187,13 +189,14 @@ class Table(Generic[S, M]):
         (then it is the move's notation as it stands, and need not be formatted again)."""
         game = self.game
         hand, ply = self.hand, self.ply + 1
-        where = f"hand {hand}, move {ply}"
         actor = game.to_act(self.state)
         if actor is None:
-            raise FoldError(f"{where}: the hand was already over", hand, ply)
+            raise FoldError(_("hand {hand}, move {ply}: the hand was already over").format(hand=hand, ply=ply),
+                            hand, ply)
         if logged.seat != actor:
             names = game.seat_names(self.players)
-            raise FoldError(f"{where}: it was {names[actor]}'s turn, not seat {logged.seat + 1}'s", hand, ply)
+            raise FoldError(_("hand {hand}, move {ply}: it was {name}'s turn, not seat {seat}'s").format(
+                hand=hand, ply=ply, name=names[actor], seat=logged.seat + 1), hand, ply)
         table = game.canonical_moves
         if table is not None:
             known = table.get(logged.move)
@@ -202,10 +205,16 @@ class Table(Generic[S, M]):
         try:
             move = game.parse_move(logged.move)
         except MoveError as err:
-            raise FoldError(f"{where}: {logged.move!r} is not a {game.name} move ({err.message})", hand, ply) from None
+            raise FoldError(_("hand {hand}, move {ply}: {move} is not a {game} move ({reason})").format(
+                hand=hand, ply=ply, move=repr(logged.move), game=game.name, reason=err.message), hand, ply) from None
         if self.strict and game.format_move(move) != logged.move:
-            shown = "a secret move" if game.is_secret_move(move) else repr(logged.move)
-            raise FoldError(f"{where}: {shown} is not canonical notation", hand, ply)
+            if game.is_secret_move(move):  # an error message must not tell a secret
+                message = _("hand {hand}, move {ply}: a secret move is not canonical notation").format(
+                    hand=hand, ply=ply)
+            else:
+                message = _("hand {hand}, move {ply}: {move} is not canonical notation").format(
+                    hand=hand, ply=ply, move=repr(logged.move))
+            raise FoldError(message, hand, ply)
         return move, False
 
     def push(self, move: M, claimed_secret: bool | None = None, notation: str | None = None) -> Step[M]:
@@ -219,7 +228,7 @@ class Table(Generic[S, M]):
         seat = game.to_act(self.state)
         if seat is None or not hands:
             ply = self.ply + 1
-            raise FoldError(f"hand {hand}, move {ply}: nobody can move now", hand, ply)
+            raise FoldError(_("hand {hand}, move {ply}: nobody can move now").format(hand=hand, ply=ply), hand, ply)
         log = hands[-1].moves
         ply = len(log) + 1
         if notation is None:
@@ -252,15 +261,22 @@ class Table(Generic[S, M]):
         verdict = game.check(self.state, move)
         if verdict.ok and (claimed_secret is None or claimed_secret == secret):
             return
-        shown = "a secret move" if secret else repr(notation)  # an error message must not tell a secret
+        # an error message must not tell a secret: a secret move is not shown
         if not verdict.ok:
             name = game.seat_names(self.players)[seat]
-            raise FoldError(f"hand {hand}, move {ply} ({name} {shown}): illegal: {verdict.reason} "
-                            f"[rule {game.name} {verdict.rule}]", hand, ply, verdict.rule)
+            if secret:
+                text = _("hand {hand}, move {ply} ({name} a secret move): illegal: {reason} [rule {game} {rule}]")
+            else:
+                text = _("hand {hand}, move {ply} ({name} {move}): illegal: {reason} [rule {game} {rule}]")
+            raise FoldError(text.format(hand=hand, ply=ply, name=name, move=repr(notation), reason=verdict.reason,
+                                        game=game.name, rule=verdict.rule), hand, ply, verdict.rule)
         if claimed_secret is not None and claimed_secret != secret:
-            said = "secret" if claimed_secret else "public"
-            raise FoldError(f"hand {hand}, move {ply} ({shown}): the file marks it {said}, but it is "
-                            f"{'secret' if secret else 'public'} by the rules", hand, ply)
+            if secret:  # the file says public
+                text = _("hand {hand}, move {ply} (a secret move): the file marks it public, but it is secret "
+                         "by the rules")
+            else:
+                text = _("hand {hand}, move {ply} ({move}): the file marks it secret, but it is public by the rules")
+            raise FoldError(text.format(hand=hand, ply=ply, move=repr(notation)), hand, ply)
 
     def push_logged(self, logged: LoggedMove) -> Step[M]:
         move, canonical = self._parse(logged)
@@ -330,9 +346,14 @@ class Table(Generic[S, M]):
         hand = self.hand
         if self.strict and log.dealer is not None and log.dealer != self.hands[-1].dealer:
             names = self.game.seat_names(self.players)
-            said = names[log.dealer] if 0 <= log.dealer < self.players else f"seat {log.dealer + 1}"
-            raise FoldError(f"hand {hand}: the file says {said} dealt, but by the rules "
-                            f"{names[self.hands[-1].dealer or 0]} deals", hand)
+            dealer = names[self.hands[-1].dealer or 0]
+            if 0 <= log.dealer < self.players:
+                message = _("hand {hand}: the file says {said} dealt, but by the rules {dealer} deals").format(
+                    hand=hand, said=names[log.dealer], dealer=dealer)
+            else:
+                message = _("hand {hand}: the file says seat {seat} dealt, but by the rules {dealer} deals").format(
+                    hand=hand, seat=log.dealer + 1, dealer=dealer)
+            raise FoldError(message, hand)
         self._replay(log.moves, until)
 
 
@@ -349,7 +370,7 @@ def fold(game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: in
         if deck_check is not None:
             problem = deck_check(number, log.deck)
             if problem:
-                raise FoldError(f"hand {number}: {problem}", number)
+                raise FoldError(_("hand {hand}: {problem}").format(hand=number, problem=problem), number)
         stop = until[1] if until is not None and until[0] == number else None
         table.replay_hand(log, stop)
         if until is not None and number >= until[0]:

@@ -7,10 +7,11 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
+from cardcli.i18n import _
 from cardcli.replay.migrate import upgrade
 from cardcli.replay.model import FORMAT, VERSION, Envelope, Replay
 
@@ -44,12 +45,14 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
     raise RecursionError, or build values that later code cannot walk).
     """
     if len(data) > MAX_SIZE:
-        raise ReplayError(f"{name}: not a cardcli replay ({len(data)} bytes is more than any replay)")
+        raise ReplayError(_("{name}: not a cardcli replay ({size} bytes is more than any replay)").format(
+            name=name, size=len(data)))
     if msgpack is None:
         msgpack = bool(data) and data[:1] not in (b"{", b"[", b" ", b"\n", b"\r", b"\t", b"\xef")
     depth = nesting_depth(data, msgpack)
     if depth > MAX_DEPTH:
-        raise ReplayError(f"{name}: not a cardcli replay (nested more than {MAX_DEPTH} levels deep)")
+        raise ReplayError(_("{name}: not a cardcli replay (nested more than {depth} levels deep)").format(
+            name=name, depth=MAX_DEPTH))
     env_dec, body_dec = (_envelope_mp, _replay_mp) if msgpack else (_envelope_json, _replay_json)
     try:  # a good file is read once; anything else is read again below, envelope first, to name its problem
         replay = body_dec.decode(data)
@@ -60,28 +63,30 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
     try:
         env = env_dec.decode(data)
     except RecursionError:
-        raise ReplayError(f"{name}: not a cardcli replay (nested too deeply)") from None
+        raise ReplayError(_("{name}: not a cardcli replay (nested too deeply)").format(name=name)) from None
     except msgspec.DecodeError as err:
         kind = "MessagePack" if msgpack else "JSON"
         if not data.strip():
-            raise ReplayError(f"{name}: the file is empty") from None
-        raise ReplayError(f"{name}: not a cardcli replay ({kind} is malformed or truncated: {_short(err)})") from None
+            raise ReplayError(_("{name}: the file is empty").format(name=name)) from None
+        raise ReplayError(_("{name}: not a cardcli replay ({kind} is malformed or truncated: {detail})").format(
+            name=name, kind=kind, detail=_short(err))) from None
     except msgspec.ValidationError as err:
-        raise ReplayError(f"{name}: not a cardcli replay ({_short(err)})") from None
+        raise ReplayError(_("{name}: not a cardcli replay ({detail})").format(name=name, detail=_short(err))) from None
     if env.format != FORMAT:
-        raise ReplayError(f"{name}: not a cardcli replay (format is {env.format!r}, expected {FORMAT!r})")
+        raise ReplayError(_("{name}: not a cardcli replay (format is {format}, expected {expected})").format(
+            name=name, format=repr(env.format), expected=repr(FORMAT)))
     if env.version > VERSION:
-        raise ReplayError(
-            f"{name}: made by a newer cardcli (replay version {env.version}; this one reads up to {VERSION}); "
-            "please upgrade cardcli")
+        message = _("{name}: made by a newer cardcli (replay version {version}; this one reads up to {supported}); "
+                    "please upgrade cardcli")
+        raise ReplayError(message.format(name=name, version=env.version, supported=VERSION))
     if env.version < 1:
-        raise ReplayError(f"{name}: unknown replay version {env.version}")
+        raise ReplayError(_("{name}: unknown replay version {version}").format(name=name, version=env.version))
     try:
         replay = body_dec.decode(data)
     except (msgspec.ValidationError, msgspec.DecodeError) as err:
-        raise ReplayError(f"{name}: invalid replay: {_short(err)}") from None
+        raise ReplayError(_("{name}: invalid replay: {detail}").format(name=name, detail=_short(err))) from None
     except RecursionError:
-        raise ReplayError(f"{name}: not a cardcli replay (nested too deeply)") from None
+        raise ReplayError(_("{name}: not a cardcli replay (nested too deeply)").format(name=name)) from None
     return upgrade(replay)
 
 
@@ -196,16 +201,20 @@ def _short(err: Exception) -> str:
     return str(err).splitlines()[0] if str(err) else type(err).__name__
 
 
-def read_bytes(path: str | Path, what: str = "a replay file") -> bytes:
-    """A file's bytes, or a one-line ReplayError saying why they cannot be read."""
+def read_bytes(path: str | Path, what: Literal["replay", "save"] = "replay") -> bytes:
+    """A file's bytes, or a one-line ReplayError saying why they cannot be read.
+
+    ``what`` the file should be (the message for a directory says so): a replay file or a saved game."""
     try:
         return Path(path).read_bytes()
     except FileNotFoundError:
-        raise ReplayError(f"{path}: no such file") from None
+        raise ReplayError(_("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
-        raise ReplayError(f"{path}: is a directory, not {what}") from None
+        message = _("{path}: is a directory, not a saved game") if what == "save" else _(
+            "{path}: is a directory, not a replay file")
+        raise ReplayError(message.format(path=path)) from None
     except OSError as err:
-        raise ReplayError(f"{path}: cannot read ({err.strerror})") from None
+        raise ReplayError(_("{path}: cannot read ({reason})").format(path=path, reason=err.strerror)) from None
 
 
 def read(path: str | Path) -> Replay:

@@ -26,6 +26,7 @@ from typing import IO, Any
 
 import msgspec
 
+from cardcli.i18n import _, ngettext
 from cardcli.replay.io import MAX_DEPTH, MAX_SIZE, ReplayError, nesting_depth, read_bytes
 from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay
 
@@ -89,28 +90,33 @@ class Journal:
 
 def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
     """The match a journal holds, and the record file it names. One-line ReplayError on bad input."""
-    data = read_bytes(path, "a saved game")
+    data = read_bytes(path, "save")
     if len(data) > MAX_SIZE:
-        raise ReplayError(f"{path}: not a cardcli save ({len(data)} bytes is more than any save)")
+        raise ReplayError(_("{path}: not a cardcli save ({size} bytes is more than any save)").format(
+            path=path, size=len(data)))
     lines = data.split(b"\n")
     if not data.endswith(b"\n"):
         lines = lines[:-1]  # a line cut short by a crash: that event never completed
     lines = [ln for ln in lines if ln.strip()]
     if not lines:
-        raise ReplayError(f"{path}: the saved game is empty")
+        raise ReplayError(_("{path}: the saved game is empty").format(path=path))
     for number, raw in enumerate(lines, 1):
         if nesting_depth(raw) > MAX_DEPTH:
-            raise ReplayError(f"{path}: line {number} is nested more than {MAX_DEPTH} levels deep")
+            raise ReplayError(_("{path}: line {line} is nested more than {depth} levels deep").format(
+                path=path, line=number, depth=MAX_DEPTH))
     try:
         header = msgspec.json.decode(lines[0], type=Header)
     except RecursionError:
-        raise ReplayError(f"{path}: line 1 is nested too deeply") from None
+        raise ReplayError(_("{path}: line 1 is nested too deeply").format(path=path)) from None
     except (msgspec.DecodeError, msgspec.ValidationError) as err:
-        raise ReplayError(f"{path}: not a cardcli save ({str(err).splitlines()[0]})") from None
+        raise ReplayError(_("{path}: not a cardcli save ({detail})").format(
+            path=path, detail=str(err).splitlines()[0])) from None
     if header.format != FORMAT:
-        raise ReplayError(f"{path}: not a cardcli save (format is {header.format!r})")
+        raise ReplayError(_("{path}: not a cardcli save (format is {format})").format(
+            path=path, format=repr(header.format)))
     if header.version > VERSION:
-        raise ReplayError(f"{path}: made by a newer cardcli (save version {header.version}); please upgrade cardcli")
+        raise ReplayError(_("{path}: made by a newer cardcli (save version {version}); please upgrade cardcli").format(
+            path=path, version=header.version))
     replay = header.replay
     hands: list[HandRecord] = [msgspec.structs.replace(h) for h in replay.hands]
     notes: list[Annotation] = list(replay.annotations)
@@ -119,28 +125,29 @@ def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
         try:
             event = msgspec.json.decode(raw)
         except (msgspec.DecodeError, RecursionError):
-            raise ReplayError(f"{path}: line {number} is damaged") from None
+            raise ReplayError(_("{path}: line {line} is damaged").format(path=path, line=number)) from None
         if (isinstance(event, list) and len(event) in (2, 3) and isinstance(event[0], int)
                 and isinstance(event[1], str) and (len(event) == 2 or event[2] is True)):
             if not hands:
-                raise ReplayError(f"{path}: line {number}: a move before any deal")
+                raise ReplayError(_("{path}: line {line}: a move before any deal").format(path=path, line=number))
             hands[-1].moves.append(MoveRecord(event[0], event[1], len(event) == 3))
         elif isinstance(event, dict) and isinstance(event.get("deal"), list) and isinstance(event.get("dealer"), int):
             hands.append(HandRecord(dealer=event["dealer"], deck=[str(c) for c in event["deal"]], moves=[]))
         elif isinstance(event, dict) and isinstance(event.get("undo"), int) and hands:
             k = event["undo"]
             if not 0 < k <= len(hands[-1].moves):
-                raise ReplayError(f"{path}: line {number}: undo of {k} moves, but the hand has "
-                                  f"{len(hands[-1].moves)}")
+                raise ReplayError(ngettext("{path}: line {line}: undo of {k} move, but the hand has {moves}",
+                                           "{path}: line {line}: undo of {k} moves, but the hand has {moves}",
+                                           k).format(path=path, line=number, k=k, moves=len(hands[-1].moves)))
             del hands[-1].moves[-k:]
         elif isinstance(event, dict) and "note" in event:
             try:
                 notes.append(msgspec.convert(event["note"], Annotation))
             except msgspec.ValidationError:
-                raise ReplayError(f"{path}: line {number}: a damaged note") from None
+                raise ReplayError(_("{path}: line {line}: a damaged note").format(path=path, line=number)) from None
         elif isinstance(event, dict) and isinstance(event.get("title"), str):
             title = event["title"]
         else:
-            raise ReplayError(f"{path}: line {number} is not a cardcli save event")
+            raise ReplayError(_("{path}: line {line} is not a cardcli save event").format(path=path, line=number))
     replay = msgspec.structs.replace(replay, hands=hands, annotations=notes, title=title, result=None)
     return replay, Path(header.record) if header.record else None

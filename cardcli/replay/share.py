@@ -48,6 +48,7 @@ import msgspec
 from cardcli.engine.cards import Card
 from cardcli.engine.fold import FoldError, HandLog, LoggedMove, Table, Visitor, fold
 from cardcli.engine.game import Game
+from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError
 from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay, SeatRecord
 
@@ -150,23 +151,23 @@ def _pack(digits: Sequence[tuple[int, int]]) -> bytes:
 class _Digits:
     """Reads digits back from :func:`_pack`'s bytes, refusing more digits than the bytes hold."""
 
-    def __init__(self, data: bytes, where: str) -> None:
+    def __init__(self, data: bytes, hand: int) -> None:
         self.value = int.from_bytes(data, "big")
         self.capacity = 1
         self.limit = 1 << (8 * len(data))
         self.nbytes = len(data)
-        self.where = where
+        self.hand = hand
 
     def take(self, radix: int) -> int:
         self.capacity *= radix
         if self.capacity > self.limit:
-            raise ShareError(f"share code: {self.where} holds fewer moves than it claims")
+            raise ShareError(_("share code: hand {hand} holds fewer moves than it claims").format(hand=self.hand))
         self.value, digit = divmod(self.value, radix)
         return digit
 
     def finish(self) -> None:
         if self.value or ((self.capacity - 1).bit_length() + 7) // 8 != self.nbytes:
-            raise ShareError(f"share code: {self.where} does not decode to whole moves")
+            raise ShareError(_("share code: hand {hand} does not decode to whole moves").format(hand=self.hand))
 
 
 def _deck_digits(deck: Sequence[Card]) -> list[tuple[int, int]]:
@@ -281,7 +282,10 @@ def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
     session = Session.from_replay(replay)
     game, config, players = session.game, session.config, session.players
     if hand is not None and not 1 <= hand <= len(session.hands):
-        raise ShareError(f"the replay has {len(session.hands)} hands; there is no hand {hand}")
+        count = len(session.hands)
+        message = ngettext("the replay has {n} hand; there is no hand {hand}",
+                           "the replay has {n} hands; there is no hand {hand}", count)
+        raise ShareError(message.format(n=count, hand=hand))
     seed = replay.seed
     origin = 0
     first, hands = replay.first_dealer, session.hands
@@ -350,49 +354,52 @@ def _unwrap(text: str) -> bytes:
     """The payload of a code, after its prefix, alphabet, length and checksum are checked."""
     code = "".join(text.split())
     if len(code) > MAX_CHARS:
-        raise ShareError(f"share code: too long ({len(code)} characters) to be a cardcli share code")
+        raise ShareError(_("share code: too long ({n} characters) to be a cardcli share code").format(n=len(code)))
     m = _CODE_RE.match(code)
     if not m:
-        raise ShareError("not a cardcli share code (codes start with cc1-)")
+        raise ShareError(_("not a cardcli share code (codes start with {prefix})").format(
+            prefix=f"{PREFIX}{VERSION}-"))
     if int(m.group(1)) != VERSION:
         version = int(m.group(1))
         if version > VERSION:
-            raise ShareError(f"share code version {version} was made by a newer cardcli (this one reads "
-                             f"version {VERSION}); please upgrade cardcli")
-        raise ShareError(f"share code: unknown version {version}")
+            raise ShareError(_("share code version {version} was made by a newer cardcli (this one reads "
+                               "version {supported}); please upgrade cardcli").format(version=version,
+                                                                                     supported=VERSION))
+        raise ShareError(_("share code: unknown version {version}").format(version=version))
     body = code[m.end():]
     bad = _ALPHABET.search(body)
     if bad:
-        raise ShareError(f"share code: {bad.group()!r} (character {m.end() + bad.start() + 1}) cannot be part "
-                         "of a code (letters, digits, - and _ only)")
+        raise ShareError(_("share code: {char} (character {position}) cannot be part of a code (letters, digits, "
+                           "- and _ only)").format(char=repr(bad.group()), position=m.end() + bad.start() + 1))
     whole = len(body) % 4 != 1  # one character past a group of four cannot end a code
     usable = body if whole else body[:-1]
     try:
         data = base64.urlsafe_b64decode(usable + "=" * (-len(usable) % 4))
     except (binascii.Error, ValueError):
-        raise ShareError("share code: mistyped (it cannot be read as a code)") from None
+        raise ShareError(_("share code: mistyped (it cannot be read as a code)")) from None
     length, pos = 0, 0
     for shift in range(0, 35, 7):
         if pos >= len(data):
-            raise ShareError("share code: truncated")
+            raise ShareError(_("share code: truncated"))
         byte = data[pos]
         pos += 1
         length |= (byte & 0x7F) << shift
         if not byte & 0x80:
             break
     else:
-        raise ShareError("share code: bad checksum (mistyped)")
+        raise ShareError(_("share code: bad checksum (mistyped)"))
     want = pos + 4 + length
     if len(data) < want:
         need = (want * 4 + 2) // 3
-        raise ShareError(f"share code: truncated ({len(code) - m.end()} of {need} characters after {m.group()})")
+        raise ShareError(_("share code: truncated ({got} of {need} characters after {prefix})").format(
+            got=len(code) - m.end(), need=need, prefix=m.group()))
     if len(data) > want or not whole:
-        raise ShareError("share code: bad checksum (mistyped, or extra characters at the end)")
+        raise ShareError(_("share code: bad checksum (mistyped, or extra characters at the end)"))
     if base64.urlsafe_b64encode(data).decode().rstrip("=") != body:
-        raise ShareError(f"share code: bad checksum (character {len(code)} is mistyped)")
+        raise ShareError(_("share code: bad checksum (character {position} is mistyped)").format(position=len(code)))
     head, crc, payload = data[:pos], data[pos:pos + 4], data[pos + 4:]
     if zlib.crc32(head + payload).to_bytes(4, "big") != crc:
-        raise ShareError("share code: bad checksum (a character is mistyped)")
+        raise ShareError(_("share code: bad checksum (a character is mistyped)"))
     return payload
 
 
@@ -401,15 +408,16 @@ def decode(text: str) -> Replay:
     try:
         code = _decoder.decode(_unwrap(text))
     except (msgspec.DecodeError, msgspec.ValidationError) as err:
-        raise ShareError(f"share code: unreadable contents ({str(err).splitlines()[0]})") from None
+        raise ShareError(_("share code: unreadable contents ({detail})").format(
+            detail=str(err).splitlines()[0])) from None
     try:
         return _rebuild(code)
     except FoldError as err:
-        raise ShareError(f"share code: {err}") from None
+        raise ShareError(_("share code: {problem}").format(problem=err)) from None
     except (ValueError, TypeError, KeyError, IndexError) as err:  # a hand-made code with the right checksum
         if isinstance(err, ShareError):
             raise
-        raise ShareError(f"share code: inconsistent contents ({err})") from None
+        raise ShareError(_("share code: inconsistent contents ({detail})").format(detail=err)) from None
 
 
 def _rebuild(code: _Code) -> Replay:
@@ -428,37 +436,37 @@ def _rebuild(code: _Code) -> Replay:
         base = msgspec.to_builtins(game.presets[code.preset]) if code.preset in game.presets else {}
         config = config_from_builtins(game, base | code.options)
     except (UnknownGame, ConfigError) as err:
-        raise ShareError(f"share code: {err}") from None
+        raise ShareError(_("share code: {problem}").format(problem=err)) from None
     players = code.players
     if players not in game.player_counts or len(code.seats) != players or (
             code.names is not None and len(code.names) != players):
-        raise ShareError(f"share code: {players} players do not suit {game.name} or the seats")
+        raise ShareError(_("share code: {players} players do not suit {game} or the seats").format(
+            players=players, game=game.name))
     if code.seed is None and any(h.seeded for h in code.hands):
-        raise ShareError("share code: a hand uses the seed's deck, but there is no seed")
+        raise ShareError(_("share code: a hand uses the seed's deck, but there is no seed"))
     cards = game.deck(config, players)
     table: Table[Any, Any] = Table(game, config, players, code.first_dealer)
     for number, h in enumerate(code.hands, 1):
-        where = f"hand {number}"
-        digits = _Digits(h.number, where)
+        digits = _Digits(h.number, number)
         deck = shuffled_deck(cards, code.seed or "", code.origin or number) if h.seeded else _deck_from(digits, cards)
         table.deal(deck)
         literals = iter(h.literals)
         for _ply in range(h.moves):
             legal = _legal(table)
             if not legal and game.to_act(table.state) is None:
-                raise ShareError(f"share code: {where} ended before its last move")
+                raise ShareError(_("share code: hand {hand} ended before its last move").format(hand=number))
             index = digits.take(len(legal) + 1)
             text = legal[index] if index < len(legal) else next(literals, None)
             if text is None:
-                raise ShareError(f"share code: {where} lacks a written-out move")
+                raise ShareError(_("share code: hand {hand} lacks a written-out move").format(hand=number))
             seat = game.to_act(table.state)
             table.push_logged(LoggedMove(seat if seat is not None else 0, text))
         digits.finish()
         if next(literals, None) is not None:
-            raise ShareError(f"share code: {where} holds more written-out moves than it uses")
+            raise ShareError(_("share code: hand {hand} holds more written-out moves than it uses").format(hand=number))
     if _digest(game.name, players, code.first_dealer, config, table.hands) != code.digest:
-        raise ShareError("share code: it decodes to another game than the one shared (made by a different "
-                         "cardcli version?)")
+        raise ShareError(_("share code: it decodes to another game than the one shared (made by a different "
+                           "cardcli version?)"))
     names = code.names or game.seat_names(players)
     seats = [SeatRecord(name=n, kind="human") if s == 0 else
              SeatRecord(name=n, kind="bot", bot=game.default_bot if s == 1 else None if s == 2 else str(s))
@@ -467,18 +475,24 @@ def _rebuild(code: _Code) -> Replay:
         try:
             started = _dt.datetime.fromtimestamp(code.started, _dt.UTC).isoformat()
         except (OverflowError, OSError, ValueError):
-            raise ShareError(f"share code: its start time ({code.started}) is not a date") from None
+            raise ShareError(_("share code: its start time ({started}) is not a date").format(
+                started=code.started)) from None
     else:
         started = code.started or "1970-01-01T00:00:00+00:00"
     notes = []
     for n in code.notes:
         moves = len(table.hands[n.hand - 1].moves) if 1 <= n.hand <= len(table.hands) else 0
         if not (0 <= n.hand <= len(table.hands) and 0 <= n.ply <= moves):
-            raise ShareError(f"share code: a note at hand {n.hand}, move {n.ply} is outside the match")
+            raise ShareError(_("share code: a note at hand {hand}, move {ply} is outside the match").format(
+                hand=n.hand, ply=n.ply))
         notes.append(Annotation(hand=n.hand, ply=n.ply, kind=n.kind, text=n.text))
     if code.origin:
-        seeded = f" (seed {code.seed!r})" if code.seed else ""
-        notes.append(Annotation(hand=0, ply=0, kind="note", text=f"hand {code.origin} of a match{seeded}, shared alone"))
+        if code.seed:
+            alone = _("hand {hand} of a match (seed {seed}), shared alone").format(hand=code.origin,
+                                                                                  seed=repr(code.seed))
+        else:
+            alone = _("hand {hand} of a match, shared alone").format(hand=code.origin)
+        notes.append(Annotation(hand=0, ply=0, kind="note", text=alone))
     replay = Replay(
         format=FORMAT, version=FILE_VERSION, app_version=__version__, game=game.name, preset=code.preset,
         config=msgspec.to_builtins(config), players=players, seats=seats,

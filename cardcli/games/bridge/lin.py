@@ -45,6 +45,7 @@ from cardcli.engine.text import safe
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.auction import SEATS, side_of
 from cardcli.games.bridge.config import PRESETS, BridgeConfig
+from cardcli.i18n import _
 
 if TYPE_CHECKING:
     from cardcli.games.bridge.rules import BridgeGame
@@ -104,7 +105,14 @@ class _Board:
 
     @property
     def where(self) -> str:
-        return f"board {self.number}" + (f" ({_show(self.title)})" if self.title else "")
+        if self.title:
+            return _("board {number} ({title})").format(number=self.number, title=_show(self.title))
+        return _("board {number}").format(number=self.number)
+
+
+def _at(where: str, it: _Item, item: str) -> str:
+    """How messages name one item of a board: its number, and its tag (and value, clipped)."""
+    return _("{where}, item {number} ({item})").format(where=where, number=it.number, item=item)
 
 
 def lin_text(text: str) -> str:
@@ -127,7 +135,8 @@ def items(text: str) -> list[_Item]:
         if i + 1 >= len(parts):
             if not tag:
                 break
-            raise LinError(f"item {number}: the tag {_show(tag)} has no value (the record is truncated?)")
+            raise LinError(_("item {number}: the tag {tag} has no value (the record is truncated?)").format(
+                number=number, tag=_show(tag)))
         out.append(_Item(tag, parts[i + 1].strip("\r\n"), number))
     return out
 
@@ -155,7 +164,8 @@ def boards(pairs: Sequence[_Item]) -> list[_Board]:
         elif tag == "qx" or tag in IGNORED:
             pass
         else:
-            raise LinError(f"{cur.where}, item {it.number}: unknown LIN tag {_show(tag)}")
+            raise LinError(_("{where}, item {number}: unknown LIN tag {tag}").format(
+                where=cur.where, number=it.number, tag=_show(tag)))
     if cur.deal is not None or cur.items:
         out.append(cur)
     return out
@@ -164,13 +174,14 @@ def boards(pairs: Sequence[_Item]) -> list[_Board]:
 def parse_md(item: _Item, where: str) -> tuple[int, list[list[Card]]]:
     """``md|3S..H..D..C..,...|`` → (dealer, the four hands by cardcli seat N E S W)."""
     value = item.value.strip()
-    at = f"{where}, item {item.number} (md)"
+    at = _at(where, item, "md")
     if not value or value[0] not in "1234":
-        raise LinError(f"{at}: the deal must start with the dealer digit 1-4 (got {_show(value[:6])})")
+        raise LinError(_("{at}: the deal must start with the dealer digit 1-4 (got {value})").format(
+            at=at, value=_show(value[:6])))
     dealer = LIN_SEATS[int(value[0]) - 1]
     given = value[1:].split(",")
     if len(given) > 4:
-        raise LinError(f"{at}: {len(given)} hands, not four")
+        raise LinError(_("{at}: {n} hands, not four").format(at=at, n=len(given)))
     hands: list[list[Card] | None] = [None] * 4
     seen: dict[str, str] = {}
     for i, text in enumerate(given):
@@ -186,17 +197,21 @@ def parse_md(item: _Item, where: str) -> tuple[int, list[list[Card]]]:
             elif ch in RANKS and suit is not None:
                 card = Card(ch + suit)
                 if card in seen:
-                    raise LinError(f"{at}: {card} is dealt twice ({seen[card]} and {SEAT_WORDS[seat]})")
+                    raise LinError(_("{at}: {card} is dealt twice ({seat} and {other})").format(
+                        at=at, card=card, seat=seen[card], other=SEAT_WORDS[seat]))
                 seen[card] = SEAT_WORDS[seat]
                 cards.append(card)
             elif ch != " ":
-                raise LinError(f"{at}: {_show(ch)} in {SEAT_WORDS[seat]}'s hand is not a suit or a rank")
+                raise LinError(_("{at}: {char} in {seat}'s hand is not a suit or a rank").format(
+                    at=at, char=_show(ch), seat=SEAT_WORDS[seat]))
         if len(cards) != 13:
-            raise LinError(f"{at}: {SEAT_WORDS[seat]} has {len(cards)} cards, not 13")
+            raise LinError(_("{at}: {seat} has {n} cards, not 13").format(
+                at=at, seat=SEAT_WORDS[seat], n=len(cards)))
         hands[seat] = cards
     missing = [s for s in range(4) if hands[s] is None]
     if len(missing) > 1:
-        raise LinError(f"{at}: {len(missing)} hands are missing; cardcli needs three hands at least")
+        raise LinError(_("{at}: {n} hands are missing; cardcli needs three hands at least").format(
+            at=at, n=len(missing)))
     if missing:
         hands[missing[0]] = [Card(r + s) for s in SUITS for r in RANKS if r + s not in seen]
     return dealer, [list(h) for h in hands if h is not None]
@@ -227,8 +242,8 @@ def _vulnerability(board: _Board) -> str:
         return "none"
     v = board.vul.value.strip().lower()
     if v not in VUL_IN:
-        raise LinError(f"{board.where}, item {board.vul.number} (sv): unknown vulnerability {_show(v)} "
-                       "(o, n, e or b)")
+        raise LinError(_("{at}: unknown vulnerability {value} ({none}, {ns}, {ew} or {both})").format(
+            at=_at(board.where, board.vul, "sv"), value=_show(v), none="o", ns="n", ew="e", both="b"))
     return VUL_IN[v]
 
 
@@ -240,24 +255,26 @@ def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
     claimed = False
 
     def push(move: mv.Move, it: _Item) -> None:
-        at = f"{board.where}, item {it.number} ({it.tag}|{safe(it.value[:12])})"
+        at = _at(board.where, it, f"{it.tag}|{safe(it.value[:12])}")
         if game.to_act(state) is None:
-            raise LinError(f"{at}: the hand is already over")
+            raise LinError(_("{at}: the hand is already over").format(at=at))
         verdict = game.check(state, move)
         if not verdict.ok:
-            raise LinError(f"{at}: {game.format_move(move)} is illegal: {verdict.reason}")
+            raise LinError(_("{at}: {move} is illegal: {reason}").format(
+                at=at, move=game.format_move(move), reason=verdict.reason))
         table.push(move)
 
     for it in board.items:
-        at = f"{board.where}, item {it.number} ({it.tag}|{safe(it.value[:12])})"
+        at = _at(board.where, it, f"{it.tag}|{safe(it.value[:12])}")
         if claimed and it.tag != "an":
-            raise LinError(f"{at}: the hand ended with the claim")
+            raise LinError(_("{at}: the hand ended with the claim").format(at=at))
         if it.tag == "mb":
             call = _call(it.value)
             if call is None:
-                raise LinError(f"{at}: {_show(it.value)} is not a call (p, d, r, 1C … 7N)")
+                raise LinError(_("{at}: {value} is not a call ({calls})").format(
+                    at=at, value=_show(it.value), calls="p, d, r, 1C … 7N"))
             if state.phase != "auction":
-                raise LinError(f"{at}: a call after the auction is over")
+                raise LinError(_("{at}: a call after the auction is over").format(at=at))
             push(call, it)
             last_call = mv.format_call(call) + ("!" if it.value.strip().endswith("!") else "")
         elif it.tag == "an":
@@ -266,25 +283,27 @@ def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
         elif it.tag == "pc":
             card = _card(it.value)
             if card is None:
-                raise LinError(f"{at}: {_show(it.value)} is not a card (suit then rank: SA, H10)")
+                raise LinError(_("{at}: {value} is not a card (suit then rank: {examples})").format(
+                    at=at, value=_show(it.value), examples="SA, H10"))
             if state.phase not in ("play", "claim"):
-                raise LinError(f"{at}: a card before the auction is over")
+                raise LinError(_("{at}: a card before the auction is over").format(at=at))
             push(mv.Play(card), it)
         elif it.tag == "mc":
             value = it.value.strip()
             if not value.isdigit() or not 0 <= int(value) <= 13:
-                raise LinError(f"{at}: the claim {_show(value)} is not a number of tricks from 0 to 13")
+                raise LinError(_("{at}: the claim {value} is not a number of tricks from 0 to 13").format(
+                    at=at, value=_show(value)))
             if state.phase == "over":
                 continue  # a claim recorded after the last card changes nothing
             if state.phase != "play" or state.contract is None:
-                raise LinError(f"{at}: a claim before the play")
+                raise LinError(_("{at}: a claim before the play").format(at=at))
             _settle(table, int(value), it, push)
             claimed = True
     if state.phase == "auction":
-        raise LinError(f"{board.where}: the auction is incomplete")
+        raise LinError(_("{where}: the auction is incomplete").format(where=board.where))
     if state.phase != "over":
-        raise LinError(f"{board.where}: the play stops after {state.cards_played} cards with no claim (mc) "
-                       "saying how it ended")
+        raise LinError(_("{where}: the play stops after {n} cards with no claim ({item}) saying how it ended").format(
+            where=board.where, n=state.cards_played, item="mc"))
 
 
 def _settle(table: Table[Any, Any], tricks: int, it: _Item, push: Any) -> None:
@@ -303,7 +322,9 @@ def _config(start: str) -> BridgeConfig:
     import msgspec
 
     config = PRESETS["rubber"]
-    return config if start == "none" else msgspec.structs.replace(config, start_vulnerable=start)  # type: ignore[arg-type]
+    if start == "none":
+        return config
+    return msgspec.structs.replace(config, start_vulnerable=start)  # type: ignore[arg-type]
 
 
 def _meta(board: _Board, notes: Sequence[str], title: str | None) -> dict[str, Any]:
@@ -324,10 +345,10 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
 
     found = boards(items(text))
     if not found or all(b.deal is None for b in found):
-        raise LinError("no board found (a LIN board has a deal: md|...|)")
+        raise LinError(_("no board found (a LIN board has a deal: {example})").format(example="md|...|"))
     for b in found:
         if b.deal is None:
-            raise LinError(f"{b.where}: no deal (md)")
+            raise LinError(_("{where}: no deal ({item})").format(where=b.where, item="md"))
     deals = [(b, *parse_md(b.deal, b.where), _vulnerability(b)) for b in found if b.deal is not None]
     # one rubber, if the boards follow its rotation and vulnerability
     first_board, first_dealer, _h, start = deals[0]

@@ -54,6 +54,7 @@ from cardcli.engine.fold import FoldError, Table
 from cardcli.engine.game import ImportedMatch, RecordedHand
 from cardcli.games.bridge.auction import SEATS
 from cardcli.games.bridge.config import PRESETS, VUL_CODES, BridgeConfig
+from cardcli.i18n import _
 
 if TYPE_CHECKING:
     from cardcli.games.bridge.rules import BridgeGame
@@ -91,7 +92,8 @@ def decode_pbn(data: bytes) -> str:
             return data.decode("utf-8")
         except UnicodeDecodeError as err:
             at = data[:err.start].count(b"\n") + 1
-            raise PbnError(f"line {at}: the file says it is UTF-8, but byte {err.start + 1} is not UTF-8") from None
+            raise PbnError(_("line {line}: the file says it is UTF-8, but byte {byte} is not UTF-8").format(
+                line=at, byte=err.start + 1)) from None
     if declared in ("iso-8859-1", "iso8859-1", "latin-1", "latin1", "iso_8859-1", "windows-1252", "cp1252"):
         return data.decode("cp1252" if declared in ("windows-1252", "cp1252") else "latin-1")
     try:
@@ -176,12 +178,15 @@ def parse_games(text: str) -> list[PbnGame]:
                         number += taken
                         pos, end = 0, len(line)
                 if m is None:
-                    close = line.find("]", pos)
-                    what = "is not closed" if close < 0 else "is not of the form [Name \"value\"]"
-                    raise PbnError(f"line {number}: the tag {_clip(line[pos:pos + 30])} {what}")
+                    tag = _clip(line[pos:pos + 30])
+                    if line.find("]", pos) < 0:
+                        raise PbnError(_("line {line}: the tag {tag} is not closed").format(line=number, tag=tag))
+                    raise PbnError(_("line {line}: the tag {tag} is not of the form {form}").format(
+                        line=number, tag=tag, form='[Name "value"]'))
                 name, value = m.group(1), _UNESCAPE.sub(r"\1", m.group(2))
                 if "\x00" in value:
-                    raise PbnError(f"line {number}: a NUL byte in the {name} tag (not a text file?)")
+                    raise PbnError(_("line {line}: a NUL byte in the {tag} tag (not a text file?)").format(
+                        line=number, tag=name))
                 if cur is None:
                     cur = PbnGame(line=number)
                 if name == "Note":
@@ -197,9 +202,9 @@ def parse_games(text: str) -> list[PbnGame]:
                     cur.sections[section] = []
                 pos = m.end()
             elif ch in "]}":
-                raise PbnError(f"line {number}: an unexpected {ch!r}")
+                raise PbnError(_("line {line}: an unexpected {char}").format(line=number, char=repr(ch)))
             elif ch == "\x00":
-                raise PbnError(f"line {number}: a NUL byte (not a text file?)")
+                raise PbnError(_("line {line}: a NUL byte (not a text file?)").format(line=number))
             else:
                 m = _TOKEN.match(line, pos)
                 if m is None:  # a character the token pattern refuses: step over it
@@ -209,7 +214,7 @@ def parse_games(text: str) -> list[PbnGame]:
                     cur.sections[section].append(m.group())
                 pos = m.end()
     if comment_from:
-        raise PbnError(f"line {comment_from}: a {{comment}} that is never closed")
+        raise PbnError(_("line {line}: a {{comment}} that is never closed").format(line=comment_from))
     if cur is not None and cur.tags:
         games.append(cur)
     for i, g in enumerate(games, 1):
@@ -222,6 +227,15 @@ def parse_games(text: str) -> list[PbnGame]:
     return games
 
 
+def _game(g: PbnGame) -> str:
+    """How messages name a game: by its number in the file."""
+    return _("game {number}").format(number=g.number)
+
+
+_SEAT_NAMES = dict(zip("NESW", SEATS))
+"""The seat letters for messages that list them (notation, never translated)."""
+
+
 def _clip(text: str) -> str:
     return repr(text if len(text) < 30 else text[:27] + "...")
 
@@ -230,11 +244,12 @@ def parse_deal(value: str, where: str) -> list[list[Card]]:
     """``N:AKQ.... ....`` → four hands by seat (N E S W); checks 52 distinct cards, 13 per hand."""
     v = value.strip()
     if len(v) < 2 or v[1] != ":" or v[0].upper() not in SEATS:
-        raise PbnError(f"{where}: the Deal tag must start with N:, E:, S: or W: (got {value[:12]!r})")
+        raise PbnError(_("{where}: the Deal tag must start with {N}:, {E}:, {S}: or {W}: (got {value})").format(
+            where=where, value=repr(value[:12]), **_SEAT_NAMES))
     first = SEATS.index(v[0].upper())
     parts = v[2:].split()
     if len(parts) != 4:
-        raise PbnError(f"{where}: the Deal tag needs four hands, found {len(parts)}")
+        raise PbnError(_("{where}: the Deal tag needs four hands, found {n}").format(where=where, n=len(parts)))
     hands: list[list[Card] | None] = [None] * 4
     seen: dict[str, str] = {}
     for i, part in enumerate(parts):
@@ -243,28 +258,33 @@ def parse_deal(value: str, where: str) -> list[list[Card]]:
             continue
         suits = part.split(".")
         if len(suits) != 4:
-            raise PbnError(f"{where}: {SEATS[seat]}'s hand {part!r} needs four suits separated by dots")
+            raise PbnError(_("{where}: {seat}'s hand {hand} needs four suits separated by dots").format(
+                where=where, seat=SEATS[seat], hand=repr(part)))
         cards: list[Card] = []
         for s, ranks in zip(PBN_SUITS, suits):
             for r in ranks.upper().replace("10", "T"):
                 if r not in RANKS_DESC:
-                    raise PbnError(f"{where}: {r!r} in {SEATS[seat]}'s hand is not a rank")
+                    raise PbnError(_("{where}: {rank} in {seat}'s hand is not a rank").format(
+                        where=where, rank=repr(r), seat=SEATS[seat]))
                 c = Card(r + s)
                 if c in seen:
-                    raise PbnError(f"{where}: {c} is dealt twice ({seen[c]} and {SEATS[seat]})")
+                    raise PbnError(_("{where}: {card} is dealt twice ({seat} and {other})").format(
+                        where=where, card=c, seat=seen[c], other=SEATS[seat]))
                 seen[c] = SEATS[seat]
                 cards.append(c)
         if len(cards) != 13:
-            raise PbnError(f"{where}: {SEATS[seat]} has {len(cards)} cards, not 13")
+            raise PbnError(_("{where}: {seat} has {n} cards, not 13").format(
+                where=where, seat=SEATS[seat], n=len(cards)))
         hands[seat] = cards
     missing = [i for i, h in enumerate(hands) if h is None]
     if len(missing) > 1:
-        raise PbnError(f"{where}: the Deal tag leaves {len(missing)} hands unknown; cardcli needs the whole deal")
+        raise PbnError(_("{where}: the Deal tag leaves {n} hands unknown; cardcli needs the whole deal").format(
+            where=where, n=len(missing)))
     if missing:
         rest = [Card(r + s) for s in PBN_SUITS for r in RANKS_DESC if r + s not in seen]
         hands[missing[0]] = rest
     if len(seen) + (13 if missing else 0) != 52:
-        raise PbnError(f"{where}: the deal does not hold the 52 distinct cards")
+        raise PbnError(_("{where}: the deal does not hold the 52 distinct cards").format(where=where))
     return [list(h) for h in hands if h is not None]
 
 
@@ -294,7 +314,8 @@ def _dealer_of(g: PbnGame, where: str) -> int:
             return SEATS.index(first[0])
     d = (raw or "").strip().upper()
     if len(d) != 1 or d not in SEATS:
-        raise PbnError(f"{where}: the Dealer tag must be N, E, S or W (got {raw or ''!r})")
+        raise PbnError(_("{where}: the Dealer tag must be {N}, {E}, {S} or {W} (got {value})").format(
+            where=where, value=repr(raw or ""), **_SEAT_NAMES))
     return SEATS.index(d)
 
 
@@ -307,7 +328,8 @@ def _vul_of(g: PbnGame, where: str) -> tuple[bool, bool]:
         return BOARD_VUL[(int(board) - 1) % 16] if board.isdigit() and int(board) > 0 else (False, False)
     vul = VUL_CODES.get(raw.strip().lower())
     if vul is None:
-        raise PbnError(f"{where}: unknown Vulnerable value {raw!r} (None, NS, EW, All; also Love, -, Both)")
+        raise PbnError(_("{where}: unknown Vulnerable value {value} ({values}; also {aliases})").format(
+            where=where, value=repr(raw), values="None, NS, EW, All", aliases="Love, -, Both"))
     return vul
 
 
@@ -327,7 +349,7 @@ def _base_config(tags: dict[str, str], deals: bool) -> tuple[str, BridgeConfig]:
         try:
             config = msgspec.convert(data, BridgeConfig)
         except msgspec.ValidationError as err:
-            raise PbnError(f"bad CardcliRules tag: {err}") from None
+            raise PbnError(_("bad CardcliRules tag: {error}").format(error=err)) from None
     if deals and config.scoring != "deals":
         config = msgspec.structs.replace(config, scoring="deals")
     if not deals and config.scoring == "deals":
@@ -343,8 +365,8 @@ def import_pbn(game: BridgeGame, text: str | bytes) -> ImportedMatch:
     """
     matches = import_pbn_matches(game, text)
     if len(matches) > 1:
-        raise PbnError(f"the file holds {len(matches)} boards still to be played; a cardcli replay holds one "
-                       "(`cardcli replay import` writes one replay per board)")
+        raise PbnError(_("the file holds {n} boards still to be played; a cardcli replay holds one "
+                         "(`cardcli replay import` writes one replay per board)").format(n=len(matches)))
     return matches[0]
 
 
@@ -359,7 +381,8 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
     # a game with neither a deal nor moves holds nothing to replay (a heading, or tags for the games after)
     games = [g for g in found if "Deal" in g.tags or "Auction" in g.sections or "Play" in g.sections]
     if not games:
-        raise PbnError("no games found (a PBN game starts with tags such as [Deal \"N:...\"])")
+        raise PbnError(_("no games found (a PBN game starts with tags such as {example})").format(
+            example='[Deal "N:..."]'))
     skipped = len(found) - len(games)
     left_out: list[str] = []
     if not games[0].tags.get("Scoring", "").strip().lower().startswith("rubber"):
@@ -369,7 +392,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         for g in games:
             try:
                 if "Deal" in g.tags:
-                    parse_deal(g.tags["Deal"], f"game {g.number}")
+                    parse_deal(g.tags["Deal"], _game(g))
                 readable.append(g)
             except PbnError as err:
                 left_out.append(str(err))
@@ -382,11 +405,11 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         first = games[start].tags
         deals = not first.get("Scoring", "").strip().lower().startswith("rubber")
         preset, config = _base_config(first, deals)
-        where0 = f"game {games[start].number}"
+        where0 = _game(games[start])
         dealer0 = _dealer_of(games[start], where0)
         if deals:
-            schedule = " ".join(f"{SEATS[_dealer_of(g, f'game {g.number}')]}:"
-                                f"{VUL_PBN[_vul_of(g, f'game {g.number}')]}" for g in games[start:])
+            schedule = " ".join(f"{SEATS[_dealer_of(g, _game(g))]}:{VUL_PBN[_vul_of(g, _game(g))]}"
+                                for g in games[start:])
             config = msgspec.structs.replace(config, deals=schedule)
         else:
             sv = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[
@@ -401,25 +424,27 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         for number in range(start + 1, len(games) + 1):
             g = games[number - 1]
             end = number
-            where = f"game {g.number}"
+            where = _game(g)
             tags = g.tags
             if "Deal" not in tags:
-                raise PbnError(f"{where}: no Deal tag")
+                raise PbnError(_("{where}: no Deal tag").format(where=where))
             dealer = _dealer_of(g, where)
             state: BridgeState = table.state
             expect = game.next_dealer(state)
             if dealer != expect:
-                raise PbnError(f"{where}: dealer {SEATS[dealer]} does not follow the rubber's rotation (expected "
-                               f"{SEATS[expect]}); a file scored as a rubber must follow it")
+                raise PbnError(_("{where}: dealer {seat} does not follow the rubber's rotation (expected {expected}); "
+                                 "a file scored as a rubber must follow it").format(
+                    where=where, seat=SEATS[dealer], expected=SEATS[expect]))
             if not deals and number > start + 1:
                 want = VUL_PBN[state.rubber.vulnerability()]
                 got = VUL_PBN[_vul_of(g, where)]
                 if got != want:
-                    raise PbnError(f"{where}: Vulnerable is {tags.get('Vulnerable')!r} but in the rubber it is "
-                                   f"{want!r}; a file scored as a rubber must follow it")
+                    raise PbnError(_("{where}: Vulnerable is {value} but in the rubber it is {expected}; a file "
+                                     "scored as a rubber must follow it").format(
+                        where=where, value=repr(tags.get("Vulnerable")), expected=repr(want)))
             if tags.get("Dealer", "").strip() in ("", "?"):
-                notes.append(f"{where}: no dealer named: {SEATS[dealer]} deals (by the board number, else the "
-                             "first hand of the deal)")
+                notes.append(_("{where}: no dealer named: {seat} deals (by the board number, else the first hand "
+                               "of the deal)").format(where=where, seat=SEATS[dealer]))
             hands = parse_deal(tags["Deal"], where)
             deck = deck_for(hands, dealer)
             seed = tags.get("Seed")
@@ -441,7 +466,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         if deals:
             config = msgspec.structs.replace(config, deals=" ".join(config.deals.split()[:end - start]))
         if skipped and not out:
-            notes.append(f"{skipped} game(s) with no deal and no moves were left out")
+            notes.append(_("{n} game(s) with no deal and no moves were left out").format(n=skipped))
         out.append(_match(config, preset, dealer0, hands_out, first, notes, boards, deals))
         if left_out and len(out) == 1:
             out[0].meta["left out"] = left_out
