@@ -214,12 +214,11 @@ class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
             # the hand, or its cards of the suit led: ready-made tuples from the seat's suit masks
             trick = state.trick
             m = state.suits[state.turn]
+            r = RUNS or play_runs()
             out: list[mv.Move]
-            if trick and m[SUIT_INDEX[trick[0][1]]]:
-                i = SUIT_INDEX[trick[0][1]]
-                out = list((RUNS or play_runs())[i][m[i]])
+            if trick and m[i := SUIT_INDEX[trick[0][1]]]:
+                out = list(r[i][m[i]])
             else:
-                r = RUNS or play_runs()
                 out = [*r[0][m[0]], *r[1][m[1]], *r[2][m[2]], *r[3][m[3]]]
             if claims:
                 side = state.turn % 2  # the side of the seat to act (dummy's is declarer's)
