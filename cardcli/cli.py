@@ -142,7 +142,8 @@ def games(as_json: bool) -> None:
 @click.option("--from", "from_", default=None, metavar="FILE_OR_CODE[@H.P]",
               help="Start from move P of hand H of a replay or share code (default 1.0): same cards, then you and bots.")
 @click.option("--deal", default=None, metavar="FILE[:BOARD]",
-              help="Bridge: play board BOARD (default 1, counted in the file) of a .pbn or .lin file from its deal.")
+              help="Bridge: play board BOARD (default 1; the file's own board number, else counted in the file) "
+              "of a .pbn or .lin file from its deal.")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")

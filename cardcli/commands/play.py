@@ -11,6 +11,7 @@ import click
 from cardcli.commands.common import load_game, parse_options, parse_seat
 from cardcli.i18n import _
 from cardcli.replay.io import ReplayError
+from cardcli.replay.model import Replay
 from cardcli.session import Event, Session, SessionError
 from cardcli.ui.console import Console
 
@@ -114,7 +115,8 @@ def _same_game(game: str | None, name: str, file: str) -> None:
 def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool,
               charset: str | None, color: bool | None) -> int:
     """`cardcli play bridge --deal FILE[:BOARD]`: board BOARD (the first by default) of a .pbn or .lin file
-    played from its deal, whatever the file records after it (nothing, an auction, the play)."""
+    played from its deal, whatever the file records after it (nothing, an auction, the play). BOARD is the
+    board's own number when the file numbers its boards, else its place in the file."""
     import contextlib
     import io
     import tempfile
@@ -142,14 +144,29 @@ def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | Non
         files = sorted(Path(tmp).glob("*.cardcli.json"), key=lambda p: (len(p.name), p.name))
         replays = [read(f) for f in files]
     boards = [(r, h) for r in replays for h in range(1, len(r.hands) + 1)]
-    if board > len(boards):
+    # the boards' own numbers where the file gives them (hand records often start at 17): `:17` is board 17
+    labels = [label for r in replays for label in _board_labels(r)]
+    if board_s is not None and len(labels) == len(boards) and board_s in labels:
+        replay, hand = boards[labels.index(board_s)]
+    elif board > len(boards):
         raise click.ClickException(f"{file} has {len(boards)} board{'s' if len(boards) != 1 else ''}; "
                                    f"there is no board {board}")
-    replay, hand = boards[board - 1]
+    else:
+        replay, hand = boards[board - 1]
     if len(replay.hands) > 1:  # the board as a deal of its own (its vulnerability and dealer kept)
         replay = decode(encode(replay, hand))
     who = parse_seat(seat, [s.name for s in replay.seats]) if seat else None
     return play_replay(replay, 1, 0, who, record=record, plain=plain, charset=charset, color=color)
+
+
+def _board_labels(replay: Replay) -> list[str]:
+    """The board numbers an imported set of deals records, one per hand (its ``boards`` note), else none."""
+    for a in replay.annotations:
+        if a.hand == 0 and a.kind == "note" and a.text.startswith("boards: "):
+            labels = [x.strip() for x in a.text.removeprefix("boards: ").split(",")]
+            if len(labels) == len(replay.hands) and all(x.isdigit() for x in labels):
+                return labels
+    return [""] * len(replay.hands)
 
 
 DEFAULT_PACE = 0.6

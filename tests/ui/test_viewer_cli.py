@@ -235,3 +235,23 @@ def test_play_bridge_deal_takes_one_hand_of_a_rubber(tmp_path: Path) -> None:
     assert code == 0, text
     hand = read(out).hands[0]
     assert hand.deck == original.deck and hand.dealer == original.dealer
+
+
+def test_play_bridge_deal_takes_a_board_by_its_own_number(tmp_path: Path) -> None:
+    """Hand records often start at board 17: `--deal FILE:18` is the board the file calls 18."""
+    text = ACBL.read_text(encoding="latin-1")
+    for n in (4, 3, 2, 1):
+        text = text.replace(f'[Board "{n}"]', f'[Board "{n + 16}"]')
+    pbn = tmp_path / "from17.pbn"
+    pbn.write_text(text, encoding="latin-1")
+    out = tmp_path / "b18.cardcli.json"
+    code, text_out = run("play", "bridge", "--deal", f"{pbn}:18", "--seat", "South", "--record", str(out),
+                         "--charset", "ascii", input="quit\n")
+    assert code == 0, text_out
+    assert run("replay", "import", str(ACBL), "-o", str(tmp_path / "acbl.cardcli.json"))[0] == 0
+    board2 = read(tmp_path / "acbl-2.cardcli.json").hands[0]  # board 18 is the file's second board
+    assert read(out).hands[0].deck == board2.deck
+    second = tmp_path / "second.cardcli.json"  # no board is numbered 2: the file's second board
+    code, text_out = run("play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(second),
+                         "--charset", "ascii", input="quit\n")
+    assert code == 0 and read(second).hands[0].deck == board2.deck, text_out
