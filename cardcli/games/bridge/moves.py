@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from cardcli.engine import words as vocabulary
 from cardcli.engine.cards import Card, CardParseError, parse_card
 from cardcli.engine.verdict import InvalidMove
+from cardcli.i18n import _
 
 STRAINS = "CDHSN"
 """Strains in rank order (Law 18): clubs, diamonds, hearts, spades, notrump."""
@@ -179,7 +180,7 @@ def parse_move(text: str) -> Move:
 def _parse_friendly(text: str) -> Move:
     raw = text.strip()
     if not raw:
-        raise InvalidMove("empty move")
+        raise InvalidMove(_("empty move"))
     raw = vocabulary.friendly(raw, VERBS)
     call = parse_call(raw)
     if call is not None:
@@ -193,7 +194,7 @@ def _parse_friendly(text: str) -> Move:
     if words[0] in ("claim", "concede"):
         if len(words) == 2 and words[1].isdigit():
             return Claim(int(words[1]))
-        raise InvalidMove("claim how many tricks? `claim 9` means your side ends with 9 tricks in total")
+        raise InvalidMove(_("claim how many tricks? `claim 9` means your side ends with 9 tricks in total"))
     if words[0] in ("play", "lead") and len(words) > 1:
         low = " ".join(words[1:])
     try:
@@ -201,9 +202,10 @@ def _parse_friendly(text: str) -> Move:
     except CardParseError:
         pass
     if _BID.match(low):
-        raise InvalidMove(f"{raw!r} is not a bid: the strain must be C, D, H, S or NT (e.g. 1NT, 2♠)")
-    raise InvalidMove(f"{raw!r} is not a bridge move (a call like 1NT, P, X, XX; a card like QS; "
-                      "`claim N`; `accept`/`reject`)")
+        raise InvalidMove(_("{typed} is not a bid: the strain must be C, D, H, S or NT (e.g. 1NT, 2S)").format(
+            typed=repr(raw)))
+    raise InvalidMove(_("{typed} is not a bridge move (a call like 1NT, P, X, XX; a card like QS; "
+                        "`claim N`; `accept`/`reject`)").format(typed=repr(raw)))
 
 
 ALL_MOVES: tuple[Move, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS,

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from cardcli.engine import words
 from cardcli.engine.cards import Card, CardParseError, parse_card, parse_cards
 from cardcli.engine.verdict import InvalidMove
+from cardcli.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,15 +114,15 @@ def _split_wild(args: list[str]) -> tuple[list[str], Card | None]:
         if "=" in low:
             key, _sep, value = low.partition("=")
             if key not in ("", "wild", "w", "matta", "jk", "joker", "jolly") and not key.startswith("2"):
-                raise InvalidMove(f"{a!r}: write `wild=CARD` to say what a free wildcard stands for")
+                raise InvalidMove(_("{typed}: write `wild=CARD` to say what a free wildcard stands for").format(typed=repr(a)))
             if wild is not None:
-                raise InvalidMove("say `wild=CARD` once")
+                raise InvalidMove(_("say `wild=CARD` once"))
             try:
                 wild = parse_card(value)
             except CardParseError as err:
                 raise InvalidMove(f"wild={value}: {err}") from None
             if wild == "JK":
-                raise InvalidMove("`wild=` names the card the wildcard stands for, e.g. wild=7H")
+                raise InvalidMove(_("`wild=` names the card the wildcard stands for, e.g. wild=7H"))
             continue
         rest.append(a)
     return rest, wild
@@ -131,7 +132,7 @@ def parse_move(text: str) -> Move:
     """Canonical or friendly notation → move (legality is checked by the rules)."""
     typed = text.strip().split()
     if not typed:
-        raise InvalidMove("empty move")
+        raise InvalidMove(_("empty move"))
     typed = words.friendly(text, VERBS).split()
     verb, args = typed[0].lower().lstrip(":"), typed[1:]
     try:
@@ -148,29 +149,29 @@ def parse_move(text: str) -> Move:
         if verb in _MELD:
             cards, wild = _split_wild(args)
             if not cards:
-                raise InvalidMove("meld which cards? e.g. `meld 5H 6H 7H`")
+                raise InvalidMove(_("meld which cards? e.g. `meld 5H 6H 7H`"))
             return MeldMove(tuple(parse_cards(" ".join(cards))), wild)
         if verb in _ATTACH:
             rest, wild = _split_wild([a for a in args if a.lower() not in ("to", "on", "a", "su", "al", "sul", "sulla")])
             if len(rest) < 2:
-                raise InvalidMove("attach which cards to which meld? e.g. `attach 7H 3`")
+                raise InvalidMove(_("attach which cards to which meld? e.g. `attach 7H 3`"))
             num = rest[-1].lstrip("#[").rstrip("]")
             if not num.isdigit():
-                raise InvalidMove(f"{rest[-1]!r} is not a meld number: end with the meld's number, "
-                                  "e.g. `attach 7H 3`")
+                raise InvalidMove(_("{typed} is not a meld number: end with the meld's number, "
+                                    "e.g. `attach 7H 3`").format(typed=repr(rest[-1])))
             return Attach(tuple(parse_cards(" ".join(rest[:-1]))), int(num), wild)
         if verb in _DISCARD or verb in _CLOSE:
             example = f"`{'close' if verb in _CLOSE else 'discard'} KS`"
             if not args:
-                raise InvalidMove(f"{verb} which card? e.g. {example}")
+                raise InvalidMove(_("{verb} which card? e.g. {example}").format(verb=verb, example=example))
             try:
                 card = parse_card(" ".join(args))  # also "re di picche", "queen of hearts"
             except CardParseError:
                 if len(args) > 1:
-                    raise InvalidMove(f"{verb} one card, e.g. {example}") from None
+                    raise InvalidMove(_("{verb} one card, e.g. {example}").format(verb=verb, example=example)) from None
                 raise
             return Discard(card, close=verb in _CLOSE)
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(f"{typed[0]!r} is not a burraco move (draw, take, meld, attach, discard; "
-                      "`help` lists them)")
+    raise InvalidMove(_("{typed} is not a burraco move (draw, take, meld, attach, discard; "
+                        "`help` lists them)").format(typed=repr(typed[0])))

@@ -19,6 +19,7 @@ from typing import Literal
 from cardcli.engine import words
 from cardcli.engine.cards import Card, CardParseError, card_words, parse_card, parse_cards
 from cardcli.engine.verdict import InvalidMove
+from cardcli.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ def parse_move(text: str) -> Move:
     """Canonical or friendly notation → move (legality is checked elsewhere)."""
     typed = text.strip().split()
     if not typed:
-        raise InvalidMove("empty move")
+        raise InvalidMove(_("empty move"))
     typed = words.friendly(text, VERBS).split()
     verb, args = typed[0].lower(), typed[1:]
     try:
@@ -87,14 +88,15 @@ def parse_move(text: str) -> Move:
                 return Draw("stock")
             if where in _PILE_WORDS:
                 return Draw("discard")
-            raise InvalidMove(f"draw from where? Say `draw stock` or `draw discard`, not {args[0]!r}")
+            raise InvalidMove(_("draw from where? Say `draw stock` or `draw discard`, not {typed}").format(
+                typed=repr(args[0])))
         if verb in ("meld", "m", "cala"):
             if len(args) < 1:
-                raise InvalidMove("meld which cards? e.g. `meld 3H 4H 5H`")
+                raise InvalidMove(_("meld which cards? e.g. `meld 3H 4H 5H`"))
             return Meld(tuple(parse_cards(" ".join(args))))
         if verb in ("layoff", "lay", "l", "attach", "attacca"):
             if not args:
-                raise InvalidMove("lay off which card, on which meld? e.g. `layoff 6H 2`")
+                raise InvalidMove(_("lay off which card, on which meld? e.g. `layoff 6H 2`"))
             rest = [a for a in args if a.lower() not in ("on", "to", "su", "sul", "sulla", "a", "al", "alla")]
             found = card_words(rest)  # also "donna di cuori 2"
             if found is None:
@@ -103,20 +105,21 @@ def parse_move(text: str) -> Move:
                 card, used = found
                 rest = [card, *rest[used:]]
             if len(rest) < 2:
-                raise InvalidMove("lay off on which meld? add its number, e.g. `layoff 6H 2`")
+                raise InvalidMove(_("lay off on which meld? add its number, e.g. `layoff 6H 2`"))
             num = rest[1].lstrip("#[").rstrip("]")
             if not num.isdigit():
-                raise InvalidMove(f"{rest[1]!r} is not a meld number")
+                raise InvalidMove(_("{typed} is not a meld number").format(typed=repr(rest[1])))
             if len(rest) > 2:
-                raise InvalidMove("lay off one card at a time: `layoff CARD MELD`")
+                raise InvalidMove(_("lay off one card at a time: `layoff CARD MELD`"))
             return LayOff(card, int(num))
         if verb in ("discard", "x", "scarta", "throw"):
             found = card_words(args)  # also "donna di cuori"
             if found is not None and found[1] == len(args):
                 return Discard(found[0])
             if len(args) != 1:
-                raise InvalidMove("discard one card, e.g. `discard KS`")
+                raise InvalidMove(_("discard one card, e.g. `discard KS`"))
             return Discard(parse_card(args[0]))
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(f"{typed[0]!r} is not a rummy move (draw, meld, layoff, discard; `help` lists them)")
+    raise InvalidMove(_("{typed} is not a rummy move (draw, meld, layoff, discard; `help` lists them)").format(
+        typed=repr(typed[0])))
