@@ -275,7 +275,7 @@ def _watch(session: Session, console: Console, verbose: bool, record_path: Path 
             console.say(ev.text, "title")
 
     console.say(_("{title} · seed {seed} · {players} bots").format(
-        title=session.game.match_title(session.config), seed=session.seed, players=session.players), "title")
+        title=session.game.match_title(session.config), seed=session.seed or _("none"), players=session.players), "title")
     session.run_bots(observer=None, on_event=on_event)
     if record_path is not None:
         try:

@@ -97,7 +97,8 @@ class Controller:
     def start(self) -> None:
         s = self.session
         self.console.say(_("{title} · seed {seed} · you are {seat} · type `help` for commands, Tab to complete").format(
-            title=self.game.match_title(s.config), seed=s.seed, seat=" & ".join(s.seats[i].name for i in s.human_seats)), "title")
+            title=self.game.match_title(s.config), seed=s.seed or _("none"),
+            seat=" & ".join(s.seats[i].name for i in s.human_seats)), "title")
         self.advance()
 
     def advance(self) -> None:
