@@ -49,6 +49,16 @@ class PlayoutStats:
     results: list[Any] = field(default_factory=list)
 
 
+def dealt(game: Game[Any, Any, Any, Any], config: Any, players: int, rng: random.Random) -> Any:
+    """A new match with its first hand dealt: the dealer drawn from ``rng``, then the game's deck shuffled
+    by it (where every seeded random-move test of a game's fast paths starts)."""
+    state = game.new_match(config, players, rng.randrange(players))
+    deck = list(game.deck(config, players))
+    rng.shuffle(deck)
+    game.start_hand(state, deck)
+    return state
+
+
 def playout(game: Game[Any, Any, Any, Any], config: Any, players: int, seed: int | str, bots: Sequence[str],
             max_hands: int | None = None, max_moves: int = 20000, check_every: int = 1,
             leak_every: int = 7, probe: int = 3, stats: PlayoutStats | None = None,

@@ -25,6 +25,7 @@ from cardcli.games.burraco.closing import after_meld_verdict
 from cardcli.games.burraco.config import BurracoConfig
 from cardcli.games.burraco.state import BurracoState, TableMeld
 from cardcli.games.burraco.table import extend, new_table_meld, read_new, set_rank_taken
+from cardcli.testing import dealt
 
 GAME: Any = load("burraco")
 CARDS = sorted(set(GAME.deck(GAME.presets[GAME.default_preset], 4)))
@@ -104,10 +105,7 @@ def test_cached_plays_equal_fresh_ones_over_seeded_playouts(block: int) -> None:
         rng = random.Random(seed)
         players = 4 if seed % 3 else 2
         config = _config(seed)
-        state = GAME.new_match(config, players, rng.randrange(players))
-        deck = GAME.deck(config, players)
-        rng.shuffle(deck)
-        GAME.start_hand(state, deck)
+        state = dealt(GAME, config, players, rng)
         moves = 0
         while GAME.to_act(state) is not None and moves < 3000:
             checked += _check(state)

@@ -31,6 +31,7 @@ from cardcli.games.canasta.state import WILD_KEY, CanastaState
 from cardcli.games.canasta.tablemelds import dirtying_blocked, natural_problem, with_cards
 from cardcli.games.canasta.take import take_leaves_problem
 from cardcli.games.canasta.tokens import NATURAL_RANKS, card_value, counts, pick, sort_tokens, token
+from cardcli.testing import dealt
 
 OPTIONS = {
     "pozzo_extra_draw": [0, 1], "wild_top_takeable": [True, False],
@@ -169,12 +170,8 @@ def _positions(config: CanastaConfig, players: int, seed: int, hands: int) -> It
     the walk does not depend on the generator under test)."""
     game = load("canasta")
     rng = random.Random(seed)
-    deck = game.deck(config, players)
     for _ in range(hands):
-        state = game.new_match(config, players, rng.randrange(players))
-        cards = list(deck)
-        rng.shuffle(cards)
-        game.start_hand(state, cards)
+        state = dealt(game, config, players, rng)
         while game.to_act(state) is not None and not game.hand_over(state):
             yield state
             ref = _reference(state)

@@ -11,6 +11,7 @@ from typing import Any
 from cardcli.engine.cards import multi_deck
 from cardcli.engine.melds import MeldRules, best_partition, candidate_melds
 from cardcli.engine.registry import load
+from cardcli.testing import dealt
 
 PINNED_MELDS = "e98d4c092e877143"
 """Candidate melds of :func:`meld_digest` (every game's meld rules, 400 seeded hands each)."""
@@ -61,10 +62,7 @@ def playout_digest(name: str, games: int, players: tuple[int, ...]) -> tuple[int
     for g in range(games):
         config = game.presets[presets[g % len(presets)]]
         n = players[g % len(players)]
-        state = game.new_match(config, n, rng.randrange(n))
-        cards = game.deck(config, n)
-        rng.shuffle(cards)
-        game.start_hand(state, cards)
+        state = dealt(game, config, n, rng)
         moves = 0
         while game.to_act(state) is not None and moves < 1500:
             legal = game.legal_moves(state)
