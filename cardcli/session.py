@@ -19,7 +19,6 @@ never a move that showed you a hidden card (the game's ``undo_barrier``).
 from __future__ import annotations
 
 import datetime as _dt
-import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,20 +181,12 @@ class Session:
                 return None
 
         checker = _ResultCheck(replay.hands)
-        # the fold makes thousands of small objects that all stay alive (the log, each hand's start)
-        # and no garbage cycles: the collector's passes over them cost about a fifth of a long
-        # replay's verification, so it waits until the fold is done
-        collecting = gc.isenabled()
-        gc.disable()
         try:
             table = fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=strict,
                          visitors=[checker], deck_check=deck_check)
             checker.finish(table)
         except FoldError as err:
             raise ReplayError(str(err)) from None
-        finally:
-            if collecting:
-                gc.enable()
         table.visitors.remove(checker)
         sess = cls(game, config, replay.preset, replay.players, seats, replay.seed or "", replay.first_dealer,
                    replay.hands_limit, started=replay.started, autosave=autosave, table=table)

@@ -145,8 +145,8 @@ def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | Non
         replays = [read(f) for f in files]
     boards = [(r, h) for r in replays for h in range(1, len(r.hands) + 1)]
     # the boards' own numbers where the file gives them (hand records often start at 17): `:17` is board 17
-    labels = [label for r in replays for label in _board_labels(r)]
-    if board_s is not None and len(labels) == len(boards) and board_s in labels:
+    labels = [label for r in replays for label in _board_labels(r)] if board_s is not None else []
+    if board_s in labels:
         replay, hand = boards[labels.index(board_s)]
     elif board > len(boards):
         raise click.ClickException(f"{file} has {len(boards)} board{'s' if len(boards) != 1 else ''}; "

@@ -17,6 +17,7 @@ from cardcli.engine.text import safe
 from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError, encode_json
 from cardcli.replay.model import MoveRecord, Replay, json_schema
+from cardcli.replay.share import SHARED_NOTES
 from cardcli.replay.share import load as read  # a replay file, or a share code
 from cardcli.session import Session, log_of
 from cardcli.ui.console import Console
@@ -132,7 +133,7 @@ def _notes(replay: Replay) -> list[str]:
     if hints or undos:
         out.append(_("hints used: {hints} · undos: {undos}").format(hints=hints, undos=undos))
     out.extend(_("note (hand {hand}, move {ply}): {text}").format(hand=a.hand, ply=a.ply, text=a.text)
-               for a in replay.annotations if a.kind in ("note", "tutor"))
+               for a in replay.annotations if a.kind in SHARED_NOTES)
     return out
 
 

@@ -34,19 +34,10 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _VERSION = b"cardcli-rng-v1\x00"
-_WORDS4 = struct.Struct(">4Q")
-"""A 32-byte block as its four big-endian 64-bit words, in stream order."""
 _LIMITS_UPTO = 256
 _LIMITS = tuple((2**64 // m) * m if m else 0 for m in range(_LIMITS_UPTO))
-"""``m`` → the rejection limit of a draw below ``m`` (decks up to 255 cards)."""
-_LIMITS_DOWN = _LIMITS[:1:-1]
-"""The limits for ``m`` = 255 down to 2: a deck of ``n`` cards draws below n, n - 1, … 2, which is
-:func:`_limits_for` ``(n)``."""
-
-
-def _limits_for(n: int) -> tuple[int, ...]:
-    """The rejection limits of shuffling ``n`` items (``n < 256``), in the order they are drawn."""
-    return _LIMITS_DOWN[_LIMITS_UPTO - 1 - n:_LIMITS_UPTO - 2]
+"""``m`` → the rejection limit of a draw below ``m`` (decks up to 255 cards): a deck of ``n`` cards
+draws below n, n - 1, … 2, whose limits are ``_LIMITS[n:1:-1]``."""
 
 
 def normalize_seed(seed: int | str) -> str:
@@ -112,40 +103,28 @@ class Rng:
         n = len(items)
         if n < 2:
             return
-        stream = self._words[::-1]  # words already cut from a block, in stream order
-        prefix, counter = self._prefix, self._counter
-        blocks = -(-(n - 1 - len(stream)) // 4)
-        if blocks > 0:  # every block the deck needs, hashed and cut into words in one go
-            sha = hashlib.sha256
-            cut = b"".join([sha(prefix + c.to_bytes(8, "big")).digest() for c in range(counter, counter + blocks)])
-            stream.extend(struct.unpack(f">{4 * blocks}Q", cut))
-            counter += blocks
         if n < _LIMITS_UPTO:
+            stream = self._words[::-1]  # words already cut from a block, in stream order
+            prefix, counter = self._prefix, self._counter
+            blocks = -(-(n - 1 - len(stream)) // 4)
+            if blocks > 0:  # every block the deck needs, hashed and cut into words in one go
+                sha = hashlib.sha256
+                cut = b"".join([sha(prefix + c.to_bytes(8, "big")).digest() for c in range(counter, counter + blocks)])
+                stream.extend(struct.unpack(f">{4 * blocks}Q", cut))
+                counter += blocks
             # no word rejected (nearly always): every draw at once, in C, then only the swaps
-            bounds = range(n, 1, -1)
             words = stream[:n - 1]
-            if not any(map(operator.ge, words, _limits_for(n))):
-                for i, j in zip(range(n - 1, 0, -1), map(operator.mod, words, bounds)):
+            if not any(map(operator.ge, words, _LIMITS[n:1:-1])):
+                for i, j in zip(range(n - 1, 0, -1), map(operator.mod, words, range(n, 1, -1))):
                     items[i], items[j] = items[j], items[i]
                 self._counter = counter
                 self._words = stream[n - 1:][::-1]
                 return
-        k = 0
+        # a word rejected (about once in 2**57 draws: nothing was taken from the stream yet), or a
+        # pile of more than 255: draw by draw, as the definition says
         for i in range(n - 1, 0, -1):
-            m = i + 1
-            limit = _LIMITS[m] if m < _LIMITS_UPTO else (2**64 // m) * m
-            w = stream[k]
-            k += 1
-            while w >= limit:  # about once in 2**57 draws
-                if k == len(stream):
-                    stream.extend(_WORDS4.unpack(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()))
-                    counter += 1
-                w = stream[k]
-                k += 1
-            j = w % m
+            j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
-        self._counter = counter
-        self._words = stream[k:][::-1]
 
     def fork(self, *purpose: object) -> Rng:
         """An independent child stream (used by bots that sample)."""

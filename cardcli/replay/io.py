@@ -54,12 +54,13 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
         raise ReplayError(_("{name}: not a cardcli replay (nested more than {depth} levels deep)").format(
             name=name, depth=MAX_DEPTH))
     env_dec, body_dec = (_envelope_mp, _replay_mp) if msgpack else (_envelope_json, _replay_json)
-    try:  # a good file is read once; anything else is read again below, envelope first, to name its problem
+    try:  # a good file is read once; anything else has its envelope read, to name its problem first
         replay = body_dec.decode(data)
         if replay.format == FORMAT and 1 <= replay.version <= VERSION:
             return upgrade(replay)
-    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
-        pass
+        body_err: Exception | None = None
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as err:
+        body_err = err
     try:
         env = env_dec.decode(data)
     except RecursionError:
@@ -81,13 +82,10 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
         raise ReplayError(message.format(name=name, version=env.version, supported=VERSION))
     if env.version < 1:
         raise ReplayError(_("{name}: unknown replay version {version}").format(name=name, version=env.version))
-    try:
-        replay = body_dec.decode(data)
-    except (msgspec.ValidationError, msgspec.DecodeError) as err:
-        raise ReplayError(_("{name}: invalid replay: {detail}").format(name=name, detail=_short(err))) from None
-    except RecursionError:
-        raise ReplayError(_("{name}: not a cardcli replay (nested too deeply)").format(name=name)) from None
-    return upgrade(replay)
+    # the envelope is one this cardcli reads, so the body was what failed
+    if isinstance(body_err, RecursionError):
+        raise ReplayError(_("{name}: not a cardcli replay (nested too deeply)").format(name=name))
+    raise ReplayError(_("{name}: invalid replay: {detail}").format(name=name, detail=_short(body_err or ValueError())))
 
 
 def nesting_depth(data: bytes, msgpack: bool = False, stop: int = MAX_DEPTH) -> int:
@@ -131,7 +129,7 @@ def _open_depth(brackets: bytes, stop: int) -> int:
     """The deepest opening run in what is left of malformed input (brackets only)."""
     depth = deepest = 0
     for c in brackets:
-        depth += 1 if c in (0x5B, 0x7B) else -1
+        depth += 1 if c == 0x5B else -1  # braces were read as brackets
         if depth > deepest:
             deepest = depth
             if deepest > stop:

@@ -40,7 +40,7 @@ def review_tape(match: Match, tape: HandTape, seats: tuple[int, ...], charset: C
     review.sections.append(Section(_("What happened"), summary(match, tape)))
     if tape.result is not None:
         score = game.explain_result(tape.result, match.config, match.players,
-                                     getattr(tape.start, "results", ()))
+                                     tape.start.results)
         review.sections.append(Section(_("The score"), score))
         review.notes.append(Note(len(tape.moves), _("score: ") + " · ".join(line.strip() for line in score[:3])))
     name = game.name
