@@ -352,7 +352,8 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
     deals = [(b, *parse_md(b.deal, b.where), _vulnerability(b)) for b in found if b.deal is not None]
     # one rubber, if the boards follow its rotation and vulnerability
     first_board, first_dealer, _h, start = deals[0]
-    table: Table[Any, Any] = Table(game, _config(start), 4, first_dealer)
+    # the board readers check each move themselves, with their own messages: the tables need not again
+    table: Table[Any, Any] = Table(game, _config(start), 4, first_dealer, strict=False)
     hands_out: list[RecordedHand] = []
     notes: list[str] = []
     rubber = True
@@ -379,7 +380,7 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
         return ImportedMatch(config=table.config, players=4, first_dealer=first_dealer, hands=hands_out, meta=meta)
     parts = []
     for b, dealer, hands, vul in deals:
-        one: Table[Any, Any] = Table(game, _config(vul), 4, dealer)
+        one: Table[Any, Any] = Table(game, _config(vul), 4, dealer, strict=False)
         board_notes: list[str] = []
         deck = deck_for(hands, dealer)
         try:

@@ -197,7 +197,7 @@ def _play_order(g: PbnGame, state: BridgeState, where: str) -> list[Card]:
             if tok == "-":
                 continue
             t = tok.upper().rstrip("!?")
-            if len(t) != 2 or t[0] not in PBN_SUITS or t[1] not in RANKS_DESC.replace("T", "T"):
+            if len(t) != 2 or t[0] not in PBN_SUITS or t[1] not in RANKS_DESC:
                 if len(t) == 3 and t[1:] == "10" and t[0] in PBN_SUITS:
                     t = t[0] + "T"
                 else:

@@ -385,6 +385,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
             example='[Deal "N:..."]'))
     skipped = len(found) - len(games)
     left_out: list[str] = []
+    parsed: dict[int, list[list[Card]]] = {}  # game number → its hands, read once
     if not games[0].tags.get("Scoring", "").strip().lower().startswith("rubber"):
         # independent deals: a board whose deal cannot be read (a bidding problem's lone hand) is left
         # out, and said so; the others import
@@ -392,7 +393,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         for g in games:
             try:
                 if "Deal" in g.tags:
-                    parse_deal(g.tags["Deal"], _game(g))
+                    parsed[g.number] = parse_deal(g.tags["Deal"], _game(g))
                 readable.append(g)
             except PbnError as err:
                 left_out.append(str(err))
@@ -400,6 +401,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
             raise PbnError(left_out[0])
         games = readable
     out: list[ImportedMatch] = []
+    schedule: list[str] | None = None  # each game's dealer and vulnerability, worked out once
     start = 0
     while start < len(games):
         first = games[start].tags
@@ -408,15 +410,15 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
         where0 = _game(games[start])
         dealer0 = _dealer_of(games[start], where0)
         if deals:
-            schedule = " ".join(f"{SEATS[_dealer_of(g, _game(g))]}:{VUL_PBN[_vul_of(g, _game(g))]}"
-                                for g in games[start:])
-            config = msgspec.structs.replace(config, deals=schedule)
+            if schedule is None:
+                schedule = [f"{SEATS[_dealer_of(g, _game(g))]}:{VUL_PBN[_vul_of(g, _game(g))]}" for g in games]
+            config = msgspec.structs.replace(config, deals=" ".join(schedule[start:]))
         else:
             sv = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[
                 _vul_of(games[start], where0)]
             if sv != "none" and config.start_vulnerable == "none":
                 config = msgspec.structs.replace(config, start_vulnerable=sv)
-        table: Table[Any, Any] = Table(game, config, 4, dealer0)
+        table: Table[Any, Any] = Table(game, config, 4, dealer0, strict=False)  # moves_for checks each move
         hands_out: list[RecordedHand] = []
         notes: list[str] = []
         boards: list[str] = []
@@ -445,7 +447,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
             if tags.get("Dealer", "").strip() in ("", "?"):
                 notes.append(_("{where}: no dealer named: {seat} deals (by the board number, else the first hand "
                                "of the deal)").format(where=where, seat=SEATS[dealer]))
-            hands = parse_deal(tags["Deal"], where)
+            hands = parsed.get(g.number) or parse_deal(tags["Deal"], where)
             deck = deck_for(hands, dealer)
             seed = tags.get("Seed")
             if seed:
@@ -464,7 +466,8 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
             if state.phase != "over":
                 break  # a board still to be played ends this match
         if deals:
-            config = msgspec.structs.replace(config, deals=" ".join(config.deals.split()[:end - start]))
+            assert schedule is not None
+            config = msgspec.structs.replace(config, deals=" ".join(schedule[start:end]))
         if skipped and not out:
             notes.append(_("{n} game(s) with no deal and no moves were left out").format(n=skipped))
         out.append(_match(config, preset, dealer0, hands_out, first, notes, boards, deals))

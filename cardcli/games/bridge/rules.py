@@ -22,7 +22,7 @@ from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal
 from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result, finish_hand
 from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, hand_of, play_runs
 from cardcli.games.bridge.narration import SEAT_NAMES, narrate
-from cardcli.games.bridge.play import TRICK_SCORES, hcp, sort_hand
+from cardcli.games.bridge.play import hcp, sort_hand, trick_winner
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
 from cardcli.games.bridge.state import BridgeState, Trick
@@ -35,8 +35,8 @@ _ONE_DECK = tuple(multi_deck(1))
 """The 52 cards in the fixed order the seeded shuffle starts from (made once: every deal and every
 replay's deck check asks for it)."""
 _PLAY = mv.Play
-_TRICK_SCORES = {strain: TRICK_SCORES[None if strain == "N" else strain] for strain in "CDHSN"}
-"""Strain of the contract → suit led → card → how strongly it holds the trick (the highest wins)."""
+_TRUMP = {strain: None if strain == "N" else strain for strain in "CDHSN"}
+"""Strain of the contract → its trump suit (None at notrump)."""
 _CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
 _SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
 _PLAY_OUTCOMES: list[dict[Card, Outcome]] = [{} for _ in range(4 * 4 * 3)]
@@ -58,13 +58,8 @@ def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bo
 def _end_trick(state: BridgeState, trick: list[Card], c: Contract) -> tuple[int, list[int]]:
     """Close the complete ``trick``: the highest trump wins, else the highest card of the suit led.
     The winner leads next; the thirteenth trick ends the hand. Returns the winner and the tricks won."""
-    a, b, d, e = map(_TRICK_SCORES[c.strain][trick[0][1]].__getitem__, trick)
-    if a > b:
-        best = (0 if a > e else 3) if a > d else (2 if d > e else 3)
-    else:
-        best = (1 if b > e else 3) if b > d else (2 if d > e else 3)
     leader = state.leader
-    winner = (leader + best) & 3
+    winner = trick_winner(trick, leader, _TRUMP[c.strain])
     tricks = state.tricks
     tricks.append(Trick(leader, trick, winner))
     won = state.won
