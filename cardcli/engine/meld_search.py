@@ -14,7 +14,7 @@ from itertools import combinations, islice
 from typing import Generic, TypeVar
 
 from cardcli.engine.cards import JOKER, RANKS, SUITS, Card
-from cardcli.engine.melds import Meld, MeldRules, read_meld, read_run
+from cardcli.engine.melds import Meld, MeldRules, read_meld
 
 
 def extends_with(meld: Meld, card: str, rules: MeldRules) -> bool:
@@ -231,16 +231,8 @@ def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card]
 
 
 def _read(cards: tuple[str, ...], rules: MeldRules) -> tuple[Card, ...]:
-    """The meld ``cards`` make, in table order, or ``()``.
-
-    Cards whose naturals are of two ranks are no set, so they are read as a run at once: that
-    is the meld :func:`read_meld` gives, without first wording why they are not a set (most of
-    the search's readings are runs, and the wording cost more than the reading).
-    """
-    if rules.runs and len(cards) >= rules.min_size and len({c[0] for c in cards if not rules.is_wild(c)}) > 1:
-        m = read_run(cards, rules, explain=False)
-    else:
-        m = read_meld(cards, rules, explain=False)
+    """The meld ``cards`` make, in table order, or ``()``."""
+    m = read_meld(cards, rules, explain=False)
     return m.cards if isinstance(m, Meld) else ()
 
 

@@ -206,6 +206,10 @@ def read_meld(cards: Sequence[str], rules: MeldRules, kind: Literal["set", "run"
     shown = _Shown(cs)
     if len(cs) < rules.min_size:
         return refuse("meld.size", _("{cards}: a meld needs at least {n} cards").format(cards=shown, n=rules.min_size))
+    if kind is None and rules.runs and _looks_like_run(cs, rules):
+        # naturals of two ranks are no set: the run's reading is the answer, meld or refusal (the meld
+        # searches read mostly such cards, and wording why they are no set cost more than the reading)
+        return read_run(cs, rules, explain=explain)
     if kind in (None, "set") and rules.sets:
         as_set = read_set(cs, rules)
         if isinstance(as_set, Meld) or kind == "set":

@@ -47,10 +47,9 @@ V = TypeVar("V")
 class _Tables:
     """One configuration's caches (a configuration is frozen, and there are only a few)."""
 
-    __slots__ = ("config", "rules", "lays", "fits", "attaches")
+    __slots__ = ("rules", "lays", "fits", "attaches")
 
     def __init__(self, config: BurracoConfig) -> None:
-        self.config = config
         self.rules: MeldRules = config.meld_rules()
         self.lays: dict[tuple[Card, ...], _Lay | None] = {}
         """Candidate cards → what they lay (``None``: burraco refuses them, e.g. wildcards only)."""

@@ -28,7 +28,7 @@ from cardcli.games.canasta.shapes import Candidates, Mode, tables
 from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import blocked_by, with_cards
 from cardcli.games.canasta.take import take_leaves_problem
-from cardcli.games.canasta.tokens import NATURAL_RANKS, TOKEN_ORDER, counts
+from cardcli.games.canasta.tokens import NATURAL_RANKS, TOKEN_ORDER, counts, sort_tokens
 
 _DRAW, _TAKE, _END, _ASK = mv.Draw(), mv.Take(), mv.End(), mv.Ask()
 _ANSWERS = (mv.Answer(True), mv.Answer(False))
@@ -36,7 +36,6 @@ _DISCARD_ORDER = (*TOKEN_ORDER, "JK", "2")
 """Every token a hand can hold, in :func:`.tokens.sort_tokens` order (discards are listed so)."""
 _DISCARDS = {t: mv.Discard(t) for t in _DISCARD_ORDER}
 """Moves are frozen, so one object per discard serves every position."""
-_PLACE = {t: i for i, t in enumerate(_DISCARD_ORDER)}
 _RANKS = tuple(enumerate(NATURAL_RANKS))
 
 
@@ -92,7 +91,7 @@ def _play_moves(state: CanastaState) -> list[mv.Move]:
             if tok in hand and may_go_out(state, state.melds[side]) is None and final_discard_problem(tok, cfg) is None:
                 out.append(_DISCARDS[tok])
     else:
-        out.extend(map(_DISCARDS.__getitem__, sorted(hand, key=_PLACE.__getitem__)))  # as sort_tokens orders
+        out.extend(map(_DISCARDS.__getitem__, sort_tokens(hand)))
     if (state.players == 4 and cfg.ask_partner != "off" and state.asked is None and size >= 2
             and canastas_ok(state.melds[side], cfg)):
         out.append(_ASK)

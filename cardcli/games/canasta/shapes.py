@@ -196,7 +196,6 @@ class Tables:
     """Both memos of one config: laying down in play, and in the opening (its own meld rules)."""
 
     def __init__(self, config: CanastaConfig) -> None:
-        self.config = config
         play = config.play_meld_rules()
         opening = config.opening_meld_rules()
         self.play = Mode(play.max_wilds_set, natural_table(play), wildmelds.shape_problem)

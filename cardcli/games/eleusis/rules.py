@@ -187,9 +187,8 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
 
     def apply(self, state: EleusisState, move: mv.Move) -> Outcome:
         if move.__class__ is _PLAY:
-            # Nearly every move is a card: the same outcome as the general case below, built without
-            # the pattern match (playouts spend a good share of their time here). With no rule yet,
-            # _play fails its assertion either way.
+            # Nearly every move is a card, answered before the pattern match (playouts spend a good
+            # share of their time here). With no rule yet, _play fails its assertion.
             seat = state.turn
             phase_one = state.phase == "one"
             right = self._play(state, move.card)
@@ -212,15 +211,7 @@ class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
                 state.turn = state.next_player(state.dealer)
                 facts["announced"] = tuple(ann)
                 private[seat] = {"rule": text}
-            case mv.Play(card):
-                seat = state.turn
-                judged = state.rule is not None and state.rstate is not None
-                phase_one = state.phase == "one"
-                self._play(state, card)
-                if judged:
-                    facts["right"] = state.attempts[-1].accepted
-                facts["phase_one_over"] = phase_one and state.phase != "one"
-            case _:
+            case _:  # a card is answered above
                 raise TypeError(move)
         return Outcome(seat, move, facts, private)
 
