@@ -194,7 +194,9 @@ def deal(game: str, **kw: Any) -> None:
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME, required=False)
 @click.argument("lesson", required=False, shell_complete=_lazy_completer("complete_lesson"))
-@click.option("--auto", is_flag=True, help="Demonstrate the lesson: play and explain each expected move.")
+@click.option("--auto", is_flag=True, help="Demonstrate the lesson: play and explain each step (earns no stars).")
+@click.option("--delay", type=click.FloatRange(0, 60), default=None, metavar="SECONDS",
+              help="With --auto: wait this long between steps instead of waiting for Enter.")
 @click.option("--check", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Validate a lesson file (repeatable): every move, rule id and quiz answer.")
 @click.option("--drill", is_flag=False, flag_value="", default=None, metavar="[KIND]",

@@ -13,7 +13,7 @@ from cardcli.i18n import _
 
 def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[str, ...], drill: str | None,
               reset: bool, seed: str | None, count: int | None, plain: bool, charset: str | None,
-              color: bool | None) -> int:
+              color: bool | None, delay: float | None = None) -> int:
     from cardcli.tutor import catalog
     from cardcli.tutor.model import LessonError
     from cardcli.ui.console import Console
@@ -58,7 +58,7 @@ def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[
         _list_course(console, game)
         console.say(_("Every {game} lesson is done; `cardcli learn {game} N` plays one again.").format(game=game), "ok")
         return 0
-    return _run_lesson(entry, console, auto=auto, plain=plain)
+    return _run_lesson(entry, console, auto=auto, plain=plain, delay=delay)
 
 
 def _check(files: tuple[str, ...]) -> int:
@@ -125,8 +125,7 @@ def _list_course(console: object, game: str) -> None:
         say(f"  {e.number:>2}. {'✓' if d else ' '} {_stars(s)}  {title}")
 
 
-def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> int:
-    from cardcli.engine.verdict import MoveError
+def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool, delay: float | None = None) -> int:
     from cardcli.tutor import catalog, progress
     from cardcli.tutor.model import LessonError, load
     from cardcli.tutor.runner import LessonController
@@ -134,32 +133,26 @@ def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> i
     e: catalog.Entry = entry  # type: ignore[assignment]
     try:
         lesson = load(e.path)
-        session = catalog.build_session(lesson, e.course, e.id)
+        place = catalog.resume(lesson, e.course, e.id, None if auto else progress.resume_point(e.course, e.id))
     except LessonError as err:
         raise click.ClickException(str(err)) from None
-    point = None if auto else progress.resume_point(e.course, e.id)
-    start = hints = mistakes = free_done = 0
-    if point:
-        try:
-            from cardcli.engine.fold import LoggedMove
-
-            for seat, move in point.get("moves", []):
-                session.table.push_logged(LoggedMove(int(seat), str(move)))
-            start, hints, mistakes = int(point["step"]), int(point.get("hints", 0)), int(point.get("mistakes", 0))
-            free_done = int(point.get("free_done", 0))
-            if not 0 <= start < len(lesson.steps):
-                raise ValueError(start)
-        except (ValueError, KeyError, TypeError, AssertionError, MoveError):
-            # The lesson changed since (or the place is damaged): start it again.
-            session = catalog.build_session(lesson, e.course, e.id)
-            start = hints = mistakes = free_done = 0
-    ctl = LessonController(session, console, lesson, e.course, e.id, auto=auto, start=start,  # type: ignore[arg-type]
-                           hints=hints, mistakes=mistakes)
-    ctl.free_done = free_done
-    if auto:
-        ctl.start()
-        return 1 if ctl.failure else 0
+    if place.restarted:
+        console.say(_("Your place in this lesson no longer fits it (the lesson has changed): "  # type: ignore[attr-defined]
+                      "it starts again."), "dim")
+    ctl = LessonController(place.session, console, lesson, e.course, e.id, auto=auto,  # type: ignore[arg-type]
+                           start=place.step, hints=place.hints, mistakes=place.mistakes, done_steps=place.done_steps,
+                           delay=delay or 0.0)
+    ctl.free_done = place.free_done
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if auto:
+        if terminal and delay is None:
+            ctl.read_key = _read_line
+        try:
+            ctl.start()
+        except (KeyboardInterrupt, EOFError):
+            console.say(_("Demonstration stopped."), "dim")  # type: ignore[attr-defined]
+            return 130
+        return 1 if ctl.failure else 0
     if terminal and not plain and os.environ.get("TERM") != "dumb":
         from cardcli.ui.ptk.app import run
 
@@ -167,3 +160,8 @@ def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool) -> i
     from cardcli.ui.line_driver import run as run_lines
 
     return run_lines(ctl, sys.stdin, interactive=sys.stdin.isatty())
+
+
+def _read_line(prompt: str) -> str:
+    """Wait for Enter between the steps of a demonstration (what was typed before it)."""
+    return input(prompt)

@@ -387,3 +387,12 @@ def fold(game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: in
         if collecting:
             gc.enable()
     return table
+
+
+def look_ahead(game: Game[S, M, Any, Any], state: S, move: M) -> S:
+    """The position after ``move`` on a copy of ``state``: nothing is recorded and ``state`` is left as
+    it was. The tutor compares the positions two moves lead to (the same move in other words), so
+    this is the one place outside the games that applies a move without a table."""
+    after = state.clone()
+    game.apply(after, move)
+    return after

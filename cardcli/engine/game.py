@@ -40,6 +40,7 @@ from cardcli.engine.cards import Card, Charset
 from cardcli.engine.options import type_name
 from cardcli.engine.rng import Rng
 from cardcli.engine.rulebook import Rulebook
+from cardcli.engine.teaching import Teaching
 from cardcli.engine.verdict import Verdict
 
 M = TypeVar("M")
@@ -222,8 +223,9 @@ class OptionInfo:
     help: str
 
 
-class Game(ABC, Generic[S, M, V, C]):
-    """One card game: its rules, notation, views, bots and rule texts.
+class Game(Teaching, ABC, Generic[S, M, V, C]):
+    """One card game: its rules, notation, views, bots and rule texts (and, from
+    :class:`~cardcli.engine.teaching.Teaching`, what the tutor asks it about a move).
 
     Subclasses set the class attributes and implement the abstract methods.
     The registry instantiates one per process; games keep no per-match data on

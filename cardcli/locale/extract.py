@@ -80,11 +80,11 @@ def extract_cli(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: A
 
 
 #: The lesson fields the tutor shows through ``_`` (``cardcli.tutor.runner``): the English text is the key.
-LESSON_FIELDS = ("title", "summary", "text", "question", "explain", "then", "describe")
+LESSON_FIELDS = ("title", "summary", "text", "question", "explain", "then", "describe", "reason")
 
 
 def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[Any]:
-    """The texts of one lesson file (``cardcli/data/tutorials/GAME/*.toml``), hints included."""
+    """The texts of one lesson file (``tutorials/GAME/*.toml``), hints included."""
     import tomllib
 
     found: list[str] = []
@@ -94,7 +94,7 @@ def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any, option
             for key, value in node.items():
                 if key in LESSON_FIELDS and isinstance(value, str):
                     found.append(value.strip())
-                elif key == "hints" and isinstance(value, list):
+                elif key in ("hints", "choices") and isinstance(value, list):
                     found.extend(h.strip() for h in value if isinstance(h, str))
                 else:
                     walk(value)

@@ -91,6 +91,10 @@ MIGRATIONS: list[tuple[str, ...]] = [
             PRIMARY KEY (course, kind, number)
         )""",
     ),
+    # 3: a lesson's place also keeps the later steps whose move the learner made early (their order is free).
+    (
+        "ALTER TABLE lesson_places ADD COLUMN done_steps TEXT NOT NULL DEFAULT '[]'",
+    ),
 ]
 
 

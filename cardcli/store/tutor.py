@@ -36,6 +36,8 @@ class LessonPlace:
     free_done: int
     """In a free-play step limited to some turns: the learner's moves already made in it."""
     updated: str
+    done_steps: tuple[int, ...] = ()
+    """Later steps whose move the learner has already made (a run of moves may come in any order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +58,19 @@ def _with(store: Store | None) -> tuple[Store, bool]:
 
 
 def set_lesson_place(course: str, lesson: str, *, step: int, moves: list[tuple[int, str]], hints: int = 0,
-                     mistakes: int = 0, free_done: int = 0, store: Store | None = None) -> None:
+                     mistakes: int = 0, free_done: int = 0, done_steps: tuple[int, ...] = (),
+                     store: Store | None = None) -> None:
     """Remember where an unfinished lesson was left (replacing the previous place)."""
     st, own = _with(store)
     try:
         with st.transaction() as conn:
-            conn.execute("INSERT INTO lesson_places (course, lesson, step, moves, hints, mistakes, free_done, updated) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (course, lesson) DO UPDATE SET "
+            conn.execute("INSERT INTO lesson_places (course, lesson, step, moves, hints, mistakes, free_done, updated, "
+                         "done_steps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (course, lesson) DO UPDATE SET "
                          "step = excluded.step, moves = excluded.moves, hints = excluded.hints, "
-                         "mistakes = excluded.mistakes, free_done = excluded.free_done, updated = excluded.updated",
+                         "mistakes = excluded.mistakes, free_done = excluded.free_done, updated = excluded.updated, "
+                         "done_steps = excluded.done_steps",
                          (course, lesson, int(step), json.dumps([[int(s), str(m)] for s, m in moves]), int(hints),
-                          int(mistakes), int(free_done), now()))
+                          int(mistakes), int(free_done), now(), json.dumps(sorted(int(k) for k in done_steps))))
     finally:
         if own:
             st.close()
@@ -87,8 +91,12 @@ def lesson_place(course: str, lesson: str, store: Store | None = None) -> Lesson
         moves = [(int(s), str(m)) for s, m in json.loads(r["moves"])]
     except (ValueError, TypeError):
         moves = []
+    try:
+        done = tuple(int(k) for k in json.loads(r["done_steps"]))
+    except (ValueError, TypeError):
+        done = ()
     return LessonPlace(r["course"], r["lesson"], r["step"], moves, r["hints"], r["mistakes"], r["free_done"],
-                       r["updated"])
+                       r["updated"], done)
 
 
 def clear_lesson_place(course: str, lesson: str, store: Store | None = None) -> None:

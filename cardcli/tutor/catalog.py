@@ -1,12 +1,14 @@
 """Where the lessons are, and how a lesson becomes a real session.
 
-Lessons ship inside the package (``cardcli/data/tutorials/<game>/NN-slug.toml``),
-so an installed cardcli finds them. A lesson's id is ``NN-slug``; ``cardcli
+Lessons live at the top of the repository, ``tutorials/<game>/NN-slug.toml``, and
+the build puts them into the package as ``cardcli.tutorials``, so an installed
+cardcli finds them beside its code (``tutorials/README.md`` is the author's guide). A lesson's id is ``NN-slug``; ``cardcli
 learn bridge 3`` finds lesson ``03-…``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,19 @@ COURSES = ("bridge", "rummy", "burraco", "canasta", "eleusis")
 
 
 def tutorials_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "data" / "tutorials"
+    """Where the courses are: the installed ``cardcli.tutorials``, else (a source tree that was not
+    installed) the repository's ``tutorials/``."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("cardcli.tutorials")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        for place in spec.submodule_search_locations:
+            if Path(place, "README.md").is_file() or any(Path(place).glob("*/*.toml")):
+                return Path(place)
+    return Path(__file__).resolve().parent.parent.parent / "tutorials"
 
 
 @dataclass(frozen=True)
@@ -63,7 +77,11 @@ def game_of(path: Path) -> str:
     return path.parent.name
 
 
-def build_session(lesson: Lesson, game_name: str, lesson_id: str = "") -> Any:
+Audit = Callable[[Any, Any, int, str], None]
+"""``audit(state, move, seat, at)``: called before each scripted move is made (``learn --check``)."""
+
+
+def build_session(lesson: Lesson, game_name: str, lesson_id: str = "", audit: Audit | None = None) -> Any:
     """A one-hand :class:`~cardcli.session.Session` at the lesson's first step (after its prelude)."""
     from cardcli.engine.deal import shuffled_deck
     from cardcli.engine.fold import FoldError, Table
@@ -108,9 +126,56 @@ def build_session(lesson: Lesson, game_name: str, lesson_id: str = "") -> Any:
     sess.extras.append({})
     for k, text in enumerate(lesson.prelude, 1):
         try:
-            sess.play(sess.resolve(text, remember=False))
+            move = sess.resolve(text, remember=False)
+            if audit is not None:
+                audit(sess.state, move, sess.to_act() or 0, f"prelude {k}")
+            sess.play(move)
         except MoveError as err:
             raise LessonError(f"prelude move {k} ({text!r}): {err.message}"
                               + (f" [rule {err.rule}]" if err.rule else "")) from None
     sess.last_refusal = None
     return sess
+
+
+def session_at(lesson: Lesson, game_name: str, lesson_id: str, moves: Sequence[Sequence[Any]]) -> Any:
+    """The lesson's session with ``moves`` (``[seat, notation]`` pairs after the prelude) folded on:
+    how a place is resumed, and how a probe copies the learner's position."""
+    from cardcli.engine.fold import FoldError, LoggedMove
+
+    session = build_session(lesson, game_name, lesson_id)
+    try:
+        for seat, move in moves:
+            session.table.push_logged(LoggedMove(int(seat), str(move)))
+    except (FoldError, ValueError, TypeError) as err:
+        raise LessonError(f"the place cannot be replayed: {err}") from None
+    return session
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a learner left a lesson, folded again: the session at that point and the step's counts."""
+
+    session: Any
+    step: int = 0
+    hints: int = 0
+    mistakes: int = 0
+    free_done: int = 0
+    done_steps: tuple[int, ...] = ()
+    restarted: bool = False
+    """The kept place no longer fits the lesson (it changed since): the lesson starts again."""
+
+
+def resume(lesson: Lesson, game_name: str, lesson_id: str, point: dict[str, Any] | None) -> Place:
+    """The lesson at the place ``point`` (from :func:`cardcli.tutor.progress.resume_point`), or at its
+    start when there is none or it no longer fits."""
+    if not point:
+        return Place(build_session(lesson, game_name, lesson_id))
+    try:
+        session = session_at(lesson, game_name, lesson_id, point.get("moves", []))
+        step = int(point["step"])
+        if not 0 <= step < len(lesson.steps):
+            raise ValueError(step)
+        return Place(session, step, int(point.get("hints", 0)), int(point.get("mistakes", 0)),
+                     int(point.get("free_done", 0)), tuple(int(k) for k in point.get("done_steps", ())))
+    except (LessonError, ValueError, KeyError, TypeError):
+        return Place(build_session(lesson, game_name, lesson_id), restarted=True)

@@ -11,13 +11,22 @@ moves that lead to it, then its steps::
     expect = ["play 2S"]
     hints = ["You must follow suit when you can.", "Look at your spades."]
 
-Step kinds: ``say`` (narration), ``move`` (the learner's move: one of
-``expect``, or any legal move whose notation starts with ``match``), ``reply``
-(scripted moves of the other seats, or ``bots = true``), ``quiz`` (a typed
-answer or a choice, ``compute`` naming how the game's own code works the
-answer out) and ``free`` (bots take the other seats; the learner plays on with
-coaching). Texts are plain English data; the translation key of a text is its
-lesson id, step number and field (``bridge/01-following-suit:3.text``).
+Step kinds: ``say`` (narration), ``move`` (the learner's move, judged by what it
+does: see :mod:`cardcli.tutor.judge`), ``reply`` (scripted moves of the other
+seats, or ``bots = true``), ``quiz`` (a typed answer or a choice, ``compute``
+naming how the game's own code works the answer out) and ``free`` (bots take
+the other seats; the learner plays on with coaching).
+
+A move step states its *goal*: ``expect`` (the lesson's move, in any spelling;
+the same move in another card order or shorthand is the same move), ``goal``
+(what the move must do: ``melds 8``, ``makes burraco``, ``rule accept: …``) or
+``invite = true`` (any move is welcome, and none is a mistake). A move the
+game rates at least as good as the lesson's is accepted too.
+
+Texts are plain English data; a text may hold computed values in braces, as a
+quiz's ``compute`` names them (``North has {hcp North} HCP``), so a number the
+text states about the position is the game's, never the author's. The
+translation key of a text is the English text itself.
 """
 
 from __future__ import annotations
@@ -39,10 +48,26 @@ class Wrong(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
     move: str
     text: str = ""
+    invited: bool = False
+    """The step's text invites trying this move (to see the game refuse it): no mistake is counted."""
+
+
+class Deviation(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A scripted move that breaks what the game knows, on purpose; the learner is told ``reason``.
+
+    ``at`` names the move: ``prelude 3`` (the third prelude move), ``step 5`` (the step's move,
+    or the first move of a reply), ``step 5 move 2`` (a reply's second move)."""
+
+    at: str
+    reason: str
+    mistake: bool = False
+    """The move is a mistake the lesson shows on purpose (the reason names it)."""
 
 
 class Say(msgspec.Struct, tag="say", tag_field="kind", forbid_unknown_fields=True, frozen=True):
     text: str
+    teaches: list[str] = []
+    """Rule ids or topics this text teaches (a quiz on them may follow)."""
 
 
 class Move(msgspec.Struct, tag="move", tag_field="kind", forbid_unknown_fields=True, frozen=True):
@@ -58,6 +83,14 @@ class Move(msgspec.Struct, tag="move", tag_field="kind", forbid_unknown_fields=T
     wrong: list[Wrong] = []
     then: str = ""
     """Said after the move is made."""
+    goal: str = ""
+    """What the move must do, judged by the game (``melds 8``; several goals joined by `` and ``)."""
+    invite: bool = False
+    """Any legal move is welcome (the learner tries something); ``then`` says what happened."""
+    keep_line: bool = False
+    """The steps after this one describe the lesson's own line: a different good move is praised,
+    then taken back for the lesson's (no mistake), even where the rest could follow it."""
+    teaches: list[str] = []
 
 
 class Reply(msgspec.Struct, tag="reply", tag_field="kind", forbid_unknown_fields=True, frozen=True):
@@ -66,6 +99,7 @@ class Reply(msgspec.Struct, tag="reply", tag_field="kind", forbid_unknown_fields
     bots: bool = False
     """Or let the bots play until it is the learner's turn."""
     text: str = ""
+    teaches: list[str] = []
 
 
 class Quiz(msgspec.Struct, tag="quiz", tag_field="kind", forbid_unknown_fields=True, frozen=True):
@@ -76,6 +110,14 @@ class Quiz(msgspec.Struct, tag="quiz", tag_field="kind", forbid_unknown_fields=T
     """How the game's code works the answer out (see :mod:`cardcli.tutor.compute`); empty: a fact of the text."""
     hints: list[str] = []
     explain: str = ""
+    tests: str = ""
+    """The rule id or topic the quiz asks about: an earlier step must teach it (``teaches``), unless
+    the quiz is a ``guess``."""
+    guess: bool = False
+    """Asked before the rule is taught, on purpose (the question says it is a guess)."""
+    either_sign: bool = False
+    """A number answered with or without its sign is right ("how much do the defenders score": 500 or -500)."""
+    teaches: list[str] = []
 
 
 class Free(msgspec.Struct, tag="free", tag_field="kind", forbid_unknown_fields=True, frozen=True):
@@ -123,9 +165,10 @@ class Lesson(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     position: Position | None = None
     prelude: list[str] = []
     """Moves (canonical notation) made before the first step, each checked by the rules."""
+    deviations: list[Deviation] = []
+    """Scripted moves that break the game's own knowledge on purpose, each with the reason told."""
 
 
-_TEXT_FIELDS = ("text", "question", "explain", "then", "describe")
 
 
 def decode(data: dict[str, Any], source: str, raw: str = "") -> Lesson:

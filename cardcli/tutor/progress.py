@@ -108,14 +108,15 @@ def remember(course: str, lesson: str, point: dict[str, Any]) -> str | None:
     try:
         set_lesson_place(course, lesson, step=int(point["step"]), moves=[(int(s), str(m)) for s, m in point["moves"]],
                          hints=int(point.get("hints", 0)), mistakes=int(point.get("mistakes", 0)),
-                         free_done=int(point.get("free_done", 0)))
+                         free_done=int(point.get("free_done", 0)),
+                         done_steps=tuple(int(k) for k in point.get("done_steps", ())))
     except StoreError as err:
         return _("your place in the lesson could not be saved: {why}").format(why=err)
     return None
 
 
 def resume_point(course: str, lesson: str) -> dict[str, Any] | None:
-    """``{"step", "moves", "hints", "mistakes", "free_done"}`` where the lesson was left, or None."""
+    """``{"step", "moves", "hints", "mistakes", "free_done", "done_steps"}`` where the lesson was left, or None."""
     from cardcli.store import StoreError, lesson_place
 
     import_legacy()
@@ -126,7 +127,7 @@ def resume_point(course: str, lesson: str) -> dict[str, Any] | None:
     if place is None:
         return None
     return {"step": place.step, "moves": [[s, m] for s, m in place.moves], "hints": place.hints,
-            "mistakes": place.mistakes, "free_done": place.free_done}
+            "mistakes": place.mistakes, "free_done": place.free_done, "done_steps": list(place.done_steps)}
 
 
 def forget(course: str, lesson: str) -> None:

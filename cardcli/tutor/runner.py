@@ -2,24 +2,41 @@
 
 :class:`LessonController` is a :class:`~cardcli.ui.commands.Controller`, so the
 prompt-toolkit REPL and the line driver run a lesson exactly as they run a
-game; every move still goes through the session and its fold. The steps decide
-what the learner must do; ``hint`` escalates (nudge, what to look at, the
-answer), ``why`` explains the last refusal with its rule, ``rules`` shows the
-rule texts. The learner's place (step, moves, hints, mistakes) is written to
-the store after every line, so ``quit``, Ctrl-C or a killed process all
-resume at the step next time. With ``auto`` the
-controller plays each expected move itself and explains it.
+game; every move still goes through the session and its fold, and only a move
+the legal list holds is ever played. The steps decide what the learner must do,
+and a move is judged by what it does (:mod:`cardcli.tutor.judge`): the same move
+in other words, a move meeting the step's goal or one the game rates as good are
+all right. ``hint`` escalates (a nudge, what to look at, the answer), ``why``
+explains the last refusal of this step with its rule, ``rules`` shows the rule
+texts, and at a quiz the game's own commands (``explain``, ``guess``) work too.
+
+The learner's place (the step, the moves made since the lesson's position,
+steps done out of order, hints and mistakes) is written to the store after
+every line, so ``quit``, Ctrl-C or a killed process all resume at the step next
+time: on resume the moves are folded again from the lesson's position.
+
+With ``auto`` the controller plays each expected move itself and explains it: a
+demonstration, which never earns stars. A *probe* is a silent auto run on a copy,
+used to learn whether the rest of the lesson still works after a learner's move.
 """
 
 from __future__ import annotations
 
+import io
+import time
+from collections.abc import Callable
 from typing import Any
 
-from cardcli.engine.verdict import AmbiguousMove, IllegalMove, MoveError
+from cardcli.engine.notation import RulesDisagreement
+from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove, MoveError
 from cardcli.i18n import _
+from cardcli.session import Event
 from cardcli.tutor import progress
-from cardcli.tutor.compute import advice, compute, normalize
-from cardcli.tutor.model import Free, Lesson, LessonError, Move, Quiz, Reply, Say
+from cardcli.tutor.answers import card_reader, choice_of, normalize, same_answer
+from cardcli.tutor.claims import claim_problems, fill, reveals, rule_problems
+from cardcli.tutor.compute import advice, compute
+from cardcli.tutor.judge import Judge, Judgement
+from cardcli.tutor.model import Deviation, Free, Lesson, LessonError, Move, Quiz, Reply, Say
 from cardcli.ui.commands import Controller, find_command
 from cardcli.ui.console import Console
 
@@ -28,36 +45,66 @@ PASS_THROUGH = {"rules", "help", "table", "moves", "score"}
 
 class LessonController(Controller):
     def __init__(self, session: Any, console: Console, lesson: Lesson, course: str, lesson_id: str, *,
-                 auto: bool = False, record: bool = True, start: int = 0, hints: int = 0, mistakes: int = 0) -> None:
+                 auto: bool = False, record: bool = True, start: int = 0, hints: int = 0, mistakes: int = 0,
+                 done_steps: tuple[int, ...] | set[int] = (), probe: bool = False, delay: float = 0.0) -> None:
         super().__init__(session, console)
         self.lesson = lesson
         self.course = course
         self.lesson_id = lesson_id
         self.auto = auto
-        self.record = record
+        self.probe = probe
+        """A silent copy asked whether the lesson still plays: texts are checked, nothing is judged."""
+        self.record = record and not auto and not probe
+        """Only a lesson the learner played is recorded: a demonstration earns nothing."""
+        self.delay = delay
         self.index = start
         self.hints = hints
         self.mistakes = mistakes
+        self.skipped: set[int] = set(done_steps)
+        """Later steps whose move the learner made early (the order of a run of moves is free)."""
         self.level = 0
         """How many hints of the current step have been shown."""
         self.waiting = False
         self.free_done = 0
-        self.prelude = len(session.hands[-1].moves)
+        self.prelude = len(lesson.prelude)
+        """Moves of the lesson's own position: the learner's place is the moves after them."""
         self.learner = session.human_seats[0]
         self.stars = 0
-        self.last_explained = ""
         self.failure: str | None = None
         """In auto mode, the first problem met (``learn --check`` reports it)."""
         self.place_warned = False
+        self.held: list[Event] = []
+        """Narration that would give away the coming quiz's answer, shown once it is answered."""
+        self.told: list[str] = []
+        """The lesson's own texts shown since the learner last acted (the check reads them)."""
+        self.read_key: Callable[[str], str] | None = None
+
+    @property
+    def strict(self) -> bool:
+        """Texts are held to the game's facts (the check, and probes)."""
+        return self.probe
 
     # -- text ----------------------------------------------------------------------------------
     def t(self, text: str) -> str:
-        """A lesson text, translated when a catalogue has it (the English text is the key)."""
-        return _(text.strip()) if text else ""
+        """A lesson text, translated when a catalogue has it, with its computed values filled in."""
+        if not text:
+            return ""
+        return fill(_(text.strip()), self.session, self.learner)
 
     def tell(self, text: str, style: str = "") -> None:
-        if text:
-            self.console.tell(self.t(text), style)
+        if not text:
+            return
+        shown = self.t(text)
+        if self.strict:
+            for problem in claim_problems(shown, self.session, self.learner) + rule_problems(
+                    shown, self.game, self.session.config):
+                self.text_problem(problem)
+        self.told.append(shown)
+        self.console.tell(shown, style)
+
+    def text_problem(self, problem: str) -> None:
+        """A text that states what the game counts otherwise: a probe cannot follow it."""
+        raise LessonError(problem)
 
     @property
     def step(self) -> Any:
@@ -74,17 +121,33 @@ class LessonController(Controller):
 
     def toolbar_text(self) -> str:
         return _("{title} · {where} · hints {h} · mistakes {m}").format(
-            title=self.t(self.lesson.title), where=self.where(), h=self.hints, m=self.mistakes)
+            title=_(self.lesson.title), where=self.where(), h=self.hints, m=self.mistakes)
+
+    def deviation(self, at: str) -> Deviation | None:
+        for d in self.lesson.deviations:
+            if " ".join(d.at.split()).lower() == at:
+                return d
+        return None
+
+    def tell_deviation(self, at: str) -> None:
+        d = self.deviation(at)
+        if d is not None:
+            label = _("(A mistake, on purpose: {reason})") if d.mistake else _("(Not cardcli's usual choice: {reason})")
+            self.console.say(label.format(reason=self.t(d.reason)), "dim")
 
     # -- flow ----------------------------------------------------------------------------------
     def start(self) -> None:
-        self.console.say(_("{game} lesson: {title}").format(game=self.game.title, title=self.t(self.lesson.title)),
-                         "title")
+        self.console.say(_("{game} lesson: {title}").format(game=self.game.title, title=_(self.lesson.title)), "title")
         if self.index == 0:
             self.tell(self.lesson.summary)
+            for k in range(1, len(self.lesson.prelude) + 1):
+                self.tell_deviation(f"prelude {k}")
         else:
             self.console.say(_("(continuing at {where})").format(where=self.where()), "dim")
-        if not self.auto:
+        if self.auto and not self.probe:
+            self.console.say(_("A demonstration: each step is played for you and explained; it earns no stars."),
+                             "dim")
+        elif not self.auto:
             self.console.say(_("Type your move or answer; `hint` helps (more each time), `why` explains, "
                                "`rules` shows the rules, `quit` keeps your place."), "dim")
         self.run()
@@ -96,12 +159,14 @@ class LessonController(Controller):
             if step is None:
                 self.complete()
                 return
-            if isinstance(step, Say):
-                self.tell(step.text)
-                self.next()
-            elif isinstance(step, Reply):
-                self.reply(step)
-            elif isinstance(step, Quiz | Move | Free):
+            try:
+                if isinstance(step, Say):
+                    self.tell(step.text)
+                    self.next()
+                    continue
+                if isinstance(step, Reply):
+                    self.reply(step)
+                    continue
                 if not self.waiting:
                     self.enter(step)
                     if self.done:
@@ -113,23 +178,50 @@ class LessonController(Controller):
                 if not self.auto:
                     return
                 self.solve(step)
+                self.pause()
+            except LessonError as err:
+                self.fail(str(err))
+
+    def pause(self) -> None:
+        """In a demonstration shown to a person: wait for Enter (or ``--delay`` seconds) between steps."""
+        if self.probe or self.done:
+            return
+        if self.delay > 0:
+            time.sleep(self.delay)
+        elif self.read_key is not None:
+            if self.read_key(_("Enter: next step · q: stop ")).strip().lower().startswith("q"):
+                self.console.say(_("Demonstration stopped."), "dim")
+                self.done = True
 
     def next(self) -> None:
         self.index += 1
+        while self.index in self.skipped:
+            self.index += 1
         self.level = 0
         self.waiting = False
         self.free_done = 0
+        self.session.last_refusal = None  # `why` speaks of this step only
 
     def fail(self, problem: str) -> None:
         """A lesson that cannot go on (a broken file): say so in one line and stop."""
         self.failure = f"step {self.index + 1}: {problem}"
-        self.console.error(_("this lesson is broken at {where}: {problem}").format(where=self.where(), problem=problem))
+        if not self.probe:
+            self.console.error(_("this lesson is broken at {where}: {problem}").format(where=self.where(),
+                                                                                    problem=problem))
         self.done = True
+
+    def scripted(self, text: str) -> Any:
+        """A move the lesson makes (a reply): resolved against the legal list like any typed move."""
+        try:
+            return self.session.resolve(text, remember=False)
+        except RulesDisagreement as err:
+            raise LessonError(f"the rules disagree about {text!r}: {err}") from None
 
     def reply(self, step: Reply) -> None:
         self.tell(step.text)
         s = self.session
-        for text in step.moves:
+        events: list[Event] = []
+        for k, text in enumerate(step.moves, 1):
             actor = s.to_act()
             if actor is None:
                 self.fail(f"scripted move {text!r}: the hand is over")
@@ -138,26 +230,65 @@ class LessonController(Controller):
                 self.fail(f"scripted move {text!r}: it is the learner's turn")
                 return
             try:
-                events = s.play(self.resolve(text, remember=False), observer=self.learner)
+                move = self.scripted(text)
+                self.before_scripted(move, actor, f"step {self.index + 1} move {k}")
+                events += s.play(move, observer=self.learner)
             except MoveError as err:
                 self.fail(f"scripted move {text!r} for {s.seats[actor].name}: {err.message}"
                           + (f" [rule {err.rule}]" if err.rule else ""))
                 return
-            for ev in events:
-                self._show_event(ev)
+            self.tell_deviation(f"step {self.index + 1} move {k}")
+            if k == 1:
+                self.tell_deviation(f"step {self.index + 1}")
         if step.bots:
-            s.run_bots(observer=self.learner, on_event=self._show_event)
+            s.run_bots(observer=self.learner, on_event=events.append)
+        self.show_events(events)
         self.next()
+
+    def before_scripted(self, move: Any, seat: int, at: str) -> None:
+        """A scripted move is about to be made (the check audits it here)."""
+
+    def show_events(self, events: list[Event]) -> None:
+        """Show what happened, holding back any line that would answer the quiz that comes next."""
+        quiz = self.coming_quiz()
+        answer = ""
+        if quiz is not None:
+            try:
+                answer = self.correct_answer(quiz)
+            except LessonError:
+                answer = ""
+        for ev in events:
+            if answer and reveals(ev.text, self.t(quiz.question), answer):  # type: ignore[union-attr]
+                self.held.append(ev)
+            else:
+                self._show_event(ev)
+
+    def coming_quiz(self) -> Quiz | None:
+        for j in range(self.index + 1, len(self.lesson.steps)):
+            if j in self.skipped:
+                continue
+            step = self.lesson.steps[j]
+            if isinstance(step, Quiz):
+                return step
+            return None
+        return None
+
+    def release(self) -> None:
+        held, self.held = self.held, []
+        for ev in held:
+            self._show_event(ev)
 
     def enter(self, step: Any) -> None:
         """Show what a waiting step asks."""
         self.waiting = True
         s = self.session
         if isinstance(step, Quiz):
+            self.entering_quiz(step)
             self.tell(step.question, "title")
             for i, choice in enumerate(step.choices):
                 self.console.tell(f"  {chr(97 + i)}) {self.t(choice)}")
             return
+        self.told = []
         if isinstance(step, Free):
             self.tell(step.text)
             self.console.say(_("Free play: the other seats are played by bots; `hint` asks for advice."), "dim")
@@ -173,6 +304,9 @@ class LessonController(Controller):
         self.show_table()
         self.tell(step.text, "title")
 
+    def entering_quiz(self, step: Quiz) -> None:
+        """A quiz is about to be asked (the check looks at what was told before it)."""
+
     def free_finished(self, step: Free) -> bool:
         s = self.session
         if s.finished or s.to_act() is None:
@@ -180,9 +314,15 @@ class LessonController(Controller):
         return bool(step.turns) and self.free_done >= step.turns
 
     def complete(self) -> None:
+        self.done = True
+        self.release()
+        if self.auto:
+            if not self.probe:
+                self.console.say(_("Demonstration complete. `cardcli learn {course} {n}` lets you play it yourself.")
+                                 .format(course=self.course, n=self.number), "ok")
+            return
         total = self.hints + self.mistakes
         self.stars = 3 if total == 0 else 2 if total <= 2 else 1
-        self.done = True
         self.console.say(_("Lesson complete: {stars} ({h} hints, {m} mistakes).").format(
             stars="*" * self.stars + "." * (3 - self.stars), h=self.hints, m=self.mistakes), "ok")
         if self.record:
@@ -192,18 +332,22 @@ class LessonController(Controller):
         from cardcli.tutor import catalog
 
         later = [e for e in catalog.lessons(self.course) if e.id > self.lesson_id]
-        if later and not self.auto:
+        if later:
             self.console.say(_("Next: `cardcli learn {course} {n}`.").format(course=self.course, n=later[0].number), "dim")
+
+    @property
+    def number(self) -> str:
+        return self.lesson_id.split("-", 1)[0].lstrip("0") or "0"
 
     def place(self) -> dict[str, Any]:
         """Where the learner is: the step, the moves made since the lesson's position, hints and mistakes."""
         moves = [[m.seat, m.move] for m in self.session.hands[-1].moves[self.prelude:]]
         return {"step": self.index, "moves": moves, "hints": self.hints, "mistakes": self.mistakes,
-                "free_done": self.free_done}
+                "free_done": self.free_done, "done_steps": sorted(self.skipped)}
 
     def save_place(self) -> bool:
         """Write the place to the store (after every line, so even a killed process resumes here)."""
-        if self.done or not self.record or self.auto:
+        if self.done or not self.record:
             return False
         problem = progress.remember(self.course, self.lesson_id, self.place())
         if problem:
@@ -217,7 +361,7 @@ class LessonController(Controller):
         if not self.save_place():
             return
         self.console.say(_("Your place is kept: `cardcli learn {course} {n}` continues at {where}.").format(
-            course=self.course, n=self.lesson_id.split("-", 1)[0].lstrip("0") or "0", where=self.where()), "ok")
+            course=self.course, n=self.number, where=self.where()), "ok")
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -247,33 +391,39 @@ class LessonController(Controller):
         if w in ("undo", "takeback"):
             self.console.say(_("no undo in a lesson: just try again"), "dim")
             return True
-        if isinstance(step, Quiz):
-            cmd = find_command(w)
-            if cmd is not None and cmd.name in PASS_THROUGH:
-                return cmd.handler(self, rest.strip())
+        cmd = find_command(w)
+        quiz = isinstance(step, Quiz)
+        if cmd is not None and cmd.name in PASS_THROUGH | {"why"} and (quiz or not self._also_a_move(text)):
+            return cmd.handler(self, rest.strip())
+        game_cmd = self._game_commands().get(w)
+        if game_cmd is not None and (quiz or not self._also_a_move(text)):
+            for out in game_cmd[1](self.session.view(self.seat), rest.strip()):
+                self.tell_cards(out)
+            return True
+        if quiz:
             self.answer(step, text)
         else:
-            cmd = find_command(w)
-            if cmd is not None and cmd.name in PASS_THROUGH | {"why"} and not self._also_a_move(text):
-                return cmd.handler(self, rest.strip())
-            game_cmd = self._game_commands().get(w)
-            if game_cmd is not None:
-                for out in game_cmd[1](self.session.view(self.seat), rest.strip()):
-                    self.console.say(out)
-                return True
             self.attempt(text)
         if not self.done:
             self.run()
         return not self.done
 
     def answer(self, step: Quiz, text: str) -> None:
+        self.told = []
         if self.is_right(step, text):
             self.console.say(_("Right."), "ok")
+            self.release()
             self.tell(step.explain)
             self.next()
             return
         self.mistakes += 1
-        self.console.error(_("Not quite — try again, or type `hint`."))
+        self.console.error(_("Not quite."))
+        rule = self.game.rulebook.get(step.tests) if step.tests else None
+        if rule is not None:
+            self.console.say(self.game.rulebook.explain(step.tests), "hint")
+        elif step.hints:
+            self.console.say(self.t(step.hints[0]), "hint")
+        self.console.say(_("Try again; `hint` helps more each time."), "dim")
 
     def correct_answer(self, step: Quiz) -> str:
         if step.compute:
@@ -281,47 +431,66 @@ class LessonController(Controller):
         return step.answer
 
     def is_right(self, step: Quiz, text: str) -> bool:
-        given = normalize(text)
-        if step.choices and len(given) == 1 and given.isalpha() and ord(given) - 97 < len(step.choices):
-            given = normalize(step.choices[ord(given) - 97])
-        elif step.choices and given.isdigit() and 0 < int(given) <= len(step.choices) and not \
-                any(normalize(c) == given for c in step.choices):
-            given = normalize(step.choices[int(given) - 1])
-        want = normalize(self.correct_answer(step))
-        if given == want or normalize(self.t(step.answer)) == given:
+        chosen = choice_of(text, step.choices) if step.choices else None
+        shown = {normalize(self.t(c)): c for c in step.choices}  # a choice typed as shown, translated
+        given = chosen if chosen is not None else shown.get(normalize(text), text)
+        want = self.correct_answer(step)
+        if same_answer(given, want, card=card_reader(_card_parser()), either_sign=step.either_sign):
             return True
         try:
-            return bool(self.game.format_move(self.game.parse_move(given)) == self.game.format_move(
-                self.game.parse_move(want)))
+            return bool(self.game.format_move(self.game.parse_typed(self.session.state, given)) ==
+                        self.game.format_move(self.game.parse_typed(self.session.state, want)))
         except (MoveError, ValueError):
             return False
 
-    def accepted(self, step: Move) -> set[str]:
-        out = set()
-        for text in step.expect:
-            try:
-                out.add(self.game.format_move(self.resolve(text, remember=False)))
-            except MoveError:
-                continue  # not a move here: `cardcli tutor check` names it; a player's move cannot match it
-        return out
+    def judge(self) -> Judge:
+        return Judge(self.game, self.session.state, self.learner, self.lesson.steps, self.skipped,
+                     self.resolve_listed, self.follows)
 
-    def matches(self, step: Move | Free, move: Any) -> bool:
-        if isinstance(step, Free):
-            return True
-        notation = self.game.format_move(move)
-        if step.match:
-            return step.match == "any" or notation.startswith(step.match)
-        return notation in self.accepted(step)
+    def resolve_listed(self, text: str) -> Any:
+        """A lesson's move resolved against the legal list; one the list lacks is no move at all here
+        (the check names the game's disagreement)."""
+        try:
+            return self.session.resolve(text, remember=False)
+        except RulesDisagreement as err:
+            raise InvalidMove(str(err)) from None
+
+    def follows(self, move: Any, done: int) -> bool:
+        """Whether the rest of the lesson still plays once ``move`` has done step ``done``: tried on a
+        copy, in a silent probe (nothing here changes)."""
+        if self.probe:
+            return False
+        from cardcli.tutor import catalog
+
+        try:
+            copy = catalog.session_at(self.lesson, self.course, self.lesson_id, self.place()["moves"])
+            copy.play(move)
+        except (LessonError, MoveError, ValueError):
+            return False
+        out = io.StringIO()
+        probe = LessonController(copy, Console(out=out, err=out, charset="ascii"), self.lesson, self.course,
+                                 self.lesson_id, auto=True, probe=True, start=self.index,
+                                 done_steps=self.skipped | {done})
+        if done == self.index:
+            probe.next()
+        probe.run()
+        return probe.failure is None and probe.done
 
     def attempt(self, text: str) -> None:
         step = self.step
+        self.told = []
         try:
-            move = self.resolve(text)
+            move = self.session.resolve(text)
+        except RulesDisagreement as err:
+            self.console.error(_("internal error, the move was not played: {why} (please report it)").format(why=err))
+            return
         except AmbiguousMove as err:
             self.console.error(_("ambiguous: {msg}").format(msg=err.message))
             return
         except IllegalMove as err:
-            self.mistakes += 1
+            tried = isinstance(step, Move) and (step.invite or self.invited(step, text))
+            if not tried:
+                self.mistakes += 1
             self.console.error(_("illegal: {msg}").format(msg=err.message))
             self.explain_wrong(text, err.rule)
             return
@@ -329,25 +498,52 @@ class LessonController(Controller):
             self.console.error(_("not a move: {msg}").format(msg=err.message))
             self.console.say(_("`help` lists the moves; `hint` helps"), "dim")
             return
-        except AssertionError as err:  # the game's generator and checker disagree: its bug, said in one line
-            self.console.error(_("internal error: {msg}").format(msg=err))
+        if isinstance(step, Free):
+            self.make(step, move)
             return
-        if not self.matches(step, move):
-            self.mistakes += 1
-            self.console.error(_("That is a legal move, but not the one this step is about."))
+        verdict = self.judge().judge(self.index, move)
+        if not verdict.accepted:
+            if verdict.mistake:
+                self.mistakes += 1
+                self.console.error(_("That is a legal move, but not what this step asks."))
             self.explain_wrong(text, "")
             return
-        self.make(step, move)
+        if verdict.note:
+            self.console.say(verdict.note, "ok")
+        self.made(verdict)
+
+    def invited(self, step: Move, text: str) -> bool:
+        return any(w.invited and self.same_text(w.move, text) for w in step.wrong)
+
+    def made(self, verdict: Judgement) -> None:
+        """Play a judged move: for this step, or for a later step of the same run of moves."""
+        if verdict.step == self.index:
+            self.make(self.step, verdict.play)
+            return
+        for ev in self.session.play(verdict.play, observer=self.learner):
+            self._show_event(ev)
+        self.skipped.add(verdict.step)
+        self.tell(getattr(self.lesson.steps[verdict.step], "then", ""), "ok")
+        self.show_table()
+
+    def same_text(self, a: str, b: str) -> bool:
+        """Whether two typed texts name the same move here (``6h`` in the play is a card, not a bid)."""
+        state = self.session.state
+        try:
+            return bool(self.game.format_move(self.game.parse_typed(state, a)) ==
+                        self.game.format_move(self.game.parse_typed(state, b)))
+        except (MoveError, ValueError):
+            try:
+                legal = self.session.legal_moves()
+                return bool(self.game.format_move(self.session.resolve(a, remember=False)) == self.game.format_move(
+                    self.session.resolve(b, remember=False))) if legal else False
+            except MoveError:
+                return normalize(a) == normalize(b)
 
     def explain_wrong(self, text: str, rule: str) -> None:
         step = self.step
         for wrong in getattr(step, "wrong", []):
-            try:
-                same = self.game.format_move(self.game.parse_move(wrong.move)) == \
-                    self.game.format_move(self.game.parse_move(text))
-            except (MoveError, ValueError):
-                same = normalize(wrong.move) == normalize(text)
-            if same and wrong.text:
+            if wrong.text and self.same_text(wrong.move, text):
                 self.tell(wrong.text, "hint")
                 break
         if rule and self.game.rulebook.get(rule):
@@ -363,8 +559,7 @@ class LessonController(Controller):
             best, why = advice(s)
             if best != move:
                 coach = (self.game.format_move(best), why)
-        for ev in s.play(move, observer=self.learner):
-            self._show_event(ev)
+        self.show_events(s.play(move, observer=self.learner))
         if coach:
             self.console.say(_("Coach: cardcli's bot would have played {move}").format(move=coach[0])
                              + (f" — {coach[1]}" if coach[1] else "") + ".", "dim")
@@ -376,20 +571,6 @@ class LessonController(Controller):
             return
         self.tell(step.then, "ok")
         self.next()
-
-    def resolve(self, text: str, remember: bool = True) -> Any:
-        """The session's resolution, except for moves no list can hold (an eleusis rule): parsed and checked."""
-        try:
-            return self.session.resolve(text, remember)
-        except AssertionError:
-            move = self.game.parse_move(text)
-            verdict = self.game.check(self.session.state, move)
-            if not verdict.ok:
-                err = IllegalMove(verdict)
-                if remember:
-                    self.session.last_refusal = err
-                raise err from None
-            return move
 
     # -- help ----------------------------------------------------------------------------------
     def hint(self) -> None:
@@ -416,10 +597,14 @@ class LessonController(Controller):
     def answer_text(self, step: Any) -> str:
         if isinstance(step, Quiz):
             return _("the answer is {answer}").format(answer=self.correct_answer(step))
-        if step.match:
-            example = next((m for m in self.session.legal_notation() if step.match == "any"
-                            or m.startswith(step.match)), "")
-            return _("{what}, for example `{move}`").format(what=self.t(step.describe) or step.match, move=example)
+        if step.invite:
+            return _("any move will do here: try one")
+        if step.match or (step.goal and not step.expect):
+            judge = self.judge()
+            example = next((self.game.format_move(m) for m in self.session.legal_moves()
+                            if judge.meets_goal(step, m)), "")
+            return _("{what}, for example `{move}`").format(what=self.t(step.describe) or step.match or step.goal,
+                                                           move=example)
         return _("type `{move}`").format(move=step.expect[0])
 
     def why(self) -> None:
@@ -436,39 +621,42 @@ class LessonController(Controller):
 
     # -- auto ----------------------------------------------------------------------------------
     def solve(self, step: Any) -> None:
-        """Play or answer the step as the lesson expects, explaining it (``--auto``, ``--check``)."""
+        """Play or answer the step as the lesson expects, explaining it (``--auto``, ``--check``, probes)."""
+        self.told = []
         try:
             if isinstance(step, Quiz):
                 answer = self.correct_answer(step)
                 if step.choices and normalize(answer) not in [normalize(c) for c in step.choices]:
                     self.fail(f"the computed answer {answer!r} is not one of the choices")
                     return
-                if not step.compute or normalize(answer) != normalize(step.answer):
-                    if step.compute:
-                        self.fail(f"the answer says {step.answer!r}, but the rules give {answer!r}")
-                        return
+                if step.compute and not same_answer(step.answer, answer, card=card_reader(_card_parser())):
+                    self.text_problem(f"the answer says {step.answer!r}, but the rules give {answer!r}")
                 self.console.say(f"» {answer}", "ok")
+                self.release()
                 self.tell(step.explain)
                 self.next()
                 return
             s = self.session
             if isinstance(step, Free):
                 move, _why = advice(s)
-            elif step.match:
-                legal = [m for m in s.legal_moves() if self.matches(step, m)]
+            elif step.expect:
+                move = self.scripted(step.expect[0])
+            else:
+                judge = self.judge()
+                legal = [m for m in s.legal_moves() if step.invite or judge.meets_goal(step, m)]
                 if not legal:
-                    self.fail(f"no legal move matches {step.match!r}")
+                    self.fail(f"no legal move meets the step's goal ({step.goal or step.match!r})")
                     return
                 move = legal[0]
-            else:
-                move = self.resolve(step.expect[0], remember=False)
-                for other in step.expect[1:]:
-                    self.resolve(other, remember=False)
+            if isinstance(step, Move):
+                self.before_scripted(move, self.learner, f"step {self.index + 1}")
             self.console.say(f"» {self.game.format_move(move)}", "ok")
             self.make(step, move)
-        except LessonError as err:
-            self.fail(str(err))
         except MoveError as err:
             self.fail(f"expected move: {err.message}" + (f" [rule {err.rule}]" if err.rule else ""))
-        except AssertionError as err:
-            self.fail(f"the rules disagree: {err}")
+
+
+def _card_parser() -> Callable[[str], str]:
+    from cardcli.engine.cards import parse_card
+
+    return parse_card

@@ -34,7 +34,7 @@ PBN_FILES = sorted((ROOT / "tests" / "data" / "pbn").glob("*.pbn"))
 CORPUS = ROOT / "tests" / "data" / "fuzz"
 """The stored inputs (``CORPUS / target / accepted-* | refused-*``): each reproduces a finding, is run as
 a regression test (``test_corpus.py``), and the small ones seed the byte mutations too."""
-LESSONS = sorted((ROOT / "cardcli" / "data" / "tutorials").glob("*/*.toml"))
+LESSONS = sorted((ROOT / "tutorials").glob("*/*.toml"))
 GAMES = ("bridge", "canasta", "burraco", "rummy", "eleusis")
 
 PER_EXAMPLE_SECONDS = 10.0

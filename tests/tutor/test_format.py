@@ -42,7 +42,7 @@ def test_unknown_field_names_step_field_and_line(tmp_path: Path) -> None:
 def test_illegal_expected_move_names_the_step_and_rule(tmp_path: Path) -> None:
     p = lesson(tmp_path, '[[steps]]\nkind = "say"\ntext = "hi"\n[[steps]]\nkind = "move"\nexpect = ["discard KD"]\n')
     problem = check_file(p)[0]
-    assert problem is not None and problem.startswith("01-test.toml: step 2: expected move:")
+    assert problem is not None and problem.startswith("01-test.toml: step 2: expected move 'discard KD':")
     assert "turn.draw-first" in problem
 
 
@@ -59,7 +59,8 @@ def test_unknown_rule_topic(tmp_path: Path) -> None:
 
 def test_wrong_move_that_the_step_accepts(tmp_path: Path) -> None:
     p = lesson(tmp_path, '[[steps]]\nkind = "move"\nexpect = ["d"]\nwrong = [{ move = "draw stock" }]\n')
-    assert check_file(p)[0] == "01-test.toml: step 1: wrong move 'draw stock' is accepted by this step"
+    assert check_file(p)[0] == ("01-test.toml: step 1: wrong move 'draw stock' is right by the game's own judgement "
+                                "(expected): a lesson never calls it a mistake")
 
 
 def test_check_command_exit_status_and_one_line(tmp_path: Path) -> None:

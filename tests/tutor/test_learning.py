@@ -19,7 +19,7 @@ def test_wrong_move_hints_and_quiz() -> None:
     assert "illegal:" in out and "Draw first" in out  # the refusal names its rule text
     assert "hint 1/3: Every turn begins by taking one card." in out
     assert "hint 3/3: type `draw stock`" in out
-    assert "That is a legal move, but not the one this step is about." in out
+    assert "That is a legal move, but not what this step asks." in out
     assert "may become part of a run" in out  # the tempting wrong move explained
     assert "Not quite" in out and "Right." in out
     assert "Lesson complete: *.. (3 hints, 3 mistakes)" in out

@@ -28,14 +28,14 @@ def test_lesson_passes_check(entry: catalog.Entry) -> None:
     assert lesson.title and lesson.steps
     problem, transcript = check_file(entry.path)
     assert problem is None, problem
-    assert "Lesson complete" in transcript
+    assert "Demonstration complete" in transcript
 
 
 @pytest.mark.parametrize("entry", LESSONS, ids=IDS)
 def test_lesson_auto_through_cli(entry: catalog.Entry) -> None:
     result = CliRunner().invoke(cli, ["learn", entry.course, str(entry.number), "--auto"])
     assert result.exit_code == 0, result.output
-    assert "Lesson complete" in result.output
+    assert "Demonstration complete" in result.output
 
 
 def test_every_topic_is_taught(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,6 +26,7 @@ from cardcli.games.bridge.play import hcp, sort_hand, trick_winner
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
 from cardcli.games.bridge.state import BridgeState, Trick
+from cardcli.games.bridge.teaching import BridgeTeaching
 from cardcli.games.bridge.view import BridgeView, render_view, status_line, view_of
 from cardcli.i18n import _
 
@@ -75,7 +76,7 @@ _CALL_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4)]
 """Seat → id of a shared call → its outcome when it does not end the auction."""
 
 
-class BridgeGame(Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
+class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
     name = "bridge"
     title = "Contract bridge (rubber)"
     summary = "rubber bridge by the Laws: auction, play with dummy, claims, rubber scorepad, PBN"

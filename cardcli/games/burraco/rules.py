@@ -36,6 +36,7 @@ from cardcli.games.burraco.rulebook import RULEBOOK
 from cardcli.games.burraco.scoring import score_sheet, team_names
 from cardcli.games.burraco.state import BurracoState, TableMeld
 from cardcli.games.burraco.table import burraco_kind, extend, new_table_meld, read_new, set_rank_taken
+from cardcli.games.burraco.teaching import BurracoTeaching
 from cardcli.games.burraco.view import BurracoView, render_view, status_line, view_of
 from cardcli.i18n import _
 
@@ -43,7 +44,7 @@ HAND_SIZE = 11
 SEATS = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
 
 
-class BurracoGame(Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
+class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
     name = "burraco"
     title = "Burraco"
     summary = ("the Italian club game (FIBUR rules): two decks and four jokers, runs and sets, burraco of 7 "

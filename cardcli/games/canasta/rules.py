@@ -24,6 +24,7 @@ from cardcli.games.canasta.rulebook import RULEBOOK
 from cardcli.games.canasta.scoring import SideInput, SideScore, explain, score_sides
 from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_kind
+from cardcli.games.canasta.teaching import CanastaTeaching
 from cardcli.games.canasta.tokens import RANK_NAMES, is_red_three, is_wild, pick, tokens_of
 from cardcli.games.canasta.view import CanastaView, render_view, status_line, view_of
 from cardcli.games.canasta.wildmelds import CANASTA_SIZE
@@ -34,7 +35,7 @@ SEAT_NAMES = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
 SIDE_NAMES = {4: ["NS", "EW"], 2: ["South", "North"]}
 
 
-class CanastaGame(Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
+class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
     name = "canasta"
     title = "Italian canasta"
     summary = ("three decks and six jokers, 15 cards each, the Italian pozzo, canastas of pinelle and "

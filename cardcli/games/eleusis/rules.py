@@ -35,6 +35,7 @@ from cardcli.games.eleusis.scoring import (
     player_scores,
 )
 from cardcli.games.eleusis.state import Attempt, EleusisState
+from cardcli.games.eleusis.teaching import EleusisTeaching
 from cardcli.games.eleusis.view import EleusisView, announcement_text, render_view, status_line, view_of
 from cardcli.i18n import _
 
@@ -58,7 +59,7 @@ def rule_verdict(text: str) -> Verdict:
     return ALLOWED
 
 
-class EleusisGame(Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
+class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, EleusisConfig]):
     name = "eleusis"
     title = "Eleusis"
     summary = "the game of induction: the dealer writes a secret rule, the players find it; 3-7 players"

@@ -21,11 +21,12 @@ from cardcli.games.rummy.config import DEAL_SIZES, PRESET_HELP, PRESETS, RummyCo
 from cardcli.games.rummy.rulebook import RULEBOOK
 from cardcli.games.rummy.scoring import hand_value, parse_score_input, score_hand
 from cardcli.games.rummy.state import RummyState, TableMeld
+from cardcli.games.rummy.teaching import RummyTeaching
 from cardcli.games.rummy.view import RummyView, render_view, status_line, view_of
 from cardcli.i18n import _
 
 
-class RummyGame(Game[RummyState, mv.Move, RummyView, RummyConfig]):
+class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]):
     name = "rummy"
     title = "Rummy"
     summary = "basic rummy: draw, meld sets and runs, lay off, discard; 2-6 players"

@@ -1,0 +1,77 @@
+"""At a quiz or a move step, commands are commands and every spelling of the right answer is right."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from cardcli.engine.cards import parse_card
+from cardcli.tutor import catalog
+from cardcli.tutor.answers import card_reader, same_answer
+from cardcli.tutor.model import Quiz, load
+from cardcli.tutor.runner import LessonController
+from cardcli.ui.console import Console
+
+
+def at(course: str, number: str, lines: list[str]) -> tuple[LessonController, io.StringIO]:
+    entry = catalog.find(course, number)
+    lesson = load(entry.path)
+    out = io.StringIO()
+    ctl = LessonController(catalog.build_session(lesson, course, entry.id),
+                           Console(out=out, err=out, color=False, charset="ascii"), lesson, course, entry.id, record=False)
+    ctl.run()
+    for line in lines:
+        ctl.handle(line)
+    return ctl, out
+
+
+@pytest.mark.parametrize(("given", "want", "sign", "right"), [
+    ("500", "-500", True, True), ("-500", "500", True, True), ("500", "-500", False, False),
+    ("20, 6, 0, 0", "20 6 0 0", False, True), ("20 6 0 0", "20, 6, 0, 0", False, True),
+    ("y", "yes", False, True), ("sì", "yes", False, True), ("si", "yes", False, True), ("no", "yes", False, False),
+    ("K♥", "KH", False, True), ("king of hearts", "KH", False, True), ("re di cuori", "KH", False, True),
+    ("KS", "KH", False, False), ("twelve", "12", False, True), ("dodici", "12", False, True),
+    ("ventitré", "23", False, True), ("two hundred fifty", "250", False, True), ("1,500", "1500", False, True),
+    ("+690", "690", False, True), ("13", "12", False, False), ("s", "South", False, True),
+    ("Nord", "North", False, True), ("West", "South", False, False),
+])
+def test_equivalent_answers(given: str, want: str, sign: bool, right: bool) -> None:
+    assert same_answer(given, want, card=card_reader(parse_card), either_sign=sign) is right
+
+
+def test_commands_at_a_quiz_are_commands_not_answers() -> None:
+    ctl, out = at("bridge", "1", ["play 9s"])
+    assert isinstance(ctl.step, Quiz)
+    for line in ("rules follow-suit", "help", "hint", "table", "why"):
+        ctl.handle(line)
+    assert ctl.mistakes == 0 and isinstance(ctl.step, Quiz), out.getvalue()
+    assert "hint 1/2: The ace is the highest card." in out.getvalue()
+    ctl.handle("b")  # East: wrong, and the rule comes at once
+    text = out.getvalue()
+    assert ctl.mistakes == 1 and "Not quite." in text and "The ace is the highest card." in text.split("Not quite.")[1]
+    ctl.handle("hint")
+    assert "hint 2/2: the answer is North" in out.getvalue()
+
+
+def test_explain_at_a_bridge_quiz() -> None:
+    ctl, out = at("bridge", "3", [])
+    while not isinstance(ctl.step, Quiz):
+        ctl.solve(ctl.step)
+        ctl.run()
+    before = ctl.mistakes
+    ctl.handle("explain")
+    assert ctl.mistakes == before and "The auction, with what each call means" in out.getvalue()
+
+
+def test_low_card_shorthand_in_the_play_is_a_card_and_gets_the_lessons_feedback() -> None:
+    ctl, out = at("bridge", "1", ["7h"])
+    text = out.getvalue()
+    assert ctl.mistakes == 1 and "You hold spades, so a heart is not allowed here." in text, text
+
+
+def test_why_speaks_of_this_step_only() -> None:
+    ctl, out = at("bridge", "1", ["7h", "play 9s"])
+    out.truncate(0)
+    ctl.handle("why")
+    assert "revoke" not in out.getvalue().lower() and "follow suit" not in out.getvalue().lower()
