@@ -9,7 +9,10 @@ position the lesson has reached:
 ``hint``            the move cardcli's own bot would choose now (bidding system)
 ``hcp SEAT``        bridge: high-card points of SEAT's hand (as dealt)
 ``points SEAT``     the card points of SEAT's hand (rummy, burraco, canasta)
-``result``          what the learner's side scored in the hand just finished
+``result [WHO]``    what the learner's side scored in the hand just finished (``result them``:
+                    the other side; bridge ``result declarer`` / ``result defenders``)
+``sure [SUIT]``     bridge: declarer's side's sure tricks (top winners it can cash without
+                    losing the lead), in one suit or in all
 ``bridge-score C T VUL``  bridge: what contract C (``4S``, ``3NX``) makes with T tricks
 ``winner``          bridge: the seat that won the last trick
 ``declarer``        bridge: the declarer of the contract
@@ -82,7 +85,9 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
         res = session.results[-1] if session.results else None
         if res is None:
             raise LessonError("the hand is not over, so it has no score yet")
-        return str(res.points[side_of(session, learner)])
+        return str(res.points[result_side(session, learner, arg.strip().lower())])
+    if word == "sure":
+        return str(sure_tricks(session, arg.strip().upper()))
     if word == "bridge-score":
         return str(bridge_score(arg, session.config))
     if word == "declarer":
@@ -115,6 +120,46 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
     if word == "meaning":
         return call_meaning(session, arg, choices)
     raise LessonError(f"unknown compute {spec!r}")
+
+
+def result_side(session: Any, learner: int, who: str) -> int:
+    """The side a ``result`` quiz asks about: ours (default), theirs, or bridge's declarer/defenders."""
+    mine = side_of(session, learner)
+    if who in ("", "us", "we"):
+        return mine
+    if who in ("them", "they"):
+        return 1 - mine
+    contract = getattr(session.state, "contract", None)
+    if who in ("declarer", "defenders") and contract is not None:
+        declaring = contract.declarer % 2
+        return declaring if who == "declarer" else 1 - declaring
+    raise LessonError(f"result of {who!r}? (us, them, declarer or defenders)")
+
+
+def sure_tricks(session: Any, suit: str = "") -> int:
+    """Bridge: the tricks declarer's side can take from the top without giving up the lead: in each
+    suit the unbroken run of top cards the two hands hold together (A K Q …, the cards already played
+    counting as gone), at most as many as the longer of the two holdings."""
+    state = session.state
+    if getattr(state, "contract", None) is None:
+        raise LessonError("sure tricks need a contract")
+    side = (state.contract.declarer, state.contract.dummy)
+    hands = state.hands
+    played = {c for t in state.tricks for c in t.cards} | set(state.trick)
+    total = 0
+    for s in suit or "SHDC":
+        ours = {c for seat in side for c in hands[seat] if c[1] == s}
+        run = 0
+        for rank in "AKQJT98765432":
+            card = rank + s
+            if card in played:
+                continue
+            if card not in ours:
+                break
+            run += 1
+        longest = max(sum(1 for c in hands[seat] if c[1] == s) for seat in side)
+        total += min(run, longest)
+    return total
 
 
 def dd_tricks(session: Any, learner: int, card: str = "") -> int:
