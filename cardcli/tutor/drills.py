@@ -46,17 +46,21 @@ class Exercise:
         return self.question + "".join(f"\n  {chr(97 + i)}) {c}" for i, c in enumerate(self.choices))
 
     def accepts(self, given: str) -> bool:
-        g = normalize(given)
-        if self.choices and len(g) == 1 and g.isalpha() and ord(g) - 97 < len(self.choices):
-            g = normalize(self.choices[ord(g) - 97])
-        if g == normalize(self.answer) or g in (normalize(a) for a in self.also):
+        """Any spelling of a right answer (``K♥`` for ``KH``, ``twelve`` for 12, a choice's letter)."""
+        from cardcli.engine.cards import parse_card
+        from cardcli.tutor.answers import card_reader, choice_of, same_answer
+
+        chosen = choice_of(given, self.choices) if self.choices else None
+        g = chosen if chosen is not None else given
+        reader = card_reader(parse_card)
+        if any(same_answer(g, a, card=reader) for a in (self.answer, *self.also)):
             return True
         if self.game:
             from cardcli.engine.registry import load as load_game
 
             game = load_game(self.game)
             try:
-                return bool(game.format_move(game.parse_move(given.strip())) == game.format_move(
+                return bool(game.format_move(game.parse_move(g.strip())) == game.format_move(
                     game.parse_move(self.answer)))
             except ValueError:
                 return False

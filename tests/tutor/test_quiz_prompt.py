@@ -75,3 +75,13 @@ def test_why_speaks_of_this_step_only() -> None:
     out.truncate(0)
     ctl.handle("why")
     assert "revoke" not in out.getvalue().lower() and "follow suit" not in out.getvalue().lower()
+
+
+def test_a_drill_takes_the_card_as_it_shows_it() -> None:
+    from cardcli.tutor.drills import exercise
+
+    ex = exercise("rummy", "discard", 1)
+    card = ex.answer
+    symbol = card[0].replace("T", "10") + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+    assert ex.accepts(card) and ex.accepts(symbol) and ex.accepts(card.lower())
+    assert not ex.accepts("QS" if card != "QS" else "QH")
