@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,8 @@ class Controller:
         """Shows a prompt and waits for Enter (set by a driver that talks to a person), or None."""
         self.flush_input: Callable[[], None] | None = None
         """Drops whatever was typed ahead while the bots played (set by terminal drivers)."""
+        self.quiet_keys: Any = None
+        """A :class:`~cardcli.ui.console.QuietKeys` (set by terminal drivers): no echo while the bots play."""
         self.read_key: Callable[[str], str] | None = None
         """Shows a prompt and returns the line typed (set by a driver that talks to a person), or None."""
         self.poll_key: Callable[[], str | None] | None = None
@@ -107,7 +110,8 @@ class Controller:
         if s.bot_to_act() and s.human_seats:  # your turn is over: what changes from now on is marked
             self._seen[self.seat] = s.view(self.seat)
         while True:
-            s.run_bots(observer=self.seat, on_event=self.on_event)
+            with self.quiet_keys if self.quiet_keys is not None else nullcontext():
+                s.run_bots(observer=self.seat, on_event=self.on_event)
             if s.finished:
                 self.finish()
                 return
@@ -143,7 +147,8 @@ class Controller:
             return
         if self.flush_input is not None:
             self.flush_input()  # an Enter typed during the bots' turns must not skip the result
-        self.wait_for_key(_("Press Enter for the next hand "))
+        with self.typing():
+            self.wait_for_key(_("Press Enter for the next hand "))
         self._bots_moved = False
 
     def checkpoint(self) -> None:
@@ -197,11 +202,17 @@ class Controller:
             if self.watch_mode != "step":
                 return
         if self.watch_mode is None:
-            answer = self.read_key(_("Enter: play on at the pace · s: one play at a time · f: finish the hand "))
+            with self.typing():
+                answer = self.read_key(_("Enter: play on at the pace · s: one play at a time · f: finish the hand "))
             self.watch_mode = {"s": "step", "f": "finish"}.get(answer.strip().lower()[:1], "pace")
             return
-        answer = self.read_key(_("Enter or s: next play · c: play on at the pace · f: finish the hand "))
+        with self.typing():
+            answer = self.read_key(_("Enter or s: next play · c: play on at the pace · f: finish the hand "))
         self.watch_mode = {"c": "pace", "f": "finish"}.get(answer.strip().lower()[:1], "step")
+
+    def typing(self) -> Any:
+        """Echo on for a question asked while the bots play (echo is off meanwhile)."""
+        return self.quiet_keys.typing() if self.quiet_keys is not None else nullcontext()
 
     review_hands = False
     """Show the review when a hand ends (`cardcli play` turns it on; lessons and tests leave it off)."""

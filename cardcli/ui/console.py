@@ -152,6 +152,67 @@ def flush_terminal_input() -> None:
         pass
 
 
+class QuietKeys:
+    """Keys typed while the bots play are not echoed: the terminal's echo is off until the game waits
+    for the player again (and :func:`flush_terminal_input` then drops what was typed), so nothing
+    typed ahead shows up in the log between the bots' moves as if it were a move.
+
+    ``with quiet:`` turns echo off (nesting is counted); ``with quiet.typing():`` turns it back on for
+    a question asked meanwhile (press Enter for the next hand, how to watch the hand)."""
+
+    def __init__(self) -> None:
+        self._saved: list[object] | None = None
+        self._depth = 0
+
+    def _set_echo(self, on: bool) -> None:
+        try:
+            import termios
+
+            fd = sys.stdin.fileno()
+            if not os.isatty(fd):
+                return
+            attrs = termios.tcgetattr(fd)
+            if self._saved is None:
+                self._saved = list(attrs)
+            attrs[3] = attrs[3] | termios.ECHO if on else attrs[3] & ~termios.ECHO
+            termios.tcsetattr(fd, termios.TCSANOW, attrs)
+        except (ImportError, OSError, ValueError, AttributeError):
+            pass
+
+    def __enter__(self) -> QuietKeys:
+        if self._depth == 0:
+            self._set_echo(False)
+        self._depth += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._saved is not None:
+            try:
+                import termios
+
+                termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, self._saved)
+            except (ImportError, OSError, ValueError):
+                pass
+            self._saved = None
+
+    def typing(self) -> _Echo:
+        return _Echo(self)
+
+
+class _Echo:
+    def __init__(self, quiet: QuietKeys) -> None:
+        self.quiet = quiet
+
+    def __enter__(self) -> None:
+        if self.quiet._depth:
+            self.quiet._set_echo(True)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.quiet._depth:
+            self.quiet._set_echo(False)
+
+
 def poll_terminal_line() -> str | None:
     """A line typed at the terminal meanwhile, read without waiting; None when nothing was typed."""
     try:

@@ -58,9 +58,10 @@ def run(controller: Controller, stdin: IO[str], interactive: bool) -> int:
             return read()[0]
         controller.read_key = ask
         if stdin.isatty():
-            from cardcli.ui.console import flush_terminal_input, poll_terminal_line
+            from cardcli.ui.console import QuietKeys, flush_terminal_input, poll_terminal_line
 
             controller.flush_input = flush_terminal_input
+            controller.quiet_keys = QuietKeys()
             if stdin is sys.stdin:
                 controller.poll_key = poll_terminal_line
     try:

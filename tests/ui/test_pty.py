@@ -62,3 +62,22 @@ def test_ctrl_c_while_bots_play_exits_130_and_restores_the_terminal(tmp_path: Pa
         term.proc.send_signal(signal.SIGINT)
         assert term.wait() == 130
     assert "Traceback" not in term.text and "Aborted!" not in term.text
+
+
+def test_keys_typed_while_the_bots_play_are_not_echoed_as_moves(tmp_path: Path) -> None:
+    """Typed during the bots' turns, `zqxw` used to show up in the log between their moves; now the
+    terminal does not echo it, and it is dropped before the prompt (it was not meant as a move)."""
+    from terminal import Terminal
+
+    with Terminal("play", "rummy", "--players", "4", "--seat", "P4", "--seed", "5", "--pace", "0.4",
+                  home=tmp_path, cols=100) as term:
+        assert term.expect("P1 "), term.text  # a bot's first move is shown: the bots are playing
+        start = len(term.buf)
+        term.send("zqxw")
+        assert term.expect("P4>", timeout=60), term.text
+        during = bytes(term.buf[start:]).decode(errors="replace")
+        assert "zqxw" not in during, during
+        term.line("moves", "draw")  # the prompt takes what is typed now, and nothing typed before
+        assert "zqxw" not in term.text
+        term.send("quit\r")
+        assert term.wait() == 0

@@ -78,6 +78,20 @@ class BridgeView:
         return self.contract.dummy if self.contract else None
 
     @property
+    def watching(self) -> bool:
+        """True when this seat is dummy and another plays its cards: a person sitting dummy only
+        watches the play (the drivers then show the table after each trick)."""
+        return (self.seat is not None and self.phase == "play" and self.contract is not None
+                and self.seat == self.contract.dummy and self.actor != self.seat)
+
+    def watch_lines(self, charset: Charset) -> list[Line]:
+        """What a watching dummy sees after a card: the table, once each trick is complete (and after
+        the opening lead, when the dummy goes down); between, the card's own line says it all."""
+        if self.trick and self.cards_played != 1:
+            return []
+        return render_view(self, charset)
+
+    @property
     def led_suit(self) -> str | None:
         return self.trick[0][1] if self.trick else None
 

@@ -11,7 +11,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from cardcli.i18n import _
 from cardcli.paths import history_file
 from cardcli.ui.commands import Controller
-from cardcli.ui.console import flush_terminal_input, poll_terminal_line
+from cardcli.ui.console import QuietKeys, flush_terminal_input, poll_terminal_line
 from cardcli.ui.ptk.completer import MoveCompleter
 from cardcli.ui.ptk.keys import bindings
 from cardcli.ui.ptk.style import style
@@ -55,6 +55,8 @@ def run(controller: Controller, input: Any = None, output: Any = None) -> int:
             controller.read_key = pause
     if input is None and controller.flush_input is None:
         controller.flush_input = flush_terminal_input
+    if input is None and controller.quiet_keys is None:
+        controller.quiet_keys = QuietKeys()
     if input is None and controller.poll_key is None:
         controller.poll_key = poll_terminal_line
     try:
