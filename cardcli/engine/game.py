@@ -428,6 +428,11 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         """A short status for the toolbar: whose turn, phase, score."""
         return ""
 
+    def status_now(self, view: V, legal: Sequence[str]) -> str:
+        """The toolbar's status when the viewer is to act and may make the moves ``legal`` (their
+        notation): a game that names the moves of the turn names only those (canasta)."""
+        return self.status(view)
+
     # -- what the tests and the verifier check ---------------------------------------------------
     @abstractmethod
     def card_locations(self, state: S) -> dict[str, list[Card]]:

@@ -266,8 +266,11 @@ class Controller:
         return f"{name}> "
 
     def toolbar_text(self) -> str:
-        status = self.game.status(self.session.view(self.seat))
-        return status or self.game.match_title(self.session.config)
+        s = self.session
+        actor = s.to_act()
+        legal = s.legal_notation() if actor is not None and s.is_human(actor) else []
+        status = self.game.status_now(s.view(self.seat), legal)
+        return status or self.game.match_title(s.config)
 
     def finish(self) -> None:
         if self.done:

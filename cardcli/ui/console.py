@@ -17,7 +17,7 @@ import re
 import shutil
 import sys
 from dataclasses import dataclass, field
-from typing import IO, Literal
+from typing import IO, Any, Literal
 
 from cardcli.engine.cards import Charset
 from cardcli.engine.game import Line
@@ -161,7 +161,7 @@ class QuietKeys:
     a question asked meanwhile (press Enter for the next hand, how to watch the hand)."""
 
     def __init__(self) -> None:
-        self._saved: list[object] | None = None
+        self._saved: list[Any] | None = None
         self._depth = 0
 
     def _set_echo(self, on: bool) -> None:

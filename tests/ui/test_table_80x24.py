@@ -131,3 +131,27 @@ def test_bridge_you_play_the_contract_when_partner_declares(tmp_path: Path) -> N
         term.line("quit", "Game saved")
         assert term.wait() == 0
     assert "Traceback" not in term.text
+
+
+def test_a_late_canasta_hand_fits_80_by_24(tmp_path: Path) -> None:
+    """Seed 66 at move 110: North-South have 13 melds and East-West 11; the melds share lines, so the
+    stock and the pozzo stay on screen while the prompt asks to draw or take the pozzo."""
+    from click.testing import CliRunner
+
+    from cardcli.cli import cli
+
+    record = tmp_path / "c66.cardcli.json"
+    made = CliRunner().invoke(cli, ["play", "canasta", "--seed", "66", "--bots", "all", "--hands", "1",
+                                    "--record", str(record)])
+    assert made.exit_code == 0, made.output
+    with _terminal("play", "--from", f"{record}@1.110", home=tmp_path) as term:
+        assert term.expect("South>"), term.text
+        screen = term.drain()
+        text = screen.text
+        for fact in ("stock 15", "Pozzo: [9♣]", "NS (South & North)", "EW (West & East)", "Your hand (7):",
+                     "`draw` two cards, or `take` the pozzo."):
+            assert fact in text, (fact, text)
+        assert text.count(": 7 cards [") >= 8  # the closed canastas, squared up, by their size
+        assert screen.autowraps == [], screen.autowraps
+        term.line("quit", "Game saved")
+        assert term.wait() == 0

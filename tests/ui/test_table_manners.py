@@ -244,6 +244,20 @@ def test_canasta_toolbar_after_the_side_has_opened() -> None:
     assert "open, draw or take" not in c.toolbar_text() and "draw or take" in c.toolbar_text()
 
 
+def test_canasta_toolbar_names_only_the_moves_the_turn_allows() -> None:
+    c, _out = _controller("canasta", 3)
+    c.start()
+    s = c.session
+
+    def only_discards() -> bool:
+        legal = s.legal_notation() if s.to_act() == 0 else []
+        return bool(legal) and s.state.phase == "play" and all(m.startswith("discard") for m in legal)
+
+    _play_hints(c, only_discards)
+    bar = c.toolbar_text()
+    assert "your turn: discard" in bar and "meld" not in bar and "add" not in bar, bar
+
+
 # -- bridge: you declare ------------------------------------------------------------------------
 
 def test_you_play_both_hands_when_partner_declares_and_forced_cards_play_themselves(tmp_path: Path) -> None:

@@ -344,6 +344,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
     def status(self, view: CanastaView) -> str:
         return status_line(view)
 
+    def status_now(self, view: CanastaView, legal: Sequence[str]) -> str:
+        return status_line(view, legal)
+
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
         f = outcome.seen_by(observer)
         names = self.seat_names(f["players"])

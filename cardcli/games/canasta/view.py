@@ -10,12 +10,13 @@ that the view does not change).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cardcli.engine.cards import Card, Charset, format_card
 from cardcli.engine.game import HandResult, Line
-from cardcli.engine.text import card_class, card_fragments
+from cardcli.engine.text import card_class, card_fragments, text_width
 from cardcli.games.canasta import seating
 from cardcli.games.canasta.opening import minimum, pending_value
 from cardcli.games.canasta.tablemelds import CANASTA_NAMES, canasta_kind
@@ -152,6 +153,41 @@ def _meld_text(m: MeldView) -> str:
     return " ".join(m.tokens)
 
 
+MELD_ROW = 78
+"""Melds are packed several to a line up to this width, so a late hand's table (ten melds a side)
+still leaves the pozzo, the players and the hand on an 80x24 screen."""
+
+
+def _meld_piece(m: MeldView, charset: Charset) -> Line:
+    """One meld: its rank, its cards (a closed canasta, squared up, by its size), what it is."""
+    tag = ""
+    if m.canasta:
+        tag = " [" + _(CANASTA_NAMES[m.canasta]) + (", " + _("closed") if m.closed else "") + "]"
+    elif len(m.cards) == 6 and m.key != "W":
+        tag = " [" + _("progetto") + "]"
+    if m.pending:
+        tag += " (" + _("opening") + ")"
+    head: Line = [("label", f"{_key_label(m.key, charset)}: ")]
+    if m.closed:
+        return head + [("", ngettext("{n} card", "{n} cards", len(m.cards)).format(n=len(m.cards)))] + [("dim", tag)]
+    return head + _frags(m.cards, charset) + [("dim", tag)]
+
+
+def _meld_rows(pieces: list[Line], width: int = MELD_ROW) -> list[Line]:
+    rows: list[Line] = []
+    row: Line = []
+    for piece in pieces:
+        used = sum(text_width(t) for _s, t in row)
+        size = sum(text_width(t) for _s, t in piece)
+        if row and used + 3 + size > width:
+            rows.append(row)
+            row = []
+        row = row + ([("dim", "   ")] if row else [("", "  ")]) + piece
+    if row:
+        rows.append(row)
+    return rows
+
+
 def render_view(view: CanastaView, charset: Charset) -> list[Line]:
     lines: list[Line] = []
     names = view.names
@@ -193,15 +229,7 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
             row.append(("", " · " + _("red threes: ")))
             row += _frags(view.red3[side], charset)
         lines.append(row)
-        for m in view.melds[side]:
-            tag = ""
-            if m.canasta:
-                tag = "  [" + _(CANASTA_NAMES[m.canasta]) + (", " + _("closed") if m.closed else "") + "]"
-            elif len(m.cards) == 6 and m.key != "W":
-                tag = "  [" + _("progetto") + "]"
-            if m.pending:
-                tag += "  (" + _("opening") + ")"
-            lines.append([("label", f"  {_key_label(m.key, charset)}: ")] + _frags(m.cards, charset) + [("dim", tag)])
+        lines.extend(_meld_rows([_meld_piece(m, charset) for m in view.melds[side]]))
     # the players
     row = [("label", _("Players: "))]
     for i, n in enumerate(names):
@@ -249,7 +277,8 @@ def _prompt_note(view: CanastaView) -> str:
     return _("Meld, add to your melds, then discard.")
 
 
-def status_line(view: CanastaView) -> str:
+def status_line(view: CanastaView, legal: Sequence[str] = ()) -> str:
+    """The toolbar; ``legal`` (the moves open to the viewer now) names only what the turn allows."""
     names = view.names
     if view.phase == "over":
         phase = _("hand over")
@@ -258,6 +287,10 @@ def status_line(view: CanastaView) -> str:
         start = _("your turn: draw or take") if view.opened[side] else _("your turn: open, draw or take")
         phase = {"start": start, "play": _("your turn: meld, add, discard"),
                  "answer": _("answer your partner")}.get(view.phase, view.phase)
+        if view.phase == "play" and legal:
+            words = {"meld": _("meld"), "add": _("add"), "discard": _("discard"), "ask": _("ask")}
+            kinds = [words[k] for k in dict.fromkeys(m.split(" ", 1)[0] for m in legal) if k in words]
+            phase = _("your turn: {moves}").format(moves=", ".join(kinds)) if kinds else phase
     elif view.to_act is not None:
         phase = _("{who} to play").format(who=names[view.to_act])
     else:
