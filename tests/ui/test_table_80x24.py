@@ -71,7 +71,7 @@ def test_burraco_fits_80_by_24_and_typed_ahead_keys_are_dropped(tmp_path: Path) 
         assert term.expect("discard 10", since=start)
         typed = len(term.buf)
         term.send("\t")                          # `discard 10` + Tab: the ten of clubs
-        assert term.expect("TC", since=typed), term.text[start:]
+        assert term.expect("♣", since=typed), term.text[start:]  # 10♣, as the hand writes it
         mark = len(term.buf)
         term.send("\r")
         assert term.expect("South discards", since=mark)
@@ -113,12 +113,12 @@ def test_bridge_you_play_the_contract_when_partner_declares(tmp_path: Path) -> N
     """Seed 39: South passes throughout and North plays 1H; South (you) plays both hands."""
     with _terminal("play", "bridge", "--seed", "39", "--fast", home=tmp_path) as term:
         for _ in range(4):
-            if term.expect("1H by North", timeout=3):
+            if term.expect("1♥ by North", timeout=3):
                 break
             mark = len(term.buf)
             term.send("P\r")
             assert term.expect("South passes", since=mark), term.text[mark:]
-        assert term.expect("the contract is 1H by North")
+        assert term.expect("the contract is 1♥ by North")  # calls as the table writes them
         assert term.expect("North (you, declarer"), term.text[-3000:]   # you act from the declarer's seat
         assert term.expect("North>")
         screen = term.drain()

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+from cardcli.engine.cards import Charset
 from cardcli.engine.game import Outcome
 from cardcli.games.bridge import moves as mv
+from cardcli.games.bridge.moves import STRAIN_SYMBOLS
 from cardcli.games.bridge.scoring import SIDE_NAMES
 from cardcli.i18n import _
 
@@ -69,3 +73,29 @@ def _call_words(call: mv.Call) -> str:
 def _contract_words(level: int, strain: str, doubled: int) -> str:
     return f"{level}{'NT' if strain == 'N' else strain}" + ("X" * doubled)
 
+
+
+_CALL = re.compile(r"(?<![\w♠♥♦♣])([1-7])(NT|[CDHSN])(?![\w♠♥♦♣])")
+# The words around a call in cardcli's own texts, in English and in Italian (2S-7S after them is a call).
+_BEFORE = ("bids", "bid", "hint:", "suggerimento:", "Contract:", "Contratto:", "contract is", "contratto è",
+           "dichiara", "opens", "apre", "rebids", "raises to", "explain")
+_AFTER = (" by ", " giocato da ", " needs ", " vuole ", " made", " down", " doubled", " —", ":")
+
+
+def calls_in_text(text: str, charset: Charset) -> str:
+    """The calls of ``text`` as the table writes them (``1♦``, ``3NT``) for ``charset``: a call at
+    level 1 or in notrump is never a card; ``2S`` to ``7S`` are calls where a call's word says so
+    (``bids 2S``, ``hint: 2S``, ``2S by North``, ``4S needs 10``), else they are left as they are."""
+    if charset != "unicode":
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        level, strain = m.group(1), m.group(2)
+        call = f"{level}{STRAIN_SYMBOLS['N' if strain in ('N', 'NT') else strain]}"
+        if level == "1" or strain in ("N", "NT"):
+            return call
+        if text[: m.start()].rstrip().endswith(_BEFORE) or text[m.end():].startswith(_AFTER):
+            return call
+        return m.group(0)
+
+    return _CALL.sub(sub, text)

@@ -180,11 +180,15 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
         return _("Cards: QS or q♠ or ♠Q (queen of spades), TH or 10h; suits C D H S. Calls: 1C … 7N, P, X, XX.")
 
     def spell_cards(self, text: str, charset: Any) -> str:
-        """Narration, hints and refusals with the cards in ``charset``; calls (``2S``) stay calls."""
+        """Narration, hints and refusals with the cards in ``charset``, and the calls as the table
+        writes them (``1♦``): one notation wherever the player reads. ``2S`` is a card after a
+        card's verb (``plays 2S``) and a call after a call's word (``bids 2S``, ``2S by North``)."""
         from cardcli.engine.text import cards_after
+        from cardcli.games.bridge.narration import calls_in_text
 
-        verbs = {"play", _("play"), _("plays"), _("leads"), _("hold"), _("holds"), _("holds:"), _("lead")}
-        return cards_after(verbs, text, charset)
+        verbs = {"play", _("play"), _("plays"), _("leads"), _("hold"), _("holds"), _("holds:"), _("lead"), "with",
+                 _("with")}
+        return calls_in_text(cards_after(verbs, text, charset), charset)
 
     def played_by(self, state: BridgeState, seat: int) -> int | None:
         """Whose player may make ``seat``'s moves now besides its own: in the play, dummy's.

@@ -147,6 +147,17 @@ LINE_WIDTH = 78
 """Melds are packed side by side into lines this wide (an 80-column terminal)."""
 
 
+def rank_text(rank: str, charset: Charset) -> str:
+    """A rank as the hand writes it: ``10`` (or ``ten``) for ``T``, in any charset but ascii."""
+    if charset == "ascii":
+        return rank
+    if charset == "words":
+        from cardcli.engine.cards import RANK_NAMES
+
+        return RANK_NAMES[rank]
+    return "10" if rank == "T" else rank
+
+
 def _meld_line(m: MeldView, charset: Charset, before: MeldView | None = None, changed: bool = False) -> Line:
     """One meld: number, cards (wildcards starred), what it is; ``+`` marks a new meld, and the cards
     added since ``before`` (the same meld at your last turn) follow ``+``."""
@@ -155,8 +166,9 @@ def _meld_line(m: MeldView, charset: Charset, before: MeldView | None = None, ch
     line += _card_frags(m.cards, charset, m.wild_at)
     notes = []
     for i in m.wild_at:
+        means = m.stands_for[i]
         notes.append(_("{card}={means}").format(card=format_card(m.cards[i], charset), means=format_card(
-            m.stands_for[i], charset) if not m.stands_for[i].endswith("*") else m.stands_for[i][0]))
+            means, charset) if not means.endswith("*") else rank_text(means[0], charset)))
     if m.burraco:
         notes.append(_("{kind} burraco").format(kind=kind_name(m.burraco)))  # type: ignore[arg-type]
     if notes:

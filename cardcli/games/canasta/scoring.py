@@ -53,6 +53,8 @@ class SideScore:
     doubled: bool
     samba: int
     total: int
+    counted: tuple[int, int] = (0, 0)
+    """(clean, dirty) canastas as the red threes and going out count them."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -90,6 +92,26 @@ def red_three_points(n: int, clean: int, dirty: int, config: CanastaConfig) -> i
         value = 100 * n if n <= 4 else (1000 if n == 5 else 200 * n)
         return value if clean + dirty >= 1 else -value
     return 100 * n  # flat
+
+
+def red_three_reason(n: int, clean: int, dirty: int, config: CanastaConfig) -> str:
+    """Why the red threes score what :func:`red_three_points` says, in words (not the option's value)."""
+    rule = config.red3_rule
+    if rule == "s0":
+        if clean >= 1 and dirty >= 1:
+            return _("100 each: the side has a clean and a dirty canasta")
+        if clean >= 1:
+            return _("worth nothing: a clean canasta but no dirty one")
+        return _("100 each against the side: no clean canasta")
+    if rule == "s2":
+        return _("200 each: four or more, with a dirty canasta") if n > 3 and dirty >= 1 else _("100 each")
+    if rule == "rg":
+        return _("200 each: four or more") if n >= 4 else _("100 each")
+    if rule == "brazil":
+        if clean + dirty == 0:
+            return _("against the side: it has no canasta")
+        return _("all six: 200 each") if n >= 6 else _("all five: 1000") if n == 5 else _("100 each")
+    return _("100 each")
 
 
 def samba_bonus(clean: int, dirty: int) -> int:
@@ -133,7 +155,7 @@ def score_sides(sides: Sequence[SideInput], config: CanastaConfig) -> list[SideS
         going = GOING_OUT_BONUS if s.went_out else 0
         total = bonus + going + red3 + melded + hand_penalty + samba
         out.append(SideScore(s.name, canastas, bonus, going, s.red_threes, red3, melded, in_hand if pays else 0,
-                             hand_penalty, doubled, samba, total))
+                             hand_penalty, doubled, samba, total, (clean, dirty)))
     return out
 
 
@@ -149,8 +171,9 @@ def explain(scores: Sequence[SideScore], config: CanastaConfig) -> list[str]:
         if sc.going_out:
             lines.append("  " + _("going out: {n}").format(n=sc.going_out))
         if sc.red_threes:
-            lines.append("  " + _("red threes ({n}, rule {rule}): {p:+}").format(
-                n=sc.red_threes, rule=config.red3_rule, p=sc.red3_points))
+            clean, dirty = sc.counted
+            lines.append("  " + _("red threes ({n}): {p:+}, {why}").format(
+                n=sc.red_threes, p=sc.red3_points, why=red_three_reason(sc.red_threes, clean, dirty, config)))
         if sc.samba:
             lines.append("  " + _("extra canasta bonuses: {n}").format(n=sc.samba))
         lines.append("  " + _("cards melded: {n:+}").format(n=sc.melded))

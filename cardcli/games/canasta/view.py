@@ -214,7 +214,7 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
         more: Line = [("dim", "… ")] if len(under) > 20 else []
         lines.append([("dim", "  " + _("discards under it: "))] + more + _frags(under[-20:], charset))
     if view.rejected and view.covered:
-        lines.append([("dim", "  " + _("turned and covered at the start: ") + " ".join(view.rejected))])
+        lines.append([("dim", "  " + _("turned and covered at the start: "))] + _frags(list(view.rejected), charset))
     # the sides
     for side in range(2):
         seats = [s for s in range(view.players) if view.side_of(s) == side]

@@ -89,6 +89,10 @@ class MoveCompleter(Completer):
         self.controller = controller
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """The moves written as the table writes them (``discard A♣``, ``1♦``): one notation on the
+        screen; the game reads what Tab inserts as it reads its canonical form."""
         text = document.text_before_cursor
+        charset = self.controller.console.charset
         for value, meta in candidates(self.controller, text):
-            yield Completion(value, start_position=-len(text), display_meta=meta)
+            shown = self.controller.spell(value) if charset == "unicode" and meta == _("move") else value
+            yield Completion(shown, start_position=-len(text), display_meta=meta)
