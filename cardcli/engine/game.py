@@ -462,6 +462,10 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
     def match_over(self, state: S) -> bool:
         return state.match_done
 
+    def running_totals(self, state: S) -> list[Number]:
+        """The score as it stands, before anything a match stopped now would add (bridge's Law 80)."""
+        return list(state.totals)
+
     def match_result(self, state: S) -> MatchResult:
         """Totals and winner(s) (the highest total wins); ``complete`` is False for a match stopped early."""
         totals = list(state.totals)

@@ -508,7 +508,11 @@ def _score(c: Controller, arg: str) -> bool:
     s = c.session
     res = s.match_result()
     sides = c.game.sides(s.config, s.players)
-    c.console.say(_("Scores: ") + ", ".join(f"{side.name} {t}" for side, t in zip(sides, res.totals)), "title")
+    running = c.game.running_totals(s.state) if not res.complete else list(res.totals)
+    c.console.say(_("Scores: ") + ", ".join(f"{side.name} {t}" for side, t in zip(sides, running)), "title")
+    if list(res.totals) != running:  # what stopping now would add is said as such (bridge: Law 80)
+        c.console.say(_("If play stopped now: {scores}").format(
+            scores=", ".join(f"{side.name} {t}" for side, t in zip(sides, res.totals))), "dim")
     done = [r for r in s.results if r is not None]
     if done:
         c.console.say(_("Last hand:"))

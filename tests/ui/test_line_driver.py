@@ -150,6 +150,13 @@ def test_undo_barriers_in_other_games(game: str, first: str, message: str) -> No
     assert res.exit_code == 0 and message in res.output, res.output[-600:]
 
 
+def test_undo_puts_back_a_face_up_pile_taken() -> None:
+    """Burraco's discard pile is face up: taking it showed nothing hidden, so it can be undone (the README)."""
+    res = CliRunner().invoke(cli, ["play", "burraco", "--seed", "4"], input="take\nundo\nmoves\nquit\n")
+    assert res.exit_code == 0 and "took back your last move" in res.output, res.output[-600:]
+    assert "draw" in res.output.split("took back your last move")[1]  # the turn starts again
+
+
 def test_bridge_undo_cannot_hide_dummy_again() -> None:
     from cardcli.session import UndoRefused
 

@@ -309,3 +309,28 @@ def test_eleusis_dealer_option() -> None:
     assert "Hand 1: P1 deals." in r.output
     r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "4", "--dealer", "9"], input="quit\n")
     assert r.exit_code == 2 and "seat 9 does not exist" in r.output
+
+
+def test_bridge_score_says_what_stopping_now_would_add() -> None:
+    """Seed 11: NS make 3♥ (90 below the line); the score is 90, and 190 only if the rubber stopped now."""
+    s = Session.new("bridge", seed=11, human_seats=())
+    s.deal_if_needed()
+    while s.results == [] or s.results[-1] is None:
+        s.play(s.bot_move())
+    out = io.StringIO()
+    c = Controller(s, Console(out=out, color=False, charset="ascii"))
+    c.handle("score")
+    text = out.getvalue()
+    assert "Scores: NS 90, EW 0" in text and "If play stopped now: NS 190, EW 0" in text, text
+
+
+@pytest.mark.parametrize(("game", "typed", "canonical"), [
+    ("bridge", "one spade", "1S"), ("bridge", "two no trump", "2N"), ("bridge", "three hearts", "3H"),
+    ("bridge", "tre cuori", "3H"), ("bridge", "1 spade", "1S"), ("bridge", "seven of hearts", "play 7H"),
+    ("canasta", "discard four of hearts", "discard 4"), ("canasta", "discard quattro di cuori", "discard 4"),
+])
+def test_moves_typed_in_words(game: str, typed: str, canonical: str) -> None:
+    from cardcli.engine.registry import load
+
+    g = load(game)
+    assert g.format_move(g.parse_move(typed)) == canonical

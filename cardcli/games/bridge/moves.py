@@ -146,9 +146,17 @@ def format_move(move: Move) -> str:
     return format_call(move)
 
 
+_LEVEL_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                "uno": "1", "un": "1", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6", "sette": "7"}
+
+
 def parse_bid(text: str) -> Bid | None:
-    """``1N``, ``1nt``, ``1 ♠``, ``3 spades`` → a bid; anything else → ``None``."""
-    m = _BID.match(text.strip().lower())
+    """``1N``, ``1nt``, ``1 ♠``, ``3 spades``, ``one spade``, ``tre cuori`` → a bid; anything else → ``None``."""
+    low = text.strip().lower()
+    head, _sep, rest = low.partition(" ")
+    if head in _LEVEL_WORDS and rest:
+        low = f"{_LEVEL_WORDS[head]} {rest}"
+    m = _BID.match(low)
     if not m:
         return None
     strain = _STRAIN_ALIASES.get(m.group(2).strip())

@@ -489,6 +489,9 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
     def match_over(self, state: BridgeState) -> bool:
         return state.rubber.over
 
+    def running_totals(self, state: BridgeState) -> list[int | float]:
+        return list(state.rubber.totals)
+
     def match_result(self, state: BridgeState) -> MatchResult:
         r = state.rubber
         if r.over:

@@ -190,6 +190,11 @@ def parse_move(text: str) -> Move:
             raise InvalidMove(_("meld which cards? e.g. `meld K K K` or `meld 7 7 2`"))
         return Meld(parse_tokens(args))
     if verb == "discard":
+        if len(args) > 1:  # a card in words: `discard four of hearts` (suits never matter: a four)
+            try:
+                return Discard(parse_token(parse_card(" ".join(args))))
+            except ValueError:
+                pass
         if len(args) != 1:
             raise InvalidMove(_("discard one card, e.g. `discard 9`"))
         return Discard(parse_token(args[0]))
