@@ -423,13 +423,17 @@ def _rules(c: Controller, arg: str) -> bool:
         for line in book.topic_lines():
             c.console.say("  " + line)
         return True
+    head, _sep, rest = arg.partition(" ")
+    if rest and head.lower() in (c.game.name, *c.game.aliases):  # `rules eleusis language`, as the shell says it
+        arg = rest.strip()
     found = book.find(arg)
     if not found:
         c.console.error(_("no rule or topic {arg!r}; `rules` lists the topics").format(arg=arg))
         return True
     for r in found:
         c.console.say(f"[{r.id}] {_(r.title)}", "title")
-        c.console.say("  " + _(r.text))
+        for line in _(r.text).splitlines():
+            c.console.say("  " + line)
     return True
 
 

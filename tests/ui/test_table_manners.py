@@ -334,3 +334,18 @@ def test_moves_typed_in_words(game: str, typed: str, canonical: str) -> None:
 
     g = load(game)
     assert g.format_move(g.parse_move(typed)) == canonical
+
+
+def test_rules_in_a_game_take_the_shells_words() -> None:
+    """The prompt says `rules eleusis language`; typed in the game it must work as `rules language`."""
+    c, out = _controller("eleusis", 3)
+    c.handle("rules eleusis language")
+    text = out.getvalue()
+    assert "[language.lines]" in text and "no rule or topic" not in text, text
+
+
+def test_bridge_deals_scoring_shows_no_rubber_in_the_header() -> None:
+    res = CliRunner().invoke(cli, ["play", "bridge", "--preset", "deals", "--seed", "3"], input="quit\n")
+    assert "Hand 1 · dealer North · vul: none" in res.output and "part scores" not in res.output, res.output
+    rubber = CliRunner().invoke(cli, ["play", "bridge", "--seed", "3"], input="quit\n")
+    assert "games NS 0 EW 0 · part scores NS 0 EW 0" in rubber.output

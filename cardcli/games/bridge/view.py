@@ -235,9 +235,12 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
         vul_text = _("vul: {v}").format(v=vul[0])
     else:
         vul_text = _("vul: none")
-    head = _("Hand {n} · dealer {d} · {vul} · games NS {a} EW {b} · part scores NS {p} EW {q}").format(
-        n=view.hand_number, d=names[view.dealer], vul=vul_text, a=view.games[0], b=view.games[1],
-        p=view.leg[0], q=view.leg[1])
+    if view.config.scoring == "deals":  # each deal scored on its own: no games, no part scores carried
+        head = _("Hand {n} · dealer {d} · {vul}").format(n=view.hand_number, d=names[view.dealer], vul=vul_text)
+    else:
+        head = _("Hand {n} · dealer {d} · {vul} · games NS {a} EW {b} · part scores NS {p} EW {q}").format(
+            n=view.hand_number, d=names[view.dealer], vul=vul_text, a=view.games[0], b=view.games[1],
+            p=view.leg[0], q=view.leg[1])
     lines.append([("title", head)])
     if view.contract is not None:
         c = view.contract
