@@ -10,6 +10,7 @@ Exit codes: 0 success, 1 error (bad file, failed verification, bad input),
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -44,7 +45,7 @@ _option = click.option("--option", "-o", "options", multiple=True, metavar="KEY=
 _players = click.option("--players", "-n", type=click.IntRange(2, 8), default=None, help="Number of players.")
 _names = click.option("--names", default=None, metavar="A,B,...",
                       help="Scorepad match: the players' names in seat order (they may then be typed instead of seats).")
-_dealer = click.option("--dealer", default=None, metavar="SEAT",
+_dealer = click.option("--dealer", default=None, metavar="SEAT", shell_complete=_lazy_completer("complete_dealer"),
                        help="Scorepad match: who deals the first hand (seat or name; default the first seat).")
 
 
@@ -84,6 +85,10 @@ class _Root(click.Group):
 
         i18n.set_language(None)
         i18n.localize(self)
+        if "_CARDCLI_COMPLETE" in os.environ:  # the shell asks for candidates: cardcli's own bash reading
+            from cardcli.commands.completion import register
+
+            register()
         return super().main(*args, **kwargs)
 
 
@@ -102,6 +107,7 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 @click.group(cls=_Root, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", "-V", package_name="cardcli", prog_name="cardcli")
 @click.option("--lang", metavar="it|en", default=None, expose_value=False, is_eager=True, callback=_set_lang,
+              shell_complete=_lazy_completer("complete_lang"),
               help="Language of messages and help (default: CARDCLI_LANG, then the locale, e.g. LANG=it_IT.UTF-8).")
 def cli() -> None:
     """Play and learn bridge, Italian canasta, burraco, rummy and eleusis in the terminal.
@@ -129,9 +135,9 @@ def games(as_json: bool) -> None:
 @_players
 @click.option("--seat", default=None, metavar="SEAT", help="Your seat (number or name, e.g. 1, P1, South).",
               shell_complete=_lazy_completer("complete_seat"))
-@click.option("--bots", default=None, metavar="all|SEATS",
+@click.option("--bots", default=None, metavar="all|SEATS", shell_complete=_lazy_completer("complete_bots"),
               help="Which seats bots play: `all` (no human, no prompt) or a comma list. Default: all but yours.")
-@click.option("--bot", "bot_id", default=None, metavar="ID[,ID...]",
+@click.option("--bot", "bot_id", default=None, metavar="ID[,ID...]", shell_complete=_lazy_completer("complete_bot"),
               help="Which bot plays the bot seats (see `cardcli games`); a comma list is given to the seats in turn.")
 @_preset
 @_option
@@ -139,9 +145,9 @@ def games(as_json: bool) -> None:
 @click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[NAME|FILE]",
               shell_complete=_lazy_completer("complete_save"),
               help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.")
-@click.option("--from", "from_", default=None, metavar="FILE_OR_CODE[@H.P]",
+@click.option("--from", "from_", default=None, metavar="FILE_OR_CODE[@H.P]", shell_complete=_lazy_completer("complete_file"),
               help="Start from move P of hand H of a replay or share code (default 1.0): same cards, then you and bots.")
-@click.option("--deal", default=None, metavar="FILE[:BOARD]",
+@click.option("--deal", default=None, metavar="FILE[:BOARD]", shell_complete=_lazy_completer("complete_file"),
               help="Bridge: play board BOARD (default 1; the file's own board number, else counted in the file) "
               "of a .pbn or .lin file from its deal.")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
@@ -150,7 +156,7 @@ def games(as_json: bool) -> None:
 @click.option("--verbose", "-v", is_flag=True, help="With --bots all: print every move, not only the hands' results.")
 @click.option("--coach", is_flag=True,
               help="After each move of yours the strongest bot would not have made, say what it would do and why.")
-@click.option("--dealer", default=None, metavar="SEAT",
+@click.option("--dealer", default=None, metavar="SEAT", shell_complete=_lazy_completer("complete_dealer"),
               help="Who deals the first hand (seat number or name, or `me`); default: a seeded cut.")
 @click.option("--pace", type=click.FloatRange(0, 10), default=None, metavar="SECONDS",
               help="Pause before each bot move in a terminal (default 0.6, or CARDCLI_PACE).")
@@ -200,6 +206,7 @@ def deal(game: str, **kw: Any) -> None:
 @click.option("--check", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="Validate a lesson file (repeatable): every move, rule id and quiz answer.")
 @click.option("--drill", is_flag=False, flag_value="", default=None, metavar="[KIND]",
+              shell_complete=_lazy_completer("complete_drill"),
               help="Endless seeded practice of one kind; alone, lists the kinds.")
 @click.option("--seed", "-s", default=None, help="With --drill: start from this seed.")
 @click.option("--count", type=click.IntRange(1), default=None, help="With --drill: stop after this many items.")
@@ -221,7 +228,7 @@ def learn(game: str | None, lesson: str | None, **kw: Any) -> None:
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME)
-@click.argument("topic", required=False)
+@click.argument("topic", required=False, shell_complete=_lazy_completer("complete_topic"))
 def rules(game: str, topic: str | None) -> None:
     """Explain the rules of GAME, or one TOPIC of them (`options` lists rule options)."""
     from cardcli.commands.info import show_rules
@@ -410,7 +417,7 @@ def simulate(game: str, **kw: Any) -> None:
 
 
 @cli.command(context_settings=CONTEXT)
-@click.argument("file", metavar="FILE_OR_CODE")
+@click.argument("file", metavar="FILE_OR_CODE", shell_complete=_lazy_completer("complete_file"))
 @click.option("--hand", type=click.IntRange(1), default=None, help="Share only this hand (1-based), as a one-hand game.")
 @click.option("--notes", is_flag=True, help="Also carry the replay's title and comments (a longer code).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the code (no length and hint on stderr).")
