@@ -10,7 +10,7 @@ modes stay distinct: invalid (syntax), illegal (with the rule) and ambiguous
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from cardcli.engine.cards import JOKER, card_words, is_card, parse_rank
@@ -107,3 +107,44 @@ class RulesDisagreement(AssertionError):
 
     The playout tests look for these at every position; the REPL reports one as an internal
     error in one line instead of playing the move."""
+
+
+class ParsedMoves(Mapping[str, Any]):
+    """The canonical moves of a game whose moves cannot all be listed (the meld games: any cards in
+    any meld), as the fold's table of canonical moves (:attr:`Game.canonical_moves`): each notation
+    is parsed once and kept, and only a notation that is the move's own canonical form is known
+    (anything else is ``None``, and the fold then names the problem). Moves are frozen values, so
+    one parsed move serves every replay; the table is bounded."""
+
+    def __init__(self, parse: Callable[[str], Any], format: Callable[[Any], str], limit: int = 65536) -> None:
+        self._parse = parse
+        self._format = format
+        self._limit = limit
+        self._known: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        move = self._known.get(key)
+        if move is not None:
+            return move
+        try:
+            move = self._parse(key)
+        except ValueError:
+            return default
+        if self._format(move) != key:
+            return default
+        if len(self._known) >= self._limit:
+            self._known.clear()
+        self._known[key] = move
+        return move
+
+    def __getitem__(self, key: str) -> Any:
+        move = self.get(key)
+        if move is None:
+            raise KeyError(key)
+        return move
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self._known))
+
+    def __len__(self) -> int:
+        return len(self._known)

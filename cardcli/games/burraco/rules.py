@@ -23,6 +23,7 @@ from typing import Any
 from cardcli.engine.cards import Card, CardParseError, multi_deck, parse_card, parse_cards
 from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, ScoreSheet, Side
 from cardcli.engine.melds import Meld
+from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco import outcome as ending
@@ -380,6 +381,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         return {"closes": [1 if name == closer else 0 for name in self.seat_names(players)]}
 
     # -- notation ------------------------------------------------------------------------------
+    canonical_moves = ParsedMoves(mv.parse_move, mv.format_move)
+    """Each logged notation parsed once: a long replay repeats its draws, discards and melds."""
+
     def format_move(self, move: mv.Move) -> str:
         return mv.format_move(move)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, Line, Outcome, ScoreSheet, Side
+from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import InvalidMove, Verdict
 from cardcli.games.canasta import actions, checks, legal
 from cardcli.games.canasta import moves as mv
@@ -266,6 +267,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             state.match_done = True
 
     # -- notation ------------------------------------------------------------------------------
+    canonical_moves = ParsedMoves(mv.parse_move, mv.format_move)
+    """Each logged notation parsed once: a long replay repeats its draws, discards and melds."""
+
     def format_move(self, move: mv.Move) -> str:
         return mv.format_move(move)
 

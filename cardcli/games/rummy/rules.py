@@ -15,6 +15,7 @@ from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, Line, Number, Outcome, ScoreSheet
 from cardcli.engine.melds import Meld as TableLayout
 from cardcli.engine.melds import candidate_melds, extend_meld, extends_with, read_meld
+from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.rummy import moves as mv
 from cardcli.games.rummy.config import DEAL_SIZES, PRESET_HELP, PRESETS, RummyConfig
@@ -285,6 +286,9 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
             state.match_done = True
 
     # -- notation ------------------------------------------------------------------------------
+    canonical_moves = ParsedMoves(mv.parse_move, mv.format_move)
+    """Each logged notation parsed once: a long replay repeats its draws, discards and melds."""
+
     def format_move(self, move: mv.Move) -> str:
         return mv.format_move(move)
 
