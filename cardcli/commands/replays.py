@@ -262,7 +262,7 @@ def export(file: str, fmt: str, output: str | None) -> int:
     if fmt not in game.export_formats:
         can = ", ".join(("html", *game.export_formats))
         raise click.ClickException(f"{game.name} replays can be exported as {can}, not {safe(fmt)!r}")
-    hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result)
+    hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result, dict(h.extra))
              for h in replay.hands]
     meta = {"seed": replay.seed, "started": replay.started, "seats": [s.name for s in replay.seats],
             "preset": replay.preset, "title": replay.title}

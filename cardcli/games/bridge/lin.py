@@ -463,9 +463,10 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
 
 # -- writing -----------------------------------------------------------------------------------------
 
-def _clean(text: str) -> str:
-    """Text that cannot break the ``tag|value|`` stream."""
-    return " ".join(text.replace("|", "/").replace(",", " ").split())
+def _clean(text: str, name: bool = False) -> str:
+    """Text that cannot break the ``tag|value|`` stream (nor, for a name, ``pn``'s list of four)."""
+    text = text.replace("|", "/")
+    return " ".join((text.replace(",", " ") if name else text).split())
 
 
 def lin_hand(cards: Sequence[str]) -> str:
@@ -506,7 +507,7 @@ def export_lin(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedH
             said = records.explanations(rec)
             texts = [said[i][1] if i in said else "" for i in range(1, len(rd.calls) + 1)]
         out = [f"qx|{_clean(qx)}|" if qx else ""]
-        out.append(f"pn|{','.join(_clean(n) for n in names)}|" if any(names) else "")
+        out.append(f"pn|{','.join(_clean(n, name=True) for n in names)}|" if any(names) else "")
         out.append(f"st||md|{md}|rh||")
         out.append(f"ah|{_clean(title)}|" if title else "")
         out.append(f"sv|{VUL_OUT.get(rd.vulnerable, 'o')}|")

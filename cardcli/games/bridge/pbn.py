@@ -24,6 +24,7 @@ been played, West and East accepted).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -61,7 +62,9 @@ __all__ = ["MANDATORY", "PBN_SUITS", "RANKS_DESC", "PbnError", "deal_pbn", "deco
 # -- writing -----------------------------------------------------------------------------------------
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value as a PBN string: ``"`` escaped, and a backslash only where it would be read as an escape
+    (before a quote, a backslash or the string's end): ``Denomination\\2R`` stays as it was."""
+    return re.sub(r'\\(?=["\\]|$)', r"\\\\", value).replace('"', '\\"')
 
 
 def _tag(name: str, value: str) -> str:

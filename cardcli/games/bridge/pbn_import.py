@@ -169,8 +169,9 @@ def _read_board(table: Table[Any, Any], g: PbnGame, number: int, deals: bool) ->
     game: BridgeGame = table.game  # type: ignore[assignment]
     where = _game(g)
     tags = g.tags
-    if g.conflicts:
-        name, first, second = g.conflicts[0]
+    for name, first, second in g.conflicts:
+        if name == "Deal" and _same_deal(first, second, where):
+            continue  # the same deal written from another seat
         raise PbnError(_("{where}: two different {tag} tags ({first} and {second})").format(
             where=where, tag=name, first=repr(first[:40]), second=repr(second[:40])))
     if "Deal" not in tags:
@@ -211,9 +212,11 @@ def _record(g: PbnGame, moves: Moves, count: int) -> dict[str, Any]:
             tokens = g.sections["Auction"][:at]
             calls = sum(1 for t in tokens if not t.startswith(("=", "$")) and t not in ("-", "*", "+"))
             comments.append(["auction", calls, text])
-        elif where == "Play" and "Play" in kept:
+        elif where == "Play" and "Play" in kept and not {"*", "+"} & set(g.sections["Play"][:at]):
             cards = [t for t in g.sections["Play"][:at] if not t.startswith(("=", "$"))]
             comments.append(["play", len(cards) // 4, text])
+        elif where in ("Auction", "Play"):
+            comments.append(["tag", where, text])  # after the section's end (or in a section kept as it was)
         else:
             comments.append(["tag", g.order[at - 1] if 0 < at <= len(g.order) else "", text])
     rec: dict[str, Any] = {
@@ -357,6 +360,13 @@ def _meta(games: Sequence[PbnGame], preset: str, notes: list[str]) -> dict[str, 
     if event and event not in ("?", "", "#"):
         meta["title"] = event
     return meta
+
+
+def _same_deal(first: str, second: str, where: str) -> bool:
+    try:
+        return parse_deal(first, where) == parse_deal(second, where)
+    except PbnError:
+        return False
 
 
 def _hands_of(deck: Sequence[Card], dealer: int) -> list[list[Card]]:

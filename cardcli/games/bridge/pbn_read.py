@@ -86,7 +86,9 @@ _TOKEN = re.compile(r'[^\s\[\]{};]+')
 _BRACE = re.compile(r"[{}]")
 _TAG_LINES = 6
 """The most lines one tag may be spread over (import format allows a token per line)."""
-_UNESCAPE = re.compile(r"\\(.)")
+_UNESCAPE = re.compile(r'\\(["\\])')
+"""PBN escapes only a quote and a backslash in a string; any other backslash is the string's own
+(``OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"``)."""
 _SECTIONS = ("Auction", "Play")
 
 
@@ -115,23 +117,23 @@ class PbnGame:
     """Its number in the file (1 for the first game)."""
 
 
-@dataclass
-class _Closed:
-    """The last comment closed, while a stray ``}`` may still turn out to be its real end: PBN ends a
-    comment at its first ``}``, but commentary written with braces inside (``{West led the {K}, and
-    …}``, as BBO's vugraph writes it) means the matching one. ``open`` counts the ``{`` inside it that
-    a later ``}`` may still close; a tag or a blank line in between ends the chance."""
-
-    game: PbnGame
-    index: int
-    """The comment's place in ``game.comments``."""
-    line: int
-    pos: int
-    """Where the text after it starts (line index, position)."""
-    section: str | None
-    tokens: int
-    rows: int
-    open: int
+def _balanced(lines: Sequence[str], i: int, pos: int) -> tuple[int, int] | None:
+    """Where a comment opening at ``lines[i][pos]`` ends when its braces nest (``{West led the {K}, …}``,
+    as BBO's vugraph commentary writes it): (line, position after its ``}``), or None when they do not
+    balance before a blank line, a tag at the start of a line or the end of the file."""
+    depth = 0
+    line = lines[i]
+    while True:
+        m = _BRACE.search(line, pos)
+        while m is not None:
+            depth += 1 if m.group() == "{" else -1
+            if depth == 0:
+                return i, m.end()
+            m = _BRACE.search(line, m.end())
+        i += 1
+        if i >= len(lines) or not lines[i].strip() or lines[i].lstrip().startswith("["):
+            return None
+        line, pos = lines[i], 0
 
 
 def parse_games(text: str) -> list[PbnGame]:
@@ -145,8 +147,7 @@ def parse_games(text: str) -> list[PbnGame]:
     section: str | None = None
     comment_from = 0  # the line an open {comment} started on (0: none open)
     comment_text: list[str] = []
-    comment_open = 0  # "{" read inside the open comment
-    closed: _Closed | None = None
+    unbalanced = -1  # a balanced reading failed up to this line: comments before it take PBN's rule
     pending: list[str] = []  # remarks made before the game they belong to started
     lines = text.splitlines()
     number = 0
@@ -162,6 +163,12 @@ def parse_games(text: str) -> list[PbnGame]:
     def remark(message: str) -> None:
         (cur.remarks if cur is not None else pending).append(message)
 
+    def comment(body: str) -> None:
+        body = body.strip()
+        if body:
+            g = game()
+            g.comments.append((section or "", len(g.sections[section]) if section else len(g.order), body))
+
     while number < len(lines):
         line = lines[number]
         number += 1
@@ -169,7 +176,6 @@ def parse_games(text: str) -> list[PbnGame]:
             if line.startswith("%"):
                 continue
             if not line.strip():
-                closed = None
                 if cur is not None and (cur.tags or cur.notes):
                     games.append(cur)
                     cur = None
@@ -185,33 +191,43 @@ def parse_games(text: str) -> list[PbnGame]:
                     comment_text[-1] += line[pos:]
                     break
                 if m.group() == "{":
-                    comment_open += 1
                     comment_text[-1] += line[pos:m.end()]
                     pos = m.end()
                     continue
                 comment_text[-1] += line[pos:m.start()]
-                body = "\n".join(t.strip() for t in comment_text).strip()
-                g = game()
-                count = len(g.sections[section]) if section else len(g.order)
-                if body or comment_open:
-                    g.comments.append((section or "", count, body))
-                closed = None if not comment_open else _Closed(g, len(g.comments) - 1, number - 1, m.end(), section,
-                                 len(g.sections[section]) if section else 0, len(g.rows[section]) if section else 0,
-                                 comment_open)
-                comment_from, comment_text, comment_open = 0, [], 0
+                comment("\n".join(t.strip() for t in comment_text))
+                comment_from, comment_text = 0, []
                 pos = m.end()
                 continue
             ch = line[pos]
             if ch in " \t\f\v":
                 pos += 1
             elif ch == "{":
-                comment_from = number
-                comment_text = [""]
-                pos += 1
+                here = number - 1
+                end_at = _balanced(lines, here, pos) if here > unbalanced and line is lines[here] else None
+                if end_at is None:  # PBN's rule: the comment ends at the first }
+                    if here > unbalanced and line is lines[here]:
+                        unbalanced = next((k for k in range(here + 1, len(lines)) if not lines[k].strip()
+                                           or lines[k].lstrip().startswith("[")), len(lines))
+                    comment_from = number
+                    comment_text = [""]
+                    pos += 1
+                    continue
+                stop, after = end_at
+                body = [line[pos + 1:]] if stop > here else [line[pos + 1:after - 1]]
+                if stop > here:
+                    body += lines[here + 1:stop] + [lines[stop][:after - 1]]
+                if _BRACE.search("".join(body)):
+                    remark(_("line {line}: a comment that holds {{ }} read to its matching }}").format(line=number))
+                comment("\n".join(t.strip() for t in body))
+                if stop > here:
+                    number = stop + 1
+                    line = lines[stop]
+                    end = len(line)
+                pos = after
             elif ch == ";":
                 break
             elif ch == "[":
-                closed = None
                 m = _TAG.match(line, pos)
                 if m is None and "]" not in line[pos:] and '"' not in line[pos:]:
                     # import format may spread one tag's tokens over a few lines: read them as one line
@@ -253,23 +269,7 @@ def parse_games(text: str) -> list[PbnGame]:
                     g.rows[section] = []
                 pos = m.end()
             elif ch == "}":
-                if closed is not None:
-                    # the real end of the comment before: what came between is its text, not tokens
-                    c = closed
-                    between = [lines[c.line][c.pos:], *lines[c.line + 1:number - 1], line[:pos]] \
-                        if c.line < number - 1 else [line[c.pos:pos]]
-                    where, count, body = c.game.comments[c.index]
-                    c.game.comments[c.index] = (where, count, body + "}" + "\n".join(between).rstrip())
-                    if c.section is not None:
-                        del c.game.sections[c.section][c.tokens:]
-                        del c.game.rows[c.section][c.rows:]
-                    c.open -= 1
-                    c.line, c.pos = number - 1, pos + 1
-                    if not c.open:
-                        closed = None
-                    remark(_("line {line}: a comment that holds {{ }} read to its matching }}").format(line=number))
-                else:
-                    remark(_("line {line}: a }} with no {{ before it was skipped").format(line=number))
+                remark(_("line {line}: a }} with no {{ before it was skipped").format(line=number))
                 pos += 1
             elif ch == "]":
                 raise PbnError(_("line {line}: an unexpected {char}").format(line=number, char=repr(ch)))
