@@ -255,7 +255,7 @@ def export(file: str, fmt: str, output: str | None) -> int:
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
     game = session.game
-    if fmt == "html":  # every game: a web page that steps through it, built from the viewer's positions
+    if fmt == "html":  # every game: a web page that steps through it (bridge: a hand viewer)
         from cardcli.replay.html import page
 
         return _write(output, page(replay))

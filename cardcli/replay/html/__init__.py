@@ -23,7 +23,7 @@ from importlib.resources import files
 from typing import Any
 
 from cardcli import __version__
-from cardcli.i18n import _, language
+from cardcli.i18n import _, language, ngettext
 from cardcli.replay.html.data import positions
 from cardcli.replay.model import Replay
 
@@ -45,7 +45,8 @@ def _labels() -> dict[str, str]:
         "hidden": _("secret moves hidden"), "no_secrets": _("nothing to reveal: this game has no secret moves"),
         "bad_jump": _("jump takes a move number or HAND.MOVE, e.g. 2.15"),
         "no_hand": _("there is no hand {h} (hands 1 to {n})"), "deal": _("the deal"),
-        "cards": _("{n} cards"), "empty": _("empty"), "board": _("Board {board}"), "dealer": _("dealer"),
+        "cards1": ngettext("{n} card", "{n} cards", 1), "cards": ngettext("{n} card", "{n} cards", 2),
+        "empty": _("empty"), "board": _("Board {board}"), "dealer": _("dealer"),
         "dealer_is": _("Dealer {seat}"), "vul_none": _("Vulnerable: none"), "vul_ns": _("Vulnerable: N-S"),
         "vul_ew": _("Vulnerable: E-W"), "vul_all": _("Vulnerable: both"), "by": _("by {seat}"),
         "tricks": _("Tricks NS {ns} · EW {ew}"), "pass": _("Pass"), "auction": _("Auction"),

@@ -21,6 +21,7 @@ function hands() { return D.hands.length; }
 function H() { return D.hands[S.hand - 1]; }
 function moves(h) { return h.n.length; }
 function rank(r) { return r === "T" ? "10" : r; }
+function countText(n) { return fmt(n === 1 ? T.cards1 : T.cards, { n: n }); }
 
 function cardEl(c, extra) {
   if (c === "JK") return el("span", "card joker" + (extra ? " " + extra : ""), "JK");
@@ -33,7 +34,7 @@ function cardEl(c, extra) {
 function backs(n, cls) {
   const f = el("div", cls || "fan");
   for (let i = 0; i < Math.min(n, 13); i += 1) f.appendChild(el("span", "card back"));
-  f.setAttribute("aria-label", fmt(T.cards, { n: n }));
+  f.setAttribute("aria-label", countText(n));
   return f;
 }
 
@@ -113,7 +114,7 @@ function bridgeHand(h, p, b, s) {
   if (!visibleBridge(h, p, b, s)) {
     const hid = el("div", "hidden-hand");
     hid.appendChild(backs(1, "fan"));
-    hid.appendChild(el("span", "count", fmt(T.cards, { n: cards.length })));
+    hid.appendChild(el("span", "count", countText(cards.length)));
     box.appendChild(hid);
     return box;
   }
@@ -223,7 +224,7 @@ function drawTable(h, p) {
     const area = el("div", "area " + kind);
     if (kind === "hand" && seat === turn) area.classList.add("turn");
     const label = [title];
-    if (kind !== "melds" && kind !== "line") label.push(fmt(T.cards, { n: count }));
+    if (kind !== "melds" && kind !== "line") label.push(countText(count));
     if (caption) label.push(caption);
     area.appendChild(el("div", "title", label.join(" \u00b7 ")));
     if (kind === "stock") {
