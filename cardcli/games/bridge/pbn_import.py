@@ -257,26 +257,24 @@ def _deals(game: BridgeGame, games: Sequence[PbnGame], notes: list[str]) -> Impo
 
 def _kinds(boards: Sequence[_Board]) -> list[str]:
     """How many boards the file records only in part, and as what."""
-    out = []
-    which = [b.g.number for b in boards if b.kind == "deal"]
-    if which:
-        out.append(ngettext(
+    said = {
+        "deal": lambda n: ngettext(
             "{n} board holds its deal only (game {games}): a deal to play, with no auction made up",
-            "{n} boards hold their deal only (games {games}): deals to play, with no auction made up",
-            len(which)).format(n=len(which), games=_numbers(which)))
-    which = [b.g.number for b in boards if b.kind == "auction"]
-    if which:
-        out.append(ngettext(
+            "{n} boards hold their deal only (games {games}): deals to play, with no auction made up", n),
+        "auction": lambda n: ngettext(
             "{n} board's auction stops (game {games}): a position to bid on from",
-            "{n} boards' auctions stop (games {games}): positions to bid on from",
-            len(which)).format(n=len(which), games=_numbers(which)))
-    which = [b.g.number for b in boards if b.kind == "play"]
-    if which:
-        out.append(ngettext(
+            "{n} boards' auctions stop (games {games}): positions to bid on from", n),
+        "play": lambda n: ngettext(
             "{n} board's play stops (game {games}): a position to play on from, its result the file's own, "
             "with no claim made up",
             "{n} boards' play stops (games {games}): positions to play on from, their results the file's own, "
-            "with no claim made up", len(which)).format(n=len(which), games=_numbers(which)))
+            "with no claim made up", n),
+    }
+    out = []
+    for kind, message in said.items():
+        which = [b.g.number for b in boards if b.kind == kind]
+        if which:
+            out.append(message(len(which)).format(n=len(which), games=_numbers(which)))
     return out
 
 
