@@ -155,8 +155,9 @@ class Table(Generic[S, M]):
         """True when the hand in progress is unfinished and the game lets it stay so while the next
         is dealt (a set of independent deals recorded in part: :meth:`Game.may_leave_hand`)."""
         game = self.game
-        return bool(self.hands) and not game.hand_over(self.state) and not game.match_over(self.state) \
-            and game.may_leave_hand(self.state)
+        state = self.state
+        return state.hand_number > 0 and not game.hand_over(state) and not game.match_over(state) \
+            and game.may_leave_hand(state)
 
     def dealer(self) -> int | None:
         return self.hands[-1].dealer if self.hands else None

@@ -296,9 +296,10 @@ def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
     if hand is not None:
         start = session.table.hand_start(hand)
         one = session.hands[hand - 1]
-        dealt = start.clone()
-        game.start_hand(dealt, list(one.deck))
-        cfg1 = _hand_config(game, config, start, dealt)
+        sub: Table[Any, Any] = Table(game, config, players, replay.first_dealer, strict=False)
+        sub.state = start
+        sub.deal(one.deck)  # the hand as it was dealt: its dealer and vulnerability
+        cfg1 = _hand_config(game, config, start, sub.state)
         try:  # the hand as a one-hand match of its own, if its moves are legal there
             fold(game, cfg1, players, one.dealer or 0, [HandLog(one.deck, one.moves, one.dealer)])
             config, first, hands, origin = cfg1, one.dealer or 0, [one], hand

@@ -96,6 +96,11 @@ EXPECT = {  # file → (matches, hands in the first, scoring)
     "acbl-hand-records.pbn": (1, 4, "deals"),
     "dealer-output.pbn": (1, 2, "deals"),
     "dds-deals.pbn": (1, 3, "deals"),
+    "club-pairs-216.pbn": (1, 216, "deals"),
+    "commentary-braces.pbn": (1, 2, "deals"),
+    "commentary-one-line.pbn": (1, 2, "deals"),
+    "teams-other-table.pbn": (1, 4, "deals"),
+    "vugraph-commentary.pbn": (1, 2, "deals"),
 }
 
 

@@ -60,7 +60,8 @@ def truncated(replay: Replay, hand: int, ply: int, seat: int) -> Replay:
     return msgspec.structs.replace(
         replay, app_version=__version__, seats=seats, hands=hands, result=None, annotations=notes,
         title=f"{title} (played on from {hand}.{ply})",
-        hands_limit=replay.hands_limit if replay.seed else len(replay.hands),
+        # with no seed, no later hand can be dealt as the file dealt it: the game ends with this one
+        hands_limit=replay.hands_limit if replay.seed else hand,
         started=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
 
 
