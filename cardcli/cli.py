@@ -146,10 +146,11 @@ def games(as_json: bool) -> None:
               shell_complete=_lazy_completer("complete_save"),
               help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.")
 @click.option("--from", "from_", default=None, metavar="FILE_OR_CODE[@H.P]", shell_complete=_lazy_completer("complete_file"),
-              help="Start from move P of hand H of a replay or share code (default 1.0): same cards, then you and bots.")
+              help="Start from move P of hand H of a replay or share code (default 1.0; a .pbn, .lin or handviewer "
+              "link: where its record stops): same cards, then you and bots.")
 @click.option("--deal", default=None, metavar="FILE[:BOARD]", shell_complete=_lazy_completer("complete_file"),
               help="Bridge: play board BOARD (default 1; the file's own board number, else counted in the file) "
-              "of a .pbn or .lin file from its deal.")
+              "of a .pbn or .lin file from its deal; you sit South unless --seat says otherwise.")
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
@@ -514,7 +515,7 @@ def replay_review(file: str, **kw: Any) -> None:
 def replay_play(file: str, **kw: Any) -> None:
     """Play on from a position of FILE: the same cards and moves up to there, then you and bots.
 
-    FILE is a replay or a bridge deal (.pbn, even with no auction). The seed
+    FILE is a replay, a share code, or a bridge file (.pbn, .lin, a handviewer link). The seed
     stays, so later hands deal as they did; the new game has its own save
     (`cardcli play --resume` continues it) and the file is never changed.
     """
@@ -542,7 +543,9 @@ def replay_export(file: str, fmt: str, output: str | None) -> None:
               help="Replay file to write (default: FILE with .cardcli.json).")
 def replay_import(file: str, output: str | None) -> None:
     """Turn a game in another format (bridge: .pbn, .lin or a BBO handviewer link), or a share code,
-    into a verified cardcli replay (LIN boards that are not one rubber become one file each)."""
+    into a verified cardcli replay. Each board is what the file records — a deal to play, a position to
+    play on from, or a finished hand — with its tags, names, notes and alerts kept; nothing is made up,
+    and a board that cannot be read is left out with its reason."""
     from cardcli.commands.replays import import_
 
     sys.exit(import_(file, output))

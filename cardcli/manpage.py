@@ -145,6 +145,14 @@ REPLAY_MOVES = N_(
     "rank then suit in ASCII: 2-9, T, J, Q, K, A and C, D, H, S (TH is the ten of hearts), and JK is a "
     "joker. The notation of each game's moves is the one `help` shows in the game; it never depends on "
     "the language of the messages.")
+IMPORT_TEXT = N_(
+    "A replay imported from another program's file (`cardcli replay import`: PBN, LIN, a BBO handviewer "
+    "link) holds only what the file says: a board with no auction is a deal to play, an auction or a play "
+    "that stops is a position to play on from (nothing is made up to finish it), and a set of tournament "
+    "boards is one match of independent deals whose boards may stop where their records stop. Each "
+    "hand's extra object keeps its file's record under \"source\" (the tags in their order, the names, "
+    "notes, alerts, comments and tables) and its board number under \"board\"; `replay export` writes "
+    "the record back, and marks what cardcli adds (its bidding system's explanations) as cardcli's.")
 JOURNAL_TEXT = N_(
     "A game being played is saved as a journal (*.cardcli.jsonl): one JSON value per line, appended and "
     "flushed as the game goes. The first line is the header (the match as a replay with no hands, and "
@@ -444,6 +452,8 @@ def render_replay_format() -> str:
         ".SH " + _("FIELDS"),
         _esc(_(REPLAY_FIELDS)),
         *_schema_lines(),
+        ".SH " + _("IMPORTED RECORDS"),
+        _esc(_(IMPORT_TEXT)),
         ".SH " + _("SAVES"),
         _esc(_(JOURNAL_TEXT)),
         ".SH " + _("SHARE CODES"),

@@ -102,6 +102,9 @@ def play_from(game: str | None, arg: str, *, seat: str | None, record: str | Non
     if pos is None or pos[0] < 1 or pos[1] < 0:
         raise click.UsageError(f"--from takes FILE_OR_CODE@HAND.MOVE (e.g. game.cardcli.json@1.10), not {at!r}")
     replay = _replay_or_import(file)
+    if at is None and replay.hands and "source" in replay.hands[0].extra:
+        # a record from another program (a bidding or lead problem): on from where it stops
+        pos = (1, len(replay.hands[0].moves))
     _same_game(game, replay.game, file)
     who = parse_seat(seat, [s.name for s in replay.seats]) if seat else None
     return play_replay(replay, pos[0], pos[1], who, record=record, plain=plain, charset=charset, color=color)
@@ -155,18 +158,15 @@ def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | Non
         replay, hand = boards[board - 1]
     if len(replay.hands) > 1:  # the board as a deal of its own (its vulnerability and dealer kept)
         replay = decode(encode(replay, hand))
-    who = parse_seat(seat, [s.name for s in replay.seats]) if seat else None
+    game_ = load(replay.game)
+    # you sit where the game puts you (bridge: South), unless --seat says otherwise
+    who = parse_seat(seat, [s.name for s in replay.seats]) if seat else game_.default_seat
     return play_replay(replay, 1, 0, who, record=record, plain=plain, charset=charset, color=color)
 
 
 def _board_labels(replay: Replay) -> list[str]:
-    """The board numbers an imported set of deals records, one per hand (its ``boards`` note), else none."""
-    for a in replay.annotations:
-        if a.hand == 0 and a.kind == "note" and a.text.startswith("boards: "):
-            labels = [x.strip() for x in a.text.removeprefix("boards: ").split(",")]
-            if len(labels) == len(replay.hands) and all(x.isdigit() for x in labels):
-                return labels
-    return [""] * len(replay.hands)
+    """The board numbers an imported set of deals records, one per hand (each hand's ``board``), else ""."""
+    return [str(h.extra.get("board", "")) for h in replay.hands]
 
 
 DEFAULT_PACE = 0.6

@@ -200,12 +200,13 @@ def _replay_or_import(file: str) -> Replay:
         is_file = Path(file).is_file()
     except OSError:  # a share code longer than a file name can be
         is_file = False
-    if is_file and any(ext in load(n).import_formats for n in available()):
+    link = not is_file and any(load(n).link_format(file) for n in available())
+    if link or is_file and any(ext in load(n).import_formats for n in available()):
         with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
-            out = str(Path(tmp) / "imported.cardcli.json")
-            import_(file, out)
-            file = out
-            replay = read(file)
+            out = Path(tmp) / "imported.cardcli.json"
+            import_(file, str(out))
+            made = [out] if out.exists() else sorted(Path(tmp).glob("*.cardcli.json"))  # a file of rubbers: the first
+            replay = read(str(made[0]))
     else:
         try:
             replay = read(file)
@@ -254,14 +255,14 @@ def export(file: str, fmt: str, output: str | None) -> int:
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
     game = session.game
-    if fmt == "html":  # every game: a web page that steps through it, built from the viewer's positions
+    if fmt == "html":  # every game: a web page that steps through it (bridge: a hand viewer)
         from cardcli.replay.html import page
 
         return _write(output, page(replay))
     if fmt not in game.export_formats:
         can = ", ".join(("html", *game.export_formats))
         raise click.ClickException(f"{game.name} replays can be exported as {can}, not {safe(fmt)!r}")
-    hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result)
+    hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result, dict(h.extra))
              for h in replay.hands]
     meta = {"seed": replay.seed, "started": replay.started, "seats": [s.name for s in replay.seats],
             "preset": replay.preset, "title": replay.title}
@@ -308,12 +309,13 @@ def import_(file: str, output: str | None) -> int:
         write(out, replay)
         click.echo(_imported("", len(replay.hands), replay.game, out))
         return 0
-    url = not exists and "lin=" in file  # a BBO handviewer link
-    ext = "lin" if url else Path(file).suffix.lstrip(".").lower()
+    link = None if exists else next((f for n in available() if (f := load(n).link_format(file))), None)
+    url = link is not None  # a link (bridge: a BBO handviewer link) read as its format
+    ext = link or Path(file).suffix.lstrip(".").lower()
     game = next((load(n) for n in available() if ext in load(n).import_formats), None)
     if game is None:
-        raise click.ClickException(f"{file}: cardcli cannot import .{ext} files")
-    name = "handviewer link" if url else file
+        raise click.ClickException(f"{safe(file)}: cardcli cannot import .{safe(ext)} files")
+    name = "link" if url else file
     try:
         raw = b"" if url else Path(file).read_bytes()
         decode = getattr(game, "decode_import", None)  # the format's own charset rules (PBN: Latin-1 default)
@@ -338,10 +340,11 @@ def import_(file: str, output: str | None) -> int:
             preset=str(match.meta.get("preset") or game.default_preset), config=msgspec.to_builtins(match.config),
             players=match.players, seats=[SeatRecord(name=n, kind="human") for n in names], seed=None,
             first_dealer=match.first_dealer, started=started,
-            hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves])
+            hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves], extra=h.extra)
                    for h in match.hands],
             annotations=[Annotation(hand=0, ply=0, kind="note", text=f"{k}: {'; '.join(v) if isinstance(v, list) else v}")
-                         for k, v in match.meta.items() if k not in ("started", "preset") and v],
+                         for k, v in match.meta.items() if k not in ("started", "preset", "title") and v]
+            + [Annotation(hand=h, ply=p, kind="note", text=t) for h, p, t in match.notes],
             title=match.meta.get("title"),
         )
         try:

@@ -151,6 +151,14 @@ class Table(Generic[S, M]):
     def needs_deal(self) -> bool:
         return self.game.needs_deal(self.state)
 
+    def leaves_hand(self) -> bool:
+        """True when the hand in progress is unfinished and the game lets it stay so while the next
+        is dealt (a set of independent deals recorded in part: :meth:`Game.may_leave_hand`)."""
+        game = self.game
+        state = self.state
+        return state.hand_number > 0 and not game.hand_over(state) and not game.match_over(state) \
+            and game.may_leave_hand(state)
+
     def dealer(self) -> int | None:
         return self.hands[-1].dealer if self.hands else None
 
@@ -162,7 +170,7 @@ class Table(Generic[S, M]):
     def deal(self, deck: Sequence[Card]) -> None:
         """Begin the next hand with ``deck`` (every card of the game's deck, in dealt order)."""
         hand = self.hand + 1
-        if not self.needs_deal():
+        if not self.needs_deal() and not self.leaves_hand():
             raise FoldError(_("hand {hand}: recorded, but the match had no hand left to deal").format(hand=hand), hand)
         if self._deck is None:
             self._deck = sorted(self.game.deck(self.config, self.players))

@@ -189,6 +189,9 @@ class RecordedHand:
     deck: list[Card]
     moves: list[tuple[int, str]]
     result: HandResult | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    """The hand's plain JSON facts (a replay's ``HandRecord.extra``): an imported board's record of what
+    its file said (tags, names, notes), which an exporter writes back."""
 
 
 @dataclass
@@ -200,7 +203,10 @@ class ImportedMatch:
     first_dealer: int
     hands: list[RecordedHand]
     meta: dict[str, Any] = field(default_factory=dict)
-    """Free-form facts (event, date, names) kept as replay annotations."""
+    """Free-form facts about the whole file (event, what the import did) kept as replay annotations."""
+    notes: list[tuple[int, int, str]] = field(default_factory=list)
+    """(hand, move, text): what the file says at a move (a board's number and players, an alert, a
+    comment, where its record stops), kept as the replay's notes there."""
 
 
 @dataclass
@@ -311,6 +317,13 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
     def needs_deal(self, state: S) -> bool:
         """True when the next hand must be dealt (start of match, or a hand just ended)."""
         return not self.match_over(state) and (state.hand_number == 0 or self.hand_over(state))
+
+    def may_leave_hand(self, state: S) -> bool:
+        """True when the hand in progress may stay as it is and the next one be dealt: a match of
+        independent deals whose record holds a deal only in part (bridge: a board imported with no
+        auction, or with a play that stops). Only a log read from a file leaves a hand; live play
+        deals when :meth:`needs_deal` says so. Default: never."""
+        return False
 
     @abstractmethod
     def next_dealer(self, state: S) -> int:
@@ -541,6 +554,12 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
     def import_hands(self, fmt: str, text: str) -> ImportedMatch:
         """Read hands from another format (``cardcli replay import``); ValueError on bad input."""
         raise ValueError(f"{self.name} cannot import {fmt} files")
+
+    def link_format(self, text: str) -> str | None:
+        """The import format of ``text`` when it is a link this game reads (bridge: a BBO handviewer
+        link, read as LIN), else ``None``: ``replay import``, ``play --from`` and ``play --deal`` take
+        such a link wherever they take a file."""
+        return None
 
     def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
         """Extra read-only REPL commands: name → (summary, handler(view, args) → lines)."""

@@ -58,3 +58,24 @@ def test_share_code_lengths_for_every_shipped_replay(tmp_path: Path) -> None:
     bridge, burraco = statistics.median(per_hand["bridge"]), statistics.median(per_hand["burraco"])
     print(f"bridge deal median {bridge:g} characters · burraco hand median {burraco:g} characters")
     assert max(per_hand["bridge"]) < 200
+
+
+def test_one_board_codes_of_every_pbn_test_file(tmp_path: Path) -> None:
+    """Every board of the repository's PBN test files shared alone (`share FILE --hand N`): each code
+    holds that board only, with its own dealer and vulnerability (the 216-board event included)."""
+    runner = CliRunner()
+    lengths: list[int] = []
+    rows = []
+    for path in sorted((ROOT / "tests" / "data" / "pbn").glob("*.pbn")):
+        out = tmp_path / (path.stem + ".cardcli.json")
+        res = runner.invoke(cli, ["replay", "import", str(path), "-o", str(out)])
+        assert res.exit_code == 0, res.output
+        replay = read(out)
+        codes = [len(encode(replay, n)) for n in range(1, len(replay.hands) + 1)]
+        lengths += codes
+        rows.append((path.name, len(replay.hands), statistics.median(codes), max(codes)))
+    print(f"\n{'PBN file':<32} {'boards':>6} {'median':>7} {'max':>5}")
+    for name, n, med, top in rows:
+        print(f"{name:<32} {n:>6} {med:>7g} {top:>5}")
+    print(f"one-board codes over {len(lengths)} boards: median {statistics.median(lengths):g}, max {max(lengths)}")
+    assert max(lengths) < 200

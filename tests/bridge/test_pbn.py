@@ -120,13 +120,15 @@ def _one(deal: str = TEST_DEAL, extra: str = "", dealer: str = "N", auction: str
             f"{auction}\n{extra}")
 
 
-def test_a_deal_without_play_becomes_an_accepted_claim() -> None:
+def test_an_auction_with_no_play_is_a_position_to_play_on_with_nothing_made_up() -> None:
     game = load("bridge")
     m = import_pbn(game, _one())
     moves = [t for _s, t in m.hands[0].moves]
-    assert moves[:6] == ["1S", "P", "2S", "P", "P", "P"]
-    assert moves[6] == "claim 5" and moves[7:] == ["accept"]   # East (on lead) concedes EW end with 5
-    assert "Result was entered as an accepted claim" in m.meta["import"]
+    assert moves == ["1S", "P", "2S", "P", "P", "P"]  # the file's calls, and no claim for its Result
+    record = m.hands[0].extra["source"]
+    assert record["kind"] == "play" and record["tags"]["Result"] == "8" and record["tags"]["Contract"] == "2S"
+    assert "no claim made up" in m.meta["import"]
+    assert (1, 6, "the file's play stops here: a position to play on from · the file records 2S N, 8 tricks") in m.notes
 
 
 def test_comments_ap_notes_and_suffixes_are_read() -> None:
@@ -159,9 +161,10 @@ def test_bad_files_get_one_line(text: str, message: str) -> None:
 
 
 def test_dealers_must_rotate_in_a_rubber() -> None:
-    text = _one() + "\n" + _one(dealer="W", auction="Pass Pass Pass Pass", contract="Pass", declarer="", result="")
-    with pytest.raises(PbnError, match="rotation"):
-        import_pbn(load("bridge"), text)
+    passed = dict(auction="Pass Pass Pass Pass", contract="Pass", declarer="", result="")
+    text = _one(**passed) + "\n" + _one(dealer="W", **passed)  # East deals the second hand of a rubber
+    m = import_pbn(load("bridge"), text)
+    assert len(m.hands) == 1 and "rotation" in m.meta["left out"][0] and "game 2 (board 1)" in m.meta["left out"][0]
 
 
 def test_cli_export_and_import(tmp_path, rubber: Session) -> None:  # noqa: ANN001

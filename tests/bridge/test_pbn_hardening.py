@@ -93,9 +93,14 @@ REAL = sorted(FILES.glob("*.pbn"))
 EXPECT = {  # file → (matches, hands in the first, scoring)
     "bbo-export.pbn": (1, 4, "deals"),
     "bridgecomposer-latin1.pbn": (1, 2, "deals"),
-    "acbl-hand-records.pbn": (4, 1, "deals"),
-    "dealer-output.pbn": (2, 1, "deals"),
-    "dds-deals.pbn": (3, 1, "deals"),
+    "acbl-hand-records.pbn": (1, 4, "deals"),
+    "dealer-output.pbn": (1, 2, "deals"),
+    "dds-deals.pbn": (1, 3, "deals"),
+    "club-pairs-216.pbn": (1, 216, "deals"),
+    "commentary-braces.pbn": (1, 2, "deals"),
+    "commentary-one-line.pbn": (1, 2, "deals"),
+    "teams-other-table.pbn": (1, 4, "deals"),
+    "vugraph-commentary.pbn": (1, 2, "deals"),
 }
 
 
@@ -125,15 +130,17 @@ def test_tournament_boards_keep_their_dealer_and_vulnerability(tmp_path: Path) -
     out = tmp_path / "b.cardcli.json"
     assert CliRunner().invoke(cli, ["replay", "import", str(FILES / "bbo-export.pbn"), "-o", str(out)]).exit_code == 0
     s = Session.from_replay(read(out))
-    assert s.finished
-    vul = [r.detail["vulnerable"] for r in s.results if r is not None]
-    assert vul == ["None", "NS", "EW", "All"]
-    # exported again, it reads back as the same deals
+    # boards 1, 2 and 4 stop after the opening lead (BBO writes the play up to the claim): positions to play
+    # on from; board 3 is passed out, and finished
+    assert [r is not None for r in s.results] == [False, False, True, False]
+    assert not s.finished
+    # exported again, it reads back as the same deals and moves
     game = _game()
     from cardcli.engine.game import RecordedHand
-    hands = [RecordedHand(h.dealer or 0, list(h.deck), [(x.seat, x.move) for x in h.moves]) for h in s.hands]
+    hands = [RecordedHand(h.dealer or 0, list(h.deck), [(x.seat, x.move) for x in h.moves], extra=r.extra)
+             for h, r in zip(s.hands, read(out).hands)]
     text = export_pbn(game, s.config, hands, {"seats": [x.name for x in s.seats]})
-    assert '[Scoring "TP"]' in text
+    assert text.count('[Scoring "MP"]') == 4 and '[Scoring "TP"]' not in text  # the file's scoring, kept
     back = import_pbn(game, text)
     assert back.config.deals == m.config.deals and [h.moves for h in back.hands] == [h.moves for h in m.hands]
 
@@ -197,16 +204,19 @@ def test_a_tag_spread_over_lines_and_a_tag_without_a_space() -> None:
         parse_games('[Deal "N:AKQ\n[Event "x"]\n')
 
 
-def test_an_auction_that_stops_ends_a_part_and_the_others_import(tmp_path: Path) -> None:
+def test_an_auction_that_stops_is_a_position_and_the_boards_after_it_import(tmp_path: Path) -> None:
     board = f'[Board "{{n}}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Auction "N"]\n{{calls}}\n'
     text = "\n".join([board.format(n=1, calls="P P P P"), board.format(n=2, calls="P"),
                       board.format(n=3, calls="P P P P")])
     run, made = _import_run(tmp_path, text)
     assert run.exit_code == 0, run.output
-    assert len(made) == 2  # boards 1-2 (the second still to be bid), then board 3
-    first = Session.from_replay(read(made[0]))
-    assert not first.finished and [m.move for m in first.hands[-1].moves] == ["P"]
-    assert any("the auction stops after 1 calls" in a.text for a in read(made[0]).annotations)
+    assert len(made) == 1  # one set of deals: board 2 still to be bid, between two finished boards
+    s = Session.from_replay(read(made[0]))
+    assert s.finished and [r is not None for r in s.results] == [True, False, True]
+    assert [m.move for m in s.hands[1].moves] == ["P"]
+    notes = [a.text for a in read(made[0]).annotations]
+    assert any("auction stops (game 2)" in t for t in notes)
+    assert "the file's auction stops here: a position to bid on from" in notes
     with pytest.raises(PbnError, match="incomplete, but cards were played"):
         import_pbn(_game(), board.format(n=1, calls="1S P") + '[Play "E"]\nSA - - -\n')
 
@@ -215,7 +225,7 @@ def test_games_with_nothing_to_replay_are_left_out_and_numbers_stay_the_files(tm
     text = (f'[Dealer "N"]\n[Deal "{DEAL}"]\n\n[Scoring "MP;MP1"]\n\n[Vulnerable "NS"]\n\n'
             f'[Dealer "E"]\n[Deal "N:AKQJT9.32.32.432 - - -"]\n\n[Dealer "S"]\n[Deal "{DEAL}"]\n')
     run, made = _import_run(tmp_path, text)
-    assert run.exit_code == 0 and len(made) == 2, run.output
+    assert run.exit_code == 0 and len(made) == 1, run.output
     assert "left out: game 4: the Deal tag leaves 3 hands unknown" in run.stderr  # the file's own game number
     notes = " ".join(a.text for a in read(made[0]).annotations)
     assert "2 game(s) with no deal and no moves were left out" in notes and "left out: game 4" in notes

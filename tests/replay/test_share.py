@@ -192,3 +192,20 @@ def test_share_says_what_stays_behind(tmp_path: Path) -> None:
     run = CliRunner().invoke(cli, ["share", str(path), "--notes"])
     assert run.exit_code == 0 and "--notes" not in run.stderr
     assert decode(run.stdout.strip()).title == "Making game"
+
+
+def test_one_board_of_a_216_board_event_is_a_short_code_of_that_board_alone(tmp_path: Path) -> None:
+    event = ROOT / "tests" / "data" / "pbn" / "club-pairs-216.pbn"
+    imported = tmp_path / "event.cardcli.json"
+    assert CliRunner().invoke(cli, ["replay", "import", str(event), "-o", str(imported)]).exit_code == 0
+    replay = read(imported)
+    assert len(replay.hands) == 216
+    schedule = replay.config["deals"].split()
+    for hand in (3, 50, 200, 216):
+        res = CliRunner().invoke(cli, ["share", str(imported), "--hand", str(hand), "-q"])
+        code = res.output.strip()
+        assert res.exit_code == 0 and len(code) < 200, (hand, len(code))
+        back = decode(code)
+        assert len(back.hands) == 1 and back.config["deals"] == schedule[hand - 1]  # its own dealer:vulnerability
+        assert back.hands[0].deck == replay.hands[hand - 1].deck and back.first_dealer == replay.hands[hand - 1].dealer
+        assert [m.move for m in back.hands[0].moves] == [m.move for m in replay.hands[hand - 1].moves]

@@ -211,7 +211,7 @@ def test_play_bridge_deal_plays_a_deal_only_board(tmp_path: Path) -> None:
 def test_play_bridge_deal_takes_the_board_asked_for(tmp_path: Path) -> None:
     imported = tmp_path / "acbl.cardcli.json"
     assert run("replay", "import", str(ACBL), "-o", str(imported))[0] == 0
-    board3 = read(tmp_path / "acbl-3.cardcli.json").hands[0]
+    board3 = read(imported).hands[2]
     out = tmp_path / "b3.cardcli.json"
     code, text = run("play", "bridge", "--deal", f"{ACBL}:3", "--seat", "South", "--record", str(out),
                      "--charset", "ascii", input="quit\n")
@@ -249,7 +249,7 @@ def test_play_bridge_deal_takes_a_board_by_its_own_number(tmp_path: Path) -> Non
                          "--charset", "ascii", input="quit\n")
     assert code == 0, text_out
     assert run("replay", "import", str(ACBL), "-o", str(tmp_path / "acbl.cardcli.json"))[0] == 0
-    board2 = read(tmp_path / "acbl-2.cardcli.json").hands[0]  # board 18 is the file's second board
+    board2 = read(tmp_path / "acbl.cardcli.json").hands[1]  # board 18 is the file's second board
     assert read(out).hands[0].deck == board2.deck
     second = tmp_path / "second.cardcli.json"  # no board is numbered 2: the file's second board
     code, text_out = run("play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(second),

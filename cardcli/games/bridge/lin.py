@@ -8,26 +8,32 @@ md    dealer digit (1 S, 2 W, 3 N, 4 E), then the hands from South clockwise, co
       separated, each ``S..H..D..C..``; the fourth hand may be left out
 sv    vulnerability: ``o`` (or ``0``, ``-``) none, ``n`` NS, ``e`` EW, ``b`` both
 mb    a call: ``p``, ``d``, ``r``, ``1C`` … ``7N``; a trailing ``!`` marks an alert
-an    the alert text (explanation) of the previous call (kept as a note for alerted calls)
+an    the explanation of the call before it
 pc    a card played, suit first (``SA``, ``H10``)
 mc    the claim: the total of tricks declarer's side takes
+nt    a comment
 ah    the board's title; ``qx`` the board id (``o1``: open room, board 1)
 ====  ====================================================================================
 
-Layout tags (``rh st pg nt sk bt …``) are ignored; any other tag is refused, as
-are bad cards, calls or moves the rules forbid, each in one line naming the board
-and the item. A new board starts at ``qx`` or ``md`` once a board has its deal, or at
-``pn``/``ah``/``sv`` once it has calls. A handviewer link (``…handviewer.html?lin=…``,
-URL-encoded or not) is read as the LIN it carries.
+Layout tags (``rh st pg sk bt …``) are ignored; any other tag is refused, as are bad
+cards and calls, each in one line naming the board and the item. A new board starts at
+``qx`` or ``md`` once a board has its deal, or at ``pn``/``ah``/``sv`` once it has calls.
+A handviewer link (``…handviewer.html?lin=…``, URL-encoded or not, or its ``n=``,
+``s=``, ``e=``, ``w=`` … parameters: :mod:`.lin_link`) is read as the LIN it carries.
 
 Reading plays every call and card through the rules (a :class:`Table`, as the PBN
-reader does). A claim becomes the claim by the player to act and its acceptance; a
-play that stops early without a claim cannot be settled and is refused. Boards that
-follow a rubber's rotation (dealer clockwise, vulnerability as the rubber gives it:
-what cardcli writes) form one rubber; otherwise — tournament boards, each with its own
-dealer and vulnerability — every board is a single deal of its own (the import writes
-one replay per board). Writing (:func:`export_lin`) gives one line, one board, per
-hand, with the bidding system's meaning of each call as its ``an`` text.
+reader does) and makes nothing up: a board with no calls is a deal to play, an auction
+or a play that stops (BBO's bidding and lead problems) is a position to play on from,
+and ``mc`` — a claim the record holds — becomes the claim by the player to act and its
+acceptance. What the record says besides the moves (names, title, board id, the
+explanations and alerts of calls, comments) is kept with the hand (:mod:`.records`).
+Boards that follow a rubber's rotation (dealer clockwise, vulnerability as the rubber
+gives it: what cardcli writes) form one rubber; otherwise — tournament boards, each
+with its own dealer and vulnerability — they are one set of independent deals, and a
+board that cannot be read is left out with its reason. Writing (:func:`export_lin`) gives
+one line, one board, per hand: a board read from LIN with its own names, title and
+explanations, any other with the bidding system's meaning of each call marked as
+cardcli's.
 """
 
 from __future__ import annotations
@@ -36,7 +42,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote_plus
 
 from cardcli.engine.cards import Card
 from cardcli.engine.fold import FoldError, Table
@@ -55,7 +60,7 @@ LIN_SEATS = (2, 3, 0, 1)
 """LIN's order (South, West, North, East) as cardcli seats (N E S W); the dealer digit is 1 + index."""
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
-IGNORED = frozenset({"rh", "st", "pg", "nt", "sk", "bt", "hs", "at", "pf", "px", "pw", "bn", "mn", "vg", "rs",
+IGNORED = frozenset({"rh", "st", "pg", "sk", "bt", "hs", "at", "pf", "px", "pw", "bn", "mn", "vg", "rs",
                      "lb", "sa", "cr", "cg", "ha", "kh", "hc", "fh", "ob", "ht"})
 VUL_IN = {"o": "none", "0": "none", "-": "none", "n": "NS", "e": "EW", "b": "both"}
 VUL_OUT = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
@@ -65,15 +70,6 @@ _RUBBER_VUL = {(False, False): "none", (True, False): "NS", (False, True): "EW",
 
 class LinError(ValueError):
     """A LIN record cardcli cannot use; the message names the board and the item."""
-
-
-class ImportedBoards(ImportedMatch):
-    """Boards that are not one rubber: ``parts`` holds one single-deal match per board."""
-
-    def __init__(self, parts: list[ImportedMatch]) -> None:
-        first = parts[0]
-        super().__init__(first.config, first.players, first.first_dealer, first.hands, first.meta)
-        self.parts = parts
 
 
 def _show(value: str) -> str:
@@ -98,6 +94,7 @@ class _Board:
     items: list[_Item] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
     title: str = ""
+    qx: str = ""
     deal: _Item | None = None
     vul: _Item | None = None
     busy: bool = False
@@ -116,11 +113,10 @@ def _at(where: str, it: _Item, item: str) -> str:
 
 
 def lin_text(text: str) -> str:
-    """The LIN in ``text``: itself, or what a handviewer link's ``lin=`` parameter carries."""
-    m = re.search(r"(?:^|[?&#\s])lin=([^&\s]*)", text)
-    if m and "|" not in text[:m.start()]:
-        return unquote_plus(m.group(1))
-    return text
+    """The LIN in ``text``: itself, or what a handviewer link carries (:func:`.lin_link.lin_of`)."""
+    from cardcli.games.bridge.lin_link import lin_of
+
+    return lin_of(text)
 
 
 def items(text: str) -> list[_Item]:
@@ -161,7 +157,11 @@ def boards(pairs: Sequence[_Item]) -> list[_Board]:
         elif tag in ("mb", "pc", "mc", "an"):
             cur.busy = True
             cur.items.append(it)
-        elif tag == "qx" or tag in IGNORED:
+        elif tag == "nt":
+            cur.items.append(it)
+        elif tag == "qx":
+            cur.qx = it.value.strip()
+        elif tag in IGNORED:
             pass
         else:
             raise LinError(_("{where}, item {number}: unknown LIN tag {tag}").format(
@@ -247,12 +247,28 @@ def _vulnerability(board: _Board) -> str:
     return VUL_IN[v]
 
 
-def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
-    """Push the board's calls, cards and claim through the rules."""
+@dataclass
+class _Read:
+    """One board read into a hand, with the record of what its file said."""
+
+    board: _Board
+    dealer: int
+    vul: str
+    hand: RecordedHand
+    record: dict[str, Any]
+    notes: list[tuple[int, str]]
+
+
+def _play(table: Table[Any, Any], board: _Board) -> dict[str, Any]:
+    """Push the board's calls, cards and claim through the rules; the record of what the file said."""
     game: BridgeGame = table.game  # type: ignore[assignment]
     state: BridgeState = table.state
-    last_call = ""
     claimed = False
+    explained: dict[str, str] = {}
+    alerts: list[str] = []
+    comments: list[list[Any]] = []
+    claim: int | None = None
+    last_call = 0  # the move number of the last call (0: none yet)
 
     def push(move: mv.Move, it: _Item) -> None:
         at = _at(board.where, it, f"{it.tag}|{safe(it.value[:12])}")
@@ -266,6 +282,10 @@ def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
 
     for it in board.items:
         at = _at(board.where, it, f"{it.tag}|{safe(it.value[:12])}")
+        if it.tag == "nt":
+            if it.value.strip():
+                comments.append([table.ply, it.value.strip()])
+            continue
         if claimed and it.tag != "an":
             raise LinError(_("{at}: the hand ended with the claim").format(at=at))
         if it.tag == "mb":
@@ -276,10 +296,12 @@ def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
             if state.phase != "auction":
                 raise LinError(_("{at}: a call after the auction is over").format(at=at))
             push(call, it)
-            last_call = mv.format_call(call) + ("!" if it.value.strip().endswith("!") else "")
+            last_call = table.ply
+            if it.value.strip().endswith("!"):
+                alerts.append(str(last_call))
         elif it.tag == "an":
-            if last_call.endswith("!") and it.value.strip():
-                notes.append(f"{board.where}: {last_call} {it.value.strip()}")
+            if last_call and it.value.strip():
+                explained[str(last_call)] = it.value.strip()
         elif it.tag == "pc":
             card = _card(it.value)
             if card is None:
@@ -299,11 +321,17 @@ def _play(table: Table[Any, Any], board: _Board, notes: list[str]) -> None:
                 raise LinError(_("{at}: a claim before the play").format(at=at))
             _settle(table, int(value), it, push)
             claimed = True
-    if state.phase == "auction":
-        raise LinError(_("{where}: the auction is incomplete").format(where=board.where))
-    if state.phase != "over":
-        raise LinError(_("{where}: the play stops after {n} cards with no claim ({item}) saying how it ended").format(
-            where=board.where, n=state.cards_played, item="mc"))
+            claim = int(value)
+    kind = "complete" if state.phase == "over" else "deal" if not table.ply else \
+        "auction" if state.phase == "auction" else "play"
+    rec: dict[str, Any] = {"format": "lin", "moves": table.ply, "kind": kind}
+    given: tuple[tuple[str, Any], ...] = (
+        ("pn", board.names), ("ah", board.title), ("qx", board.qx), ("sv", board.vul.value.strip() if board.vul else ""),
+        ("an", explained), ("alert", alerts), ("mc", claim), ("comments", comments))
+    for key, value in given:
+        if value or (value == 0 and key == "mc"):
+            rec[key] = value
+    return rec
 
 
 def _settle(table: Table[Any, Any], tricks: int, it: _Item, push: Any) -> None:
@@ -327,79 +355,118 @@ def _config(start: str) -> BridgeConfig:
     return msgspec.structs.replace(config, start_vulnerable=start)  # type: ignore[arg-type]
 
 
-def _meta(board: _Board, notes: Sequence[str], title: str | None) -> dict[str, Any]:
-    meta: dict[str, Any] = {"preset": "rubber"}
-    names = board.names + [""] * (4 - len(board.names))
-    if any(names[:4]) and names[:4] != ["South", "West", "North", "East"]:
-        meta["players"] = ", ".join(f"{s} {n}" for s, n in zip("SWNE", names) if n)
-    if notes:
-        meta["alerts"] = "; ".join(notes)
-    if title:
-        meta["title"] = title
+def _read(table: Table[Any, Any], b: _Board, dealer: int, hands: list[list[Card]], vul: str) -> _Read:
+    from cardcli.games.bridge.pbn import deck_for
+    from cardcli.games.bridge.records import SOURCE, display_notes
+
+    deck = deck_for(hands, dealer)
+    try:
+        table.deal(deck)
+        rec = _play(table, b)
+    except FoldError as err:
+        raise LinError(f"{b.where}: {err}") from None
+    from cardcli.games.bridge.records import board_number
+
+    log = table.hands[-1].moves
+    state: BridgeState = table.state
+    extra: dict[str, Any] = {SOURCE: rec}
+    if board_number(rec):
+        extra["board"] = board_number(rec)
+    return _Read(b, dealer, vul, RecordedHand(dealer, deck, [(m.seat, m.move) for m in log], extra=extra),
+                 rec, display_notes(rec, [m.move for m in log], len(state.calls)))
+
+
+def _meta(found: Sequence[_Read], preset: str, left_out: Sequence[str]) -> dict[str, Any]:
+    meta: dict[str, Any] = {"preset": preset}
+    if len(found) == 1 and found[0].board.title:
+        meta["title"] = found[0].board.title
+    kinds = {"deal": [], "auction": [], "play": []}  # type: dict[str, list[int]]
+    for r in found:
+        if r.record["kind"] in kinds:
+            kinds[r.record["kind"]].append(r.board.number)
+    said = []
+    if kinds["deal"]:
+        said.append(_("the deal only (boards {boards}): a deal to play, with no auction made up").format(
+            boards=", ".join(map(str, kinds["deal"]))))
+    if kinds["auction"]:
+        said.append(_("the auction stops (boards {boards}): a position to bid on from").format(
+            boards=", ".join(map(str, kinds["auction"]))))
+    if kinds["play"]:
+        said.append(_("the play stops with no claim (boards {boards}): a position to play on from, with no claim "
+                      "made up").format(boards=", ".join(map(str, kinds["play"]))))
+    if said:
+        meta["import"] = "; ".join(said)
+    if left_out:
+        meta["left out"] = list(left_out)
     return meta
 
 
 def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
     """Read a LIN record (or a handviewer link) into hands a replay can verify; LinError on bad input."""
-    from cardcli.games.bridge.pbn import deck_for
+    import msgspec
 
     found = boards(items(text))
     if not found or all(b.deal is None for b in found):
         raise LinError(_("no board found (a LIN board has a deal: {example})").format(example="md|...|"))
+    deals: list[tuple[_Board, int, list[list[Card]], str]] = []
+    left_out: list[str] = []
     for b in found:
-        if b.deal is None:
-            raise LinError(_("{where}: no deal ({item})").format(where=b.where, item="md"))
-    deals = [(b, *parse_md(b.deal, b.where), _vulnerability(b)) for b in found if b.deal is not None]
-    # one rubber, if the boards follow its rotation and vulnerability
+        try:
+            if b.deal is None:
+                raise LinError(_("{where}: no deal ({item})").format(where=b.where, item="md"))
+            deals.append((b, *parse_md(b.deal, b.where), _vulnerability(b)))
+        except LinError as err:
+            left_out.append(str(err))
+    if not deals:
+        raise LinError(left_out[0])
+    # one rubber, if every board is there and they follow its rotation and vulnerability (what cardcli writes)
     first_board, first_dealer, _h, start = deals[0]
-    # the board readers check each move themselves, with their own messages: the tables need not again
-    table: Table[Any, Any] = Table(game, _config(start), 4, first_dealer, strict=False)
-    hands_out: list[RecordedHand] = []
-    notes: list[str] = []
-    rubber = True
+    table: Table[Any, Any] = Table(game, _config(start), 4, first_dealer, strict=False)  # _play checks each move
+    read: list[_Read] = []
+    rubber = not left_out
     for b, dealer, hands, vul in deals:
-        if hands_out and (dealer != game.next_dealer(table.state)
-                          or vul != _RUBBER_VUL[table.state.rubber.vulnerability()]):
+        if not rubber:
+            break
+        if read and (not game.needs_deal(table.state) or dealer != game.next_dealer(table.state)
+                     or vul != _RUBBER_VUL[table.state.rubber.vulnerability()]):
             rubber = False
             break
-        deck = deck_for(hands, dealer)
         try:
-            table.deal(deck)
-            _play(table, b, notes)
-        except FoldError as err:
-            raise LinError(f"{b.where}: {err}") from None
-        hands_out.append(RecordedHand(dealer, deck, [(m.seat, m.move) for m in table.hands[-1].moves]))
-        if game.match_over(table.state) and len(hands_out) < len(deals):
+            read.append(_read(table, b, dealer, hands, vul))
+        except LinError:
             rubber = False
             break
     if rubber:
-        title = first_board.title if len(deals) == 1 else None
-        meta = _meta(first_board, notes, title)
-        if len(deals) > 1 and any(b.title for b, *_rest in deals):
-            meta["boards"] = ", ".join(b.title or str(b.number) for b, *_rest in deals)
-        return ImportedMatch(config=table.config, players=4, first_dealer=first_dealer, hands=hands_out, meta=meta)
-    parts = []
+        meta = _meta(read, "rubber", [])
+        if len(read) > 1 and any(r.board.title for r in read):
+            meta["boards"] = ", ".join(r.board.title or str(r.board.number) for r in read)
+        return ImportedMatch(config=table.config, players=4, first_dealer=first_dealer, hands=[r.hand for r in read],
+                             meta=meta, notes=[(h, p, t) for h, r in enumerate(read, 1) for p, t in r.notes])
+    # independent deals: each board with its own dealer and vulnerability, scored on its own
+    vul_pbn = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
+    base = PRESETS["deals"]
+    read = []
     for b, dealer, hands, vul in deals:
-        one: Table[Any, Any] = Table(game, _config(vul), 4, dealer, strict=False)
-        board_notes: list[str] = []
-        deck = deck_for(hands, dealer)
+        one: Table[Any, Any] = Table(game, msgspec.structs.replace(base, deals=f"{SEATS[dealer]}:{vul_pbn[vul]}"),
+                                     4, dealer, strict=False)
         try:
-            one.deal(deck)
-            _play(one, b, board_notes)
-        except FoldError as err:
-            raise LinError(f"{b.where}: {err}") from None
-        moves = [(m.seat, m.move) for m in one.hands[-1].moves]
-        parts.append(ImportedMatch(config=one.config, players=4, first_dealer=dealer,
-                                   hands=[RecordedHand(dealer, deck, moves)],
-                                   meta=_meta(b, board_notes, b.title or f"board {b.number}")))
-    return ImportedBoards(parts)
+            read.append(_read(one, b, dealer, hands, vul))
+        except LinError as err:
+            left_out.append(str(err))
+    if not read:
+        raise LinError(left_out[0])
+    config = msgspec.structs.replace(base, deals=" ".join(f"{SEATS[r.dealer]}:{vul_pbn[r.vul]}" for r in read))
+    return ImportedMatch(config=config, players=4, first_dealer=read[0].dealer, hands=[r.hand for r in read],
+                         meta=_meta(read, "deals", left_out),
+                         notes=[(h, p, t) for h, r in enumerate(read, 1) for p, t in r.notes])
 
 
 # -- writing -----------------------------------------------------------------------------------------
 
-def _clean(text: str) -> str:
-    """Text that cannot break the ``tag|value|`` stream."""
-    return " ".join(text.replace("|", "/").replace(",", " ").split())
+def _clean(text: str, name: bool = False) -> str:
+    """Text that cannot break the ``tag|value|`` stream (nor, for a name, ``pn``'s list of four)."""
+    text = text.replace("|", "/")
+    return " ".join((text.replace(",", " ") if name else text).split())
 
 
 def lin_hand(cards: Sequence[str]) -> str:
@@ -408,34 +475,62 @@ def lin_hand(cards: Sequence[str]) -> str:
 
 def export_lin(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedHand],
                meta: Mapping[str, Any]) -> str:
-    """Recorded hands as LIN, one board (one line) per hand (``replay export FILE --format lin``)."""
-    from cardcli.games.bridge.bidding import Score, interpret
-    from cardcli.games.bridge.pbn import _replay_hands
+    """Recorded hands as LIN, one board (one line) per hand (``replay export FILE --format lin``).
 
-    names = list(meta.get("seats") or ["North", "East", "South", "West"])
-    pn = ",".join(_clean(names[s]) for s in LIN_SEATS)
+    A board read from a file keeps the file's names, title, board id, explanations, alerts and
+    comments, and gets nothing of cardcli's; any other hand gets the bidding system's meaning of each
+    call, marked ``cardcli:``."""
+    from cardcli.games.bridge import records
+    from cardcli.games.bridge.pbn import _meanings
+    from cardcli.games.bridge.replayed import replay_hands
+
+    seats = list(meta.get("seats") or ["North", "East", "South", "West"])
     lines = []
-    for number, rec in enumerate(_replay_hands(game, config, hands), 1):
-        d = rec.detail
-        vul = str(d.get("vulnerable", "None"))
-        digit = LIN_SEATS.index(rec.dealer) + 1
-        md = str(digit) + ",".join(lin_hand(rec.original[s]) for s in LIN_SEATS)
-        out = [f"pn|{pn}|st||md|{md}|rh||ah|Board {number}|sv|{VUL_OUT.get(vul, 'o')}|"]
-        vul_pair = (vul in ("NS", "All"), vul in ("EW", "All"))
-
-        def score_for(seat: int, vul_pair: tuple[bool, bool] = vul_pair) -> Score:
-            side = seat % 2
-            return Score(vul=(vul_pair[side], vul_pair[1 - side]), leg=(0, 0))
-        texts, _know = interpret(rec.dealer, rec.calls, score_for) if rec.calls else ([], [])
-        for call, text in zip(rec.calls, texts):
+    try:
+        replayed = replay_hands(game, config, hands)
+    except ValueError as err:
+        raise LinError(str(err)) from None
+    for number, (hand, rd) in enumerate(zip(hands, replayed), 1):
+        rec = records.record_of(hand.extra, len(hand.moves))
+        digit = LIN_SEATS.index(rd.dealer) + 1
+        md = str(digit) + ",".join(lin_hand(rd.original[s]) for s in LIN_SEATS)
+        if rec is None:
+            names = [seats[s] for s in LIN_SEATS]
+            title, qx, said = f"Board {number}", "", {}
+            texts = [("cardcli: " + t) if t else "" for t in _meanings(rd)]
+        else:
+            given = records.names(rec)
+            names = [given.get(s, "") for s in records.LIN_ORDER]
+            board = records.board_number(rec)
+            title = str(rec.get("ah", "")) if rec["format"] == "lin" else (f"Board {board}" if board else "")
+            qx = str(rec.get("qx", "")) if rec["format"] == "lin" else ""
+            said = records.explanations(rec)
+            texts = [said[i][1] if i in said else "" for i in range(1, len(rd.calls) + 1)]
+        out = [f"qx|{_clean(qx)}|" if qx else ""]
+        out.append(f"pn|{','.join(_clean(n, name=True) for n in names)}|" if any(names) else "")
+        out.append(f"st||md|{md}|rh||")
+        out.append(f"ah|{_clean(title)}|" if title else "")
+        out.append(f"sv|{VUL_OUT.get(rd.vulnerable, 'o')}|")
+        comments = records.comment_plies(rec, len(rd.calls)) if rec is not None else []
+        at: dict[int, list[str]] = {}
+        for ply, text in comments:
+            at.setdefault(ply, []).append(text)
+        out += [f"nt|{_clean(t)}|" for t in at.get(0, [])]
+        for i, call in enumerate(rd.calls, 1):
             token = {"P": "p", "X": "d", "XX": "r"}.get(mv.format_call(call), mv.format_call(call))
-            out.append(f"mb|{token}|" + (f"an|{_clean(text)}|" if text and not isinstance(call, mv.Pass) else ""))
-        out.append("pg||")
-        for i, card in enumerate(rec.plays):
+            alerted = said.get(i, (False, ""))[0]
+            text = texts[i - 1] if i - 1 < len(texts) else ""
+            out.append(f"mb|{token}{'!' if alerted else ''}|" + (f"an|{_clean(text)}|" if text else ""))
+            out += [f"nt|{_clean(t)}|" for t in at.get(i, [])]
+        if rd.plays:
+            out.append("pg||")
+        first = len(rd.calls)
+        for i, card in enumerate(rd.plays):
             out.append(f"pc|{card[1]}{card[0]}|")
+            out += [f"nt|{_clean(t)}|" for t in at.get(first + i + 1, [])]
             if i % 4 == 3:
                 out.append("pg||")
-        claim = _final_claim(rec.claims, len(rec.plays), str(d.get("declarer", "")))
+        claim = _final_claim(rd.claims, len(rd.plays), str(rd.detail.get("declarer", "")))
         if claim is not None:
             out.append(f"mc|{claim}|")
         lines.append("".join(out))
@@ -444,9 +539,11 @@ def export_lin(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedH
 
 def _final_claim(claims: Sequence[str], played: int, declarer: str) -> int | None:
     """The accepted claim that ended the play, as declarer's side's tricks (LIN's ``mc``)."""
+    from cardcli.games.bridge.pbn_moves import CLAIM_ITEM
+
     if not claims or declarer not in SEATS or not declarer:
         return None
-    m = re.fullmatch(r"([NESW]) (\d+) @(\d+)((?: [NESW][+-])+)", claims[-1])
+    m = CLAIM_ITEM.fullmatch(claims[-1])
     if not m or int(m.group(3)) != played or "-" in m.group(4):
         return None
     n = int(m.group(2))

@@ -1,12 +1,21 @@
-"""PBN reader: a linear, total tokenizer and the import of PBN games into cardcli hands.
+"""PBN reader: a linear, total tokenizer, and the deal of a game (:mod:`.pbn_import` makes the hands).
 
 Read from the PBN 2.1 text (rules digest §3.2): tag pairs ``[Name "value"]``,
 sections (the tokens after ``Auction``, ``Play`` and ``…Table`` tags), ``{}``
 comments (possibly over several lines; a comment never ends a game), ``;``
 comments to the end of the line, ``%`` lines (directives, among them the
 character set), ``#`` (same value as in the previous game), ``AP``, notes
-``=n=`` and suffixes ``!``/``?``. Games are separated by an empty line, or a
-repeated ``Event`` tag.
+``=n=`` and suffixes ``!``/``?``. Games are separated by an empty line (or a line
+of blanks), or a repeated ``Event`` tag. What the import writes back is kept:
+the tags in their order, the notes, the comments where they stand, the lines
+of tables (``OptimumResultTable`` …).
+
+What files from other programs do is read as they mean it, and said in the
+game's ``remarks``: a comment with braces inside ends at its matching ``}`` (BBO's
+vugraph commentary), a ``}`` with no ``{`` is skipped, and a game that leaves out
+the tags of the game before (the other table of the same board: no Board, Dealer,
+Vulnerable or Deal) takes them from it, as PBN's ``#`` would. A tag given twice
+with two values is kept as a conflict, which the import refuses.
 
 The tokenizer looks at every character at most a bounded number of times and
 always advances: an unclosed ``[``, ``"`` or ``{`` (a truncated download), a NUL
@@ -15,29 +24,6 @@ or any other junk is one :class:`PbnError` naming the line, never a hang.
 Files are UTF-8 when they say so (``%Content-type: …; charset=UTF-8``, or a
 UTF-8 byte-order mark), ISO-8859-1 when they say so; otherwise UTF-8 when the
 bytes are valid UTF-8 and ISO-8859-1 (the PBN default) when not.
-
-How a file maps to cardcli (:func:`import_pbn`):
-
-* games with ``[Scoring "Rubber"]`` (cardcli's own exports) are a rubber: the
-  dealer moves clockwise and vulnerability comes from games won; a deal that
-  does not follow the rotation is refused;
-* any other file (tournament and duplicate boards, hand records, ``IMP``,
-  ``MP`` …) is a set of independent deals: the ``deals`` preset, whose
-  ``deals`` option lists each game's own dealer and vulnerability, every deal
-  scored on its own;
-* a board with its cards only (no auction, contract or play: a dealer's or
-  double-dummy hand record, ``cardcli deal --format pbn``) is imported as a hand
-  still to be played. A replay can hold only one unfinished hand, its last, so
-  a file with several such boards becomes several matches
-  (:func:`import_pbn_matches`), one per board still to play; so does an auction
-  that stops (a table that left);
-* what files from other programs leave out: no dealer (or ``""``, ``?``) is the
-  board number's dealer, else the Deal tag's first hand; no vulnerability is the
-  board number's, else none; an empty Play tag is no play; ``*`` after a call is
-  an alert; a tag's tokens may be spread over a few lines (import format);
-* a game with no deal and no moves (a heading) is skipped; in a set of deals, a
-  board whose deal cannot be read (a bidding problem's lone hand) is left out,
-  and ``replay import`` says which; errors name games by their number in the file.
 """
 
 from __future__ import annotations
@@ -45,20 +31,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-import msgspec
 
 from cardcli.engine.cards import Card
-from cardcli.engine.fold import FoldError, Table
-from cardcli.engine.game import ImportedMatch, RecordedHand
 from cardcli.games.bridge.auction import SEATS
-from cardcli.games.bridge.config import PRESETS, VUL_CODES, BridgeConfig
+from cardcli.games.bridge.config import VUL_CODES
 from cardcli.i18n import _
-
-if TYPE_CHECKING:
-    from cardcli.games.bridge.rules import BridgeGame
-    from cardcli.games.bridge.state import BridgeState
 
 RANKS_DESC = "AKQJT98765432"
 PBN_SUITS = "SHDC"
@@ -106,9 +83,12 @@ def decode_pbn(data: bytes) -> str:
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r'[^\s\[\]{};]+')
+_BRACE = re.compile(r"[{}]")
 _TAG_LINES = 6
 """The most lines one tag may be spread over (import format allows a token per line)."""
-_UNESCAPE = re.compile(r"\\(.)")
+_UNESCAPE = re.compile(r'\\(["\\])')
+"""PBN escapes only a quote and a backslash in a string; any other backslash is the string's own
+(``OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"``)."""
 _SECTIONS = ("Auction", "Play")
 
 
@@ -116,16 +96,48 @@ _SECTIONS = ("Auction", "Play")
 class PbnGame:
     tags: dict[str, str] = field(default_factory=dict)
     sections: dict[str, list[str]] = field(default_factory=dict)
-    """Tokens following a section tag (Auction, Play, …)."""
+    """Tokens following a section tag (Auction, Play, …Table)."""
+    rows: dict[str, list[str]] = field(default_factory=dict)
+    """The lines of each section as the file writes them (kept for sections cardcli writes back as they were)."""
     notes: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    """The game's tags in the file's order (``Note`` once per note), what a writer follows to give the game back."""
+    comments: list[tuple[str, int, str]] = field(default_factory=list)
+    """``{}`` comments: (the section they are in, or "" among the tags; tokens of that section (tags of the
+    game) before them; the text)."""
+    conflicts: list[tuple[str, str, str]] = field(default_factory=list)
+    """A tag given twice with two values: (name, first value, second value). The import refuses the game."""
+    remarks: list[str] = field(default_factory=list)
+    """What the reader tolerated in this game (a stray brace), for the import's notes."""
+    inherited: list[str] = field(default_factory=list)
+    """Tags the game leaves out and takes from the game before it (the other table of the same board)."""
     line: int = 0
     """The line the game starts on."""
     number: int = 0
     """Its number in the file (1 for the first game)."""
 
 
+def _balanced(lines: Sequence[str], i: int, pos: int) -> tuple[int, int] | None:
+    """Where a comment opening at ``lines[i][pos]`` ends when its braces nest (``{West led the {K}, …}``,
+    as BBO's vugraph commentary writes it): (line, position after its ``}``), or None when they do not
+    balance before a blank line, a tag at the start of a line or the end of the file."""
+    depth = 0
+    line = lines[i]
+    while True:
+        m = _BRACE.search(line, pos)
+        while m is not None:
+            depth += 1 if m.group() == "{" else -1
+            if depth == 0:
+                return i, m.end()
+            m = _BRACE.search(line, m.end())
+        i += 1
+        if i >= len(lines) or not lines[i].strip() or lines[i].lstrip().startswith("["):
+            return None
+        line, pos = lines[i], 0
+
+
 def parse_games(text: str) -> list[PbnGame]:
-    """Split PBN text into games of tags and section tokens (comments and directives dropped).
+    """Split PBN text into games of tags, section tokens, notes and comments (directives dropped).
 
     Linear in the length of the text; a malformed tag or an unclosed comment is a
     :class:`PbnError` naming its line.
@@ -134,8 +146,29 @@ def parse_games(text: str) -> list[PbnGame]:
     cur: PbnGame | None = None
     section: str | None = None
     comment_from = 0  # the line an open {comment} started on (0: none open)
+    comment_text: list[str] = []
+    unbalanced = -1  # a balanced reading failed up to this line: comments before it take PBN's rule
+    pending: list[str] = []  # remarks made before the game they belong to started
     lines = text.splitlines()
     number = 0
+
+    def game() -> PbnGame:
+        nonlocal cur
+        if cur is None:
+            cur = PbnGame(line=number)
+            cur.remarks.extend(pending)
+            pending.clear()
+        return cur
+
+    def remark(message: str) -> None:
+        (cur.remarks if cur is not None else pending).append(message)
+
+    def comment(body: str) -> None:
+        body = body.strip()
+        if body:
+            g = game()
+            g.comments.append((section or "", len(g.sections[section]) if section else len(g.order), body))
+
     while number < len(lines):
         line = lines[number]
         number += 1
@@ -143,26 +176,55 @@ def parse_games(text: str) -> list[PbnGame]:
             if line.startswith("%"):
                 continue
             if not line.strip():
-                if cur is not None and cur.tags:
+                if cur is not None and (cur.tags or cur.notes):
                     games.append(cur)
                     cur = None
                     section = None
                 continue
         pos, end = 0, len(line)
+        if comment_from:
+            comment_text.append("")  # the comment's text on this line
         while pos < end:
             if comment_from:
-                close = line.find("}", pos)
-                if close < 0:
+                m = _BRACE.search(line, pos)
+                if m is None:
+                    comment_text[-1] += line[pos:]
                     break
-                comment_from = 0
-                pos = close + 1
+                if m.group() == "{":
+                    comment_text[-1] += line[pos:m.end()]
+                    pos = m.end()
+                    continue
+                comment_text[-1] += line[pos:m.start()]
+                comment("\n".join(t.strip() for t in comment_text))
+                comment_from, comment_text = 0, []
+                pos = m.end()
                 continue
             ch = line[pos]
             if ch in " \t\f\v":
                 pos += 1
             elif ch == "{":
-                comment_from = number
-                pos += 1
+                here = number - 1
+                end_at = _balanced(lines, here, pos) if here > unbalanced and line is lines[here] else None
+                if end_at is None:  # PBN's rule: the comment ends at the first }
+                    if here > unbalanced and line is lines[here]:
+                        unbalanced = next((k for k in range(here + 1, len(lines)) if not lines[k].strip()
+                                           or lines[k].lstrip().startswith("[")), len(lines))
+                    comment_from = number
+                    comment_text = [""]
+                    pos += 1
+                    continue
+                stop, after = end_at
+                body = [line[pos + 1:]] if stop > here else [line[pos + 1:after - 1]]
+                if stop > here:
+                    body += lines[here + 1:stop] + [lines[stop][:after - 1]]
+                if _BRACE.search("".join(body)):
+                    remark(_("line {line}: a comment that holds {{ }} read to its matching }}").format(line=number))
+                comment("\n".join(t.strip() for t in body))
+                if stop > here:
+                    number = stop + 1
+                    line = lines[stop]
+                    end = len(line)
+                pos = after
             elif ch == ";":
                 break
             elif ch == "[":
@@ -187,21 +249,29 @@ def parse_games(text: str) -> list[PbnGame]:
                 if "\x00" in value:
                     raise PbnError(_("line {line}: a NUL byte in the {tag} tag (not a text file?)").format(
                         line=number, tag=name))
-                if cur is None:
-                    cur = PbnGame(line=number)
+                if cur is not None and name == "Event" and name in cur.tags:
+                    # a repeated Event starts a new game when no blank line separated them
+                    games.append(cur)
+                    cur = None
+                g = game()
                 if name == "Note":
-                    cur.notes.append(value)
+                    g.notes.append(value)
+                    g.order.append(name)
+                elif name in g.tags:
+                    if g.tags[name] != value:
+                        g.conflicts.append((name, g.tags[name], value))
                 else:
-                    if name == "Event" and name in cur.tags:
-                        # a repeated Event starts a new game when no blank line separated them
-                        games.append(cur)
-                        cur = PbnGame(line=number)
-                    cur.tags[name] = value
+                    g.tags[name] = value
+                    g.order.append(name)
                 section = name if name in _SECTIONS or name.endswith("Table") else None
                 if section:
-                    cur.sections[section] = []
+                    g.sections[section] = []
+                    g.rows[section] = []
                 pos = m.end()
-            elif ch in "]}":
+            elif ch == "}":
+                remark(_("line {line}: a }} with no {{ before it was skipped").format(line=number))
+                pos += 1
+            elif ch == "]":
                 raise PbnError(_("line {line}: an unexpected {char}").format(line=number, char=repr(ch)))
             elif ch == "\x00":
                 raise PbnError(_("line {line}: a NUL byte (not a text file?)").format(line=number))
@@ -213,22 +283,52 @@ def parse_games(text: str) -> list[PbnGame]:
                 if cur is not None and section is not None:
                     cur.sections[section].append(m.group())
                 pos = m.end()
+        if cur is not None and section is not None and not comment_from and line.strip() \
+                and not line.lstrip().startswith(("[", "{")):
+            cur.rows[section].append(line.strip())
     if comment_from:
         raise PbnError(_("line {line}: a {{comment}} that is never closed").format(line=comment_from))
-    if cur is not None and cur.tags:
+    if cur is not None and (cur.tags or cur.notes):
         games.append(cur)
     for i, g in enumerate(games, 1):
         g.number = i
-    # "#" means: the same value as in the previous game
-    for i in range(1, len(games)):
-        for k, v in games[i].tags.items():
-            if v == "#" and k in games[i - 1].tags:
-                games[i].tags[k] = games[i - 1].tags[k]
+    _inherit(games)
     return games
 
 
+_NOT_INHERITED = frozenset({
+    "Declarer", "Contract", "Result", "Auction", "Play", "Note", "West", "North", "East", "South", "Room",
+    "Table", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "Claim", "Annotator",
+    "Time", "Termination", "Mode", "BidSystemEW", "BidSystemNS", "Application", "Generator", "Seed",
+    "RubberScore"})
+"""Tags that belong to one table's play of a board, never taken from another table's game."""
+
+
+def _inherit(games: list[PbnGame]) -> None:
+    """``#`` means the previous game's value; a game with moves but no deal is the other table of the
+    board before (files list each board once, then its other tables with their own names, auction and
+    play only): it takes the tags it leaves out from that game, except those of one table's play."""
+    for prev, g in zip(games, games[1:]):
+        for k, v in g.tags.items():
+            if v == "#" and k in prev.tags:
+                g.tags[k] = prev.tags[k]
+        if "Deal" not in g.tags and "Deal" in prev.tags and ("Auction" in g.sections or "Play" in g.sections
+                                                              or "Contract" in g.tags):
+            taken = [k for k in prev.tags if k not in g.tags and k not in _NOT_INHERITED
+                     and (not k.endswith("Table") or k == "OptimumResultTable")]
+            for k in taken:
+                g.tags[k] = prev.tags[k]
+                if k in prev.rows and k not in g.rows:
+                    g.rows[k] = list(prev.rows[k])
+                    g.sections[k] = list(prev.sections.get(k, []))
+            g.inherited = taken
+
+
 def _game(g: PbnGame) -> str:
-    """How messages name a game: by its number in the file."""
+    """How messages name a game: by its number in the file, and its board's when it has one."""
+    board = g.tags.get("Board", "").strip()
+    if board and board != "?" and len(board) <= 12:
+        return _("game {number} (board {board})").format(number=g.number, board=board)
     return _("game {number}").format(number=g.number)
 
 
@@ -331,173 +431,3 @@ def _vul_of(g: PbnGame, where: str) -> tuple[bool, bool]:
         raise PbnError(_("{where}: unknown Vulnerable value {value} ({values}; also {aliases})").format(
             where=where, value=repr(raw), values="None, NS, EW, All", aliases="Love, -, Both"))
     return vul
-
-
-def _base_config(tags: dict[str, str], deals: bool) -> tuple[str, BridgeConfig]:
-    preset = tags.get("CardcliPreset") or ("deals" if deals else "rubber")
-    if preset not in PRESETS:
-        preset = "deals" if deals else "rubber"
-    config = PRESETS[preset]
-    rules = tags.get("CardcliRules", "").split()
-    if rules:
-        data = msgspec.to_builtins(config)
-        for item in rules:
-            k, _eq, v = item.partition("=")
-            if k in ("scoring", "deals"):
-                continue  # the Scoring, Dealer and Vulnerable tags say these
-            data[k] = int(v) if v.isdigit() else (v == "True" if v in ("True", "False") else v)
-        try:
-            config = msgspec.convert(data, BridgeConfig)
-        except msgspec.ValidationError as err:
-            raise PbnError(_("bad CardcliRules tag: {error}").format(error=err)) from None
-    if deals and config.scoring != "deals":
-        config = msgspec.structs.replace(config, scoring="deals")
-    if not deals and config.scoring == "deals":
-        config = msgspec.structs.replace(config, scoring="rubber", deals="")
-    return preset, config
-
-
-def import_pbn(game: BridgeGame, text: str | bytes) -> ImportedMatch:
-    """Read a PBN file into hands a replay can verify; :class:`PbnError` (a ValueError) on bad input.
-
-    A file that needs several matches (several boards still to be played) is refused here;
-    :func:`import_pbn_matches` reads it.
-    """
-    matches = import_pbn_matches(game, text)
-    if len(matches) > 1:
-        raise PbnError(_("the file holds {n} boards still to be played; a cardcli replay holds one "
-                         "(`cardcli replay import` writes one replay per board)").format(n=len(matches)))
-    return matches[0]
-
-
-def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatch]:
-    """Every game of a PBN file as cardcli matches: one, unless boards still to be played force several."""
-    from cardcli.engine.deal import shuffled_deck
-    from cardcli.games.bridge.pbn_moves import moves_for
-
-    if isinstance(text, bytes):
-        text = decode_pbn(text)
-    found = parse_games(text)
-    # a game with neither a deal nor moves holds nothing to replay (a heading, or tags for the games after)
-    games = [g for g in found if "Deal" in g.tags or "Auction" in g.sections or "Play" in g.sections]
-    if not games:
-        raise PbnError(_("no games found (a PBN game starts with tags such as {example})").format(
-            example='[Deal "N:..."]'))
-    skipped = len(found) - len(games)
-    left_out: list[str] = []
-    parsed: dict[int, list[list[Card]]] = {}  # game number → its hands, read once
-    if not games[0].tags.get("Scoring", "").strip().lower().startswith("rubber"):
-        # independent deals: a board whose deal cannot be read (a bidding problem's lone hand) is left
-        # out, and said so; the others import
-        readable = []
-        for g in games:
-            try:
-                if "Deal" in g.tags:
-                    parsed[g.number] = parse_deal(g.tags["Deal"], _game(g))
-                readable.append(g)
-            except PbnError as err:
-                left_out.append(str(err))
-        if not readable:
-            raise PbnError(left_out[0])
-        games = readable
-    out: list[ImportedMatch] = []
-    schedule: list[str] | None = None  # each game's dealer and vulnerability, worked out once
-    start = 0
-    while start < len(games):
-        first = games[start].tags
-        deals = not first.get("Scoring", "").strip().lower().startswith("rubber")
-        preset, config = _base_config(first, deals)
-        where0 = _game(games[start])
-        dealer0 = _dealer_of(games[start], where0)
-        if deals:
-            if schedule is None:
-                schedule = [f"{SEATS[_dealer_of(g, _game(g))]}:{VUL_PBN[_vul_of(g, _game(g))]}" for g in games]
-            config = msgspec.structs.replace(config, deals=" ".join(schedule[start:]))
-        else:
-            sv = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[
-                _vul_of(games[start], where0)]
-            if sv != "none" and config.start_vulnerable == "none":
-                config = msgspec.structs.replace(config, start_vulnerable=sv)
-        table: Table[Any, Any] = Table(game, config, 4, dealer0, strict=False)  # moves_for checks each move
-        hands_out: list[RecordedHand] = []
-        notes: list[str] = []
-        boards: list[str] = []
-        end = start
-        for number in range(start + 1, len(games) + 1):
-            g = games[number - 1]
-            end = number
-            where = _game(g)
-            tags = g.tags
-            if "Deal" not in tags:
-                raise PbnError(_("{where}: no Deal tag").format(where=where))
-            dealer = _dealer_of(g, where)
-            state: BridgeState = table.state
-            expect = game.next_dealer(state)
-            if dealer != expect:
-                raise PbnError(_("{where}: dealer {seat} does not follow the rubber's rotation (expected {expected}); "
-                                 "a file scored as a rubber must follow it").format(
-                    where=where, seat=SEATS[dealer], expected=SEATS[expect]))
-            if not deals and number > start + 1:
-                want = VUL_PBN[state.rubber.vulnerability()]
-                got = VUL_PBN[_vul_of(g, where)]
-                if got != want:
-                    raise PbnError(_("{where}: Vulnerable is {value} but in the rubber it is {expected}; a file "
-                                     "scored as a rubber must follow it").format(
-                        where=where, value=repr(tags.get("Vulnerable")), expected=repr(want)))
-            if tags.get("Dealer", "").strip() in ("", "?"):
-                notes.append(_("{where}: no dealer named: {seat} deals (by the board number, else the first hand "
-                               "of the deal)").format(where=where, seat=SEATS[dealer]))
-            hands = parsed.get(g.number) or parse_deal(tags["Deal"], where)
-            deck = deck_for(hands, dealer)
-            seed = tags.get("Seed")
-            if seed:
-                board = tags.get("Board", "")
-                hand_no = int(board) if board.isdigit() and deals else number - start
-                seeded = shuffled_deck(game.deck(config, 4), seed, hand_no)
-                if _deals(seeded, dealer) == [sorted(h) for h in hands]:
-                    deck = seeded
-            try:
-                table.deal(deck)
-            except FoldError as err:
-                raise PbnError(f"{where}: {err}") from None
-            moves_for(table, g, where, notes)
-            hands_out.append(RecordedHand(dealer, deck, [(m.seat, m.move) for m in table.hands[-1].moves]))
-            boards.append(tags.get("Board", "").strip() or "?")
-            if state.phase != "over":
-                break  # a board still to be played ends this match
-        if deals:
-            assert schedule is not None
-            config = msgspec.structs.replace(config, deals=" ".join(schedule[start:end]))
-        if skipped and not out:
-            notes.append(_("{n} game(s) with no deal and no moves were left out").format(n=skipped))
-        out.append(_match(config, preset, dealer0, hands_out, first, notes, boards, deals))
-        if left_out and len(out) == 1:
-            out[0].meta["left out"] = left_out
-        start = end
-    return out
-
-
-def _match(config: BridgeConfig, preset: str, first_dealer: int, hands: list[RecordedHand], first: dict[str, str],
-           notes: list[str], boards: list[str], deals: bool) -> ImportedMatch:
-    meta: dict[str, Any] = {"preset": preset}
-    for k in ("Event", "Site", "Date"):
-        v = first.get(k, "")
-        if v and "?" not in v:
-            meta[k.lower()] = v
-    names = [first.get(n, "") for n in ("North", "East", "South", "West")]
-    if any(n and n != "?" for n in names):
-        meta["players"] = ", ".join(f"{s} {n}" for s, n in zip("NESW", names) if n and n != "?")
-    if deals:
-        meta["boards"] = ", ".join(boards)
-    if notes:
-        meta["import"] = "; ".join(notes)
-    if first.get("Event") and first.get("Event") not in ("?", ""):
-        meta["title"] = first["Event"]
-    return ImportedMatch(config=config, players=4, first_dealer=first_dealer, hands=hands, meta=meta)
-
-
-def _deals(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
-    hands: list[list[Card]] = [[], [], [], []]
-    for i, c in enumerate(deck):
-        hands[(dealer + 1 + i) % 4].append(c)
-    return [sorted(h) for h in hands]

@@ -135,6 +135,12 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             return state.dealer
         return (state.dealer + 1) % 4
 
+    def may_leave_hand(self, state: BridgeState) -> bool:
+        """Independent deals (``scoring=deals``) may hold boards recorded in part: a deal with no
+        auction, an auction or a play that stops where the file stops. A rubber may not: its next
+        deal depends on how this one ended."""
+        return state.config.scoring == "deals"
+
     def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
         dealer = self.next_dealer(state)
         # one card at a time clockwise from the dealer's left, each hand in hand order
@@ -549,6 +555,11 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
         if len(matches) > 1:
             first.parts = matches  # type: ignore[attr-defined]  # several boards still to play: one file each
         return first
+
+    def link_format(self, text: str) -> str | None:
+        from cardcli.games.bridge.lin_link import is_link
+
+        return "lin" if is_link(text) else None
 
     def decode_import(self, fmt: str, data: bytes) -> str:
         """A file's bytes as text (PBN: the declared charset, else UTF-8, else ISO-8859-1)."""

@@ -26,10 +26,14 @@ class PlayOnError(ValueError):
 
 
 def default_seat(replay: Replay, hand: int, ply: int) -> int:
-    """Who the user plays when no seat is named: the file's first human, else the seat to act there."""
-    for i, s in enumerate(replay.seats):
-        if s.kind == "human":
-            return i
+    """Who the user plays when no seat is named: the file's human, else the seat to act there. A file whose
+    every seat is a person (an imported record: nobody's seat is known) puts you where the game puts
+    its player (bridge: South)."""
+    humans = [i for i, s in enumerate(replay.seats) if s.kind == "human"]
+    if humans and len(humans) == len(replay.seats):
+        return load(replay.game).default_seat
+    if humans:
+        return humans[0]
     part = truncated(replay, hand, ply, 0)
     actor = Session.from_replay(part, strict=False).to_act()
     return actor if actor is not None else load(replay.game).default_seat
@@ -56,7 +60,8 @@ def truncated(replay: Replay, hand: int, ply: int, seat: int) -> Replay:
     return msgspec.structs.replace(
         replay, app_version=__version__, seats=seats, hands=hands, result=None, annotations=notes,
         title=f"{title} (played on from {hand}.{ply})",
-        hands_limit=replay.hands_limit if replay.seed else len(replay.hands),
+        # with no seed, no later hand can be dealt as the file dealt it: the game ends with this one
+        hands_limit=replay.hands_limit if replay.seed else hand,
         started=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
 
 
