@@ -23,6 +23,7 @@ position the lesson has reached:
 ``burraco N``       burraco: the kind of meld N (clean, semi-clean, dirty, or none)
 ``canasta N``       canasta: the kind of meld N (clean, dirty, … or none)
 ``red-threes N C D``  canasta: what N red threes score with C clean and D dirty canastas
+``value CARDS``     canasta: the card points of CARDS (``value A A A``: 60)
 ``dealer-score W…``   eleusis: the dealer's score when the players made W… wrong cards
 ``player-scores L…``  eleusis: each player's score when they hold L… cards at the end
 ``total [N]``       the running total of the learner's side (or of side N) after the hand

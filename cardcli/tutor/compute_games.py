@@ -47,6 +47,19 @@ def _canasta_kind(session: Any, arg: str) -> str:
     return str(canasta_kind(melds[int(arg) - 1]) or "none")
 
 
+def _canasta_value(session: Any, arg: str) -> str:
+    """Canasta: the card points of the cards named (``value A A A`` → 60), read as a meld's cards."""
+    if session.game.name != "canasta":
+        raise LessonError("`value CARDS` is a canasta question")
+    from cardcli.games.canasta.tokens import tokens_value
+
+    try:
+        move = session.game.parse_move(f"meld {arg}")
+    except ValueError:
+        raise LessonError(f"{arg!r} are not canasta cards") from None
+    return str(tokens_value(move.cards, session.config.black3_value))
+
+
 def _numbers(arg: str, what: str) -> list[int]:
     try:
         return [int(x) for x in arg.split()]
@@ -96,5 +109,6 @@ def _total(session: Any, arg: str) -> str:
 
 GAME_COMPUTES: dict[str, Callable[[Any, str], str]] = {
     "allowed": _allowed, "burraco": _burraco_kind, "canasta": _canasta_kind, "red-threes": _red_threes,
+    "value": _canasta_value,
     "dealer-score": _dealer_score, "player-scores": _player_scores, "total": _total,
 }

@@ -13,7 +13,10 @@ whether a legal move meets it, in this order:
 4. the move of a **later step of the same run of moves** (the learner melds the
    fours before the hearts): that step is done, this one still waits;
 5. a move the game **rates at least as good** as the lesson's (bridge: double-dummy
-   tricks; meld games: points on the table) — praised, never a mistake.
+   tricks; meld games: points on the table) — praised, never a mistake;
+6. a good move made **before** the step's own, which is still there to make after it
+   (canasta: another opening meld before the draw the step asks for) — played, and
+   the step still waits for its move.
 
 A good move that leads away from the lesson's line is played when the rest of
 the lesson still works from the position it makes (the caller's ``follows``
@@ -39,8 +42,9 @@ class Judgement:
     accepted: bool
     kind: str
     """``expected``, ``same``, ``goal``, ``order``, ``better``, ``invited`` (accepted and played);
-    ``back`` (good, but the lesson's own move is played instead); ``tried`` (an invited try the
-    step does not take); ``off`` (a mistake)."""
+    ``early`` (accepted and played, and the step still waits for its own move); ``back`` (good, but
+    the lesson's own move is played instead); ``tried`` (an invited try the step does not take);
+    ``off`` (a mistake)."""
     play: Any = None
     """The move to make on the lesson's table: the learner's, or the lesson's own when going back."""
     step: int = -1
@@ -50,7 +54,11 @@ class Judgement:
 
 
 Follows = Callable[[Any, int], bool]
-"""``follows(move, step)``: whether the rest of the lesson still plays after ``move`` does ``step``."""
+"""``follows(move, step)``: whether the rest of the lesson still plays after ``move`` does ``step``
+(``EARLY``: after ``move``, with the current step still to do)."""
+
+EARLY = -1
+"""The step a move made before the current step's own does (none: the step still waits)."""
 
 
 class Judge:
@@ -149,6 +157,9 @@ class Judge:
         rated = self.rated(step, move, exp)
         if rated is not None:
             return rated
+        early = self.early(index, step, move, exp)
+        if early is not None:
+            return early
         if self.invited_try(step, text):
             return Judgement(False, "tried")
         return Judgement(False, "off", mistake=True)
@@ -178,6 +189,25 @@ class Judge:
         index = self.steps.index(step)
         if not step.keep_line and self.follows(move, index):
             return Judgement(True, "better", move, index, praise)
+        return self.back(index, exp[0], praise)
+
+    def early(self, index: int, step: Move, move: Any, exp: list[Any]) -> Judgement | None:
+        """A move the game rates (it puts something on the table) that leaves the step's own move to
+        make, still by the learner: an opening meld before the draw the step asks for. It is played
+        when the rest of the lesson still works after it, the step waiting for its move; otherwise
+        the lesson plays its own move, with no mistake counted."""
+        if not exp or self.listed_wrong(step, move):
+            return None
+        mine = self.game.rate_move(self.state, move, self.seat)
+        if mine is None:
+            return None
+        after = self.after(move)
+        if self.game.to_act(after) != self.seat or not self.game.check(after, exp[0]).ok:
+            return None
+        text = self.game.format_move(move)
+        praise = _("Fine: {move} first gives {mine}.").format(move=text, mine=mine.text)
+        if not step.keep_line and self.follows(move, EARLY):
+            return Judgement(True, "early", move, index, praise + " " + _("Now do what this step asks."))
         return self.back(index, exp[0], praise)
 
     def back(self, index: int, lesson_move: Any, praise: str) -> Judgement:

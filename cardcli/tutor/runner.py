@@ -257,9 +257,11 @@ class LessonController(Controller):
                 answer = self.correct_answer(quiz)
             except LessonError:
                 answer = ""
+        scored = quiz is not None and quiz.compute.split(" ", 1)[0] in ("result", "total")
         for ev in events:
-            if answer and reveals(ev.text, self.t(quiz.question), answer):  # type: ignore[union-attr]
-                self.held.append(ev)
+            if answer and (reveals(ev.text, self.t(quiz.question), answer)  # type: ignore[union-attr]
+                           or (scored and ev.kind in ("hand-over", "match-over"))):
+                self.held.append(ev)  # the hand's score sheet answers a quiz on the score
             else:
                 self._show_event(ev)
 
@@ -456,8 +458,8 @@ class LessonController(Controller):
             raise InvalidMove(str(err)) from None
 
     def follows(self, move: Any, done: int) -> bool:
-        """Whether the rest of the lesson still plays once ``move`` has done step ``done``: tried on a
-        copy, in a silent probe (nothing here changes)."""
+        """Whether the rest of the lesson still plays once ``move`` has done step ``done`` (``EARLY``:
+        none, the current step still to do): tried on a copy, in a silent probe (nothing here changes)."""
         if self.probe:
             return False
         from cardcli.tutor import catalog
@@ -470,7 +472,7 @@ class LessonController(Controller):
         out = io.StringIO()
         probe = LessonController(copy, Console(out=out, err=out, charset="ascii"), self.lesson, self.course,
                                  self.lesson_id, auto=True, probe=True, start=self.index,
-                                 done_steps=self.skipped | {done})
+                                 done_steps=self.skipped | ({done} if done >= 0 else set()))
         if done == self.index:
             probe.next()
         probe.run()
@@ -516,7 +518,13 @@ class LessonController(Controller):
         return any(w.invited and self.same_text(w.move, text) for w in step.wrong)
 
     def made(self, verdict: Judgement) -> None:
-        """Play a judged move: for this step, or for a later step of the same run of moves."""
+        """Play a judged move: for this step, for a later step of the same run of moves, or before
+        this step's own (``early``: the step still waits)."""
+        if verdict.kind == "early":
+            self.show_events(self.session.play(verdict.play, observer=self.learner))
+            self.show_table()
+            self.tell(self.step.text, "title")
+            return
         if verdict.step == self.index:
             self.make(self.step, verdict.play)
             return

@@ -56,6 +56,29 @@ def test_pending_opening_is_shown(game) -> None:
     assert "opening: 30 of 50" in text and "(opening)" in text
 
 
+@pytest.mark.parametrize("pending, said", [
+    (["Q Q Q"], "Your opening is worth 30 of the 50 needed: lay down more melds before you draw."),
+    (["Q Q Q", "A A A"], "Your opening is worth 90 of the 50 needed: meld more if you like, then `draw` or "
+                         "`take` to complete it."),
+    ([], "Your side has not opened: if you can, open now"),
+])
+def test_the_prompt_speaks_of_an_opening_under_way(game, pending: list[str], said: str) -> None:
+    """An opening is complete only at the draw: a side with melds laid never reads "has not opened"."""
+    st = position(opened=(False, False), hands={0: "K K K 9 9 9 A A 5"}, pending={0: pending})
+    text = "\n".join("".join(t for _s, t in line) for line in game.render(game.view(st, 0), "ascii"))
+    assert said in text
+    assert ("has not opened" in text) == (not pending)
+
+
+def test_rejected_upcards_are_drawn_in_the_charset(game) -> None:
+    st = position(hands={0: "9 9 5"}, pozzo="4C", covered="AH AS 3D")
+    st.rejected = ["3D"]
+    lines = {cs: "\n".join("".join(t for _s, t in line) for line in game.render(game.view(st, 0), cs))
+             for cs in ("unicode", "words")}
+    assert "turned and covered at the start: 3♦" in lines["unicode"]
+    assert "turned and covered at the start: three of diamonds" in lines["words"]
+
+
 def test_narration_hides_drawn_cards_from_others(game) -> None:
     st = position(hands={0: "9 9 5"}, stock="4D 5D 6D 7D")
     drew = game.apply(st, game.parse_move("draw"))

@@ -113,6 +113,9 @@ teaches = ["play.follow-suit"]
     guessed = lesson(tmp_path, "bridge", body.replace('tests = "play.follow-suit"',
                                                       'tests = "play.follow-suit"\nguess = true'), head)
     assert problems(guessed) == []
+    own = lesson(tmp_path, "bridge", body.replace('tests = "play.follow-suit"',
+                                                  'tests = "play.follow-suit"\nteaches = ["play.follow-suit"]'), head)
+    assert problems(own)[0].startswith("01-test.toml: step 1: the quiz asks about 'play.follow-suit' before")
 
 
 def test_a_rule_number_against_the_lessons_options(tmp_path: Path) -> None:

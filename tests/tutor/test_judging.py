@@ -78,11 +78,43 @@ def test_moves_of_a_run_may_come_in_any_order() -> None:
 
 def test_a_better_meld_than_the_lessons_is_praised_and_never_a_mistake() -> None:
     """Canasta 1: melding all four kings where the lesson says three."""
-    ctl, out = controller_at(catalog.find("canasta", "1"), ["50", "meld A A A", "draw"])
+    ctl, out = controller_at(catalog.find("canasta", "1"), ["60", "meld A A A", "draw"])
     ctl.handle("meld K K K K")
     text = out.getvalue()
     assert ctl.mistakes == 0 and "Even better than the lesson's move" in text, text
     assert ctl.session.hands[-1].moves[-1].move in ("meld K K K K", "meld K K K")
+
+
+def test_an_opening_before_the_draw_a_step_asks_for_is_played_and_the_step_waits() -> None:
+    """Canasta 6 asks for the draw; opening with A A A first is good play: kept, no mistake, and the
+    draw is still to come."""
+    ctl, out = controller_at(catalog.find("canasta", "6"))
+    ctl.handle("meld A A A")
+    text = out.getvalue()
+    assert ctl.mistakes == 0 and "Fine: meld A A A first gives 60 points" in text, text
+    assert ctl.session.hands[-1].moves[-1].move == "meld A A A" and ctl.index == 1
+    ctl.handle("draw")
+    assert ctl.mistakes == 0 and ctl.index == 3 and "you hold 14 now" in out.getvalue()  # at the first quiz
+
+
+def test_an_early_move_the_lesson_cannot_follow_is_replaced_without_a_mistake(tmp_path: Path) -> None:
+    """The same opening where a later quiz counts the hand: the lesson's own draw is played instead."""
+    ctl, out = synthetic(tmp_path, '''
+[[steps]]
+kind = "move"
+text = "Draw."
+expect = ["draw"]
+
+[[steps]]
+kind = "quiz"
+question = "How many cards do you hold?"
+answer = "17"
+compute = "cards hand South"
+''', "canasta", CANASTA_HEAD)
+    ctl.handle("meld A A A")
+    text = out.getvalue()
+    assert ctl.mistakes == 0 and "This lesson goes on from draw" in text, text
+    assert ctl.session.hands[-1].moves[-1].move == "draw" and ctl.index == 1
 
 
 def test_a_good_move_that_leaves_the_lessons_line_is_replaced_without_a_mistake() -> None:
@@ -124,6 +156,15 @@ dealer = "P2"
 hands.P1 = ["3H", "4H", "9S", "KD", "KC", "7C", "2D", "JS", "QH", "5S"]
 hands.P2 = ["9H", "TC", "TD", "AS", "AC", "4C", "6S", "7S", "JD", "QC"]
 stock = ["8D", "6H"]
+'''
+
+
+CANASTA_HEAD = '''title = "t"
+topics = ["turn"]
+dealer = "East"
+
+[position]
+hands.South = ["AH", "AS", "AD", "QH", "QS", "2C", "9S", "7S", "5D", "4C", "6H", "8S", "TD", "JC", "JH"]
 '''
 
 

@@ -85,3 +85,21 @@ def test_a_drill_takes_the_card_as_it_shows_it() -> None:
     symbol = card[0].replace("T", "10") + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
     assert ex.accepts(card) and ex.accepts(symbol) and ex.accepts(card.lower())
     assert not ex.accepts("QS" if card != "QS" else "QH")
+
+
+def test_the_score_sheet_waits_until_the_score_quiz_is_answered() -> None:
+    """Canasta 8 asks what the side scored as soon as it goes out: the hand's score sheet, which
+    states it, is shown only once the quiz is answered."""
+    ctl, out = at("canasta", "8", ["meld K K K K K K K", "meld A A A A A 2 JK", "draw", "ask", "meld 9 9 9"])
+    assert isinstance(ctl.step, Quiz) and ctl.step.compute == "result"
+    assert "NS: +1235" not in out.getvalue()
+    ctl.handle("1235")
+    assert "NS: +1235" in out.getvalue().split("Right.")[1]
+
+
+def test_an_invited_try_at_a_frozen_pozzo_is_no_mistake() -> None:
+    """Canasta 5: "Could you take the pozzo? Try it if you like" (a black three is on top)."""
+    ctl, out = at("canasta", "5", ["meld A A A", "take"])
+    assert ctl.mistakes == 0 and "illegal: the pozzo is frozen" in out.getvalue()
+    ctl.handle("draw")
+    assert ctl.mistakes == 0 and ctl.index == 3

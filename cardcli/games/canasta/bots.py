@@ -248,8 +248,9 @@ def _discard_reason(view: CanastaView, t: str, hand: Counter[str], seen: Counter
         if all(is_wild(token(c)) or token(c) == "3" for c in view.hand):
             return Reason("discard-wild-forced", _("discard {card}: you hold only wildcards and threes").format(card=t))
         if not view.needs_three:
-            return Reason("discard-wild-freeze", _("discard {card}: it freezes the pozzo ({n} cards): to take it the "
-                                                   "next player needs three natural cards of a rank").format(card=t, n=pozzo))
+            return Reason("discard-wild-freeze", _("discard {card}: it freezes the pozzo ({n} cards) for the next "
+                                                   "player, and then three natural cards of a rank are needed to "
+                                                   "take it").format(card=t, n=pozzo))
         return Reason("discard-wild", _("discard {card}: every card you could keep is worth more to you").format(card=t))
     if _blocked(view, their, t):
         return Reason("discard-blocked", _("discard {card}: the next player's side has a canasta or a progetto of "

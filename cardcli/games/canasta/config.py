@@ -144,8 +144,9 @@ PRESETS: dict[str, CanastaConfig] = {
         opening_wilds="none", go_out_forbidden_discards="black3", red3_rule="s2", double_scope="off"),
 }
 PRESET_HELP = {
-    "standard": "the standard rules: clockwise, pozzo frozen by a wild discard until the next take, "
-                "canastas closed at seven, 1 clean + 1 dirty canasta to go out, red threes scored by canastas",
+    "standard": "the standard rules: clockwise, three matching cards to take the pozzo after a wild discard, "
+                "until the next take; canastas closed at seven, 1 clean + 1 dirty canasta to go out, "
+                "red threes scored by canastas",
     "s0": "the older, stricter rules: three identical wilds take a wild top card, wilds only after "
           "five naturals, 2 jokers + 1 two the only wild opening meld, going out by discarding, "
           "only the opponents' hands paid",

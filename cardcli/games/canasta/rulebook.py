@@ -144,10 +144,10 @@ RULES = [
         "Your side must have opened to take the pozzo: earlier in the hand, or by you this turn before "
         "taking it.")),
     Rule("take.black-three", N_("Frozen by a black three"), N_(
-        "A black three on top of the pozzo blocks the next player completely, even one holding black "
-        "threes. The block lasts only while the black three is the top card.")),
+        "A black three on top freezes the pozzo for the next player, who cannot take it, even holding "
+        "black threes. It stays frozen only while the black three is the top card.")),
     Rule("take.wild-top", N_("A wildcard on top"), N_(
-        "Right after a two or a joker is discarded the pozzo cannot be taken by the next player. With "
+        "Right after a two or a joker is discarded the pozzo is frozen: the next player cannot take it. With "
         "option wild_top_takeable (as in the s0 preset) it can, with three identical wildcards (JK JK JK "
         "for a joker).")),
     Rule("take.pair", N_("Two matching naturals"), N_(
@@ -193,7 +193,8 @@ RULES = [
         "Twos and jokers can be melded on their own: at least three cards with at most two of the "
         "minority kind. Mostly twos is a pinelle meld (7 twos: clean canasta of pinelle; 6+1 or 5+2 "
         "with jokers: dirty); mostly jokers is a jolly meld (6 jokers + 1 two or 5 + 2: canasta of "
-        "jolly). J J J is legal, J J J 2 2 2 is not.")),
+        "jolly). A meld with at most two of each kind, such as JK JK 2 or JK JK 2 2, is still "
+        "undecided: the cards added make it one or the other. J J J is legal, J J J 2 2 2 is not.")),
     Rule("wild.size", N_("Seven wildcards"), N_(
         "A canasta of wildcards is complete and closed at seven cards.")),
     Rule("wild.one-at-a-time", N_("One meld of wildcards at a time"), N_(
@@ -216,9 +217,9 @@ RULES = [
     # discard
     Rule("discard.held", N_("Discard from your hand"), N_("You can only discard a card you hold.")),
     Rule("discard.special", N_("Special discards"), N_(
-        "A black three discarded freezes the pozzo for the next player. A wildcard discarded cannot be "
-        "taken by the next player and makes three matching cards necessary until the pozzo is taken. "
-        "Red threes are never discarded.")),
+        "A black three discarded freezes the pozzo for the next player. A wildcard discarded freezes it "
+        "too, and makes three matching cards necessary until the pozzo is next taken, even once other "
+        "discards cover it. Red threes are never discarded.")),
     # going out
     Rule("out.canastas", N_("Canastas needed to go out"), N_(
         "A side may go out once it has at least one clean and one dirty canasta (canastas of pinelle "
@@ -301,8 +302,8 @@ RULES = [
         "--preset/--option.")),
     # variants
     Rule("variants.presets", N_("Presets"), N_(
-        "`standard` (the default): play clockwise, a wild discard freezes the pozzo until the next "
-        "take, canastas close at seven, a clean and a dirty canasta to go out, red threes scored by "
+        "`standard` (the default): play clockwise, after a wild discard three matching cards take the "
+        "pozzo until the next take, canastas close at seven, a clean and a dirty canasta to go out, red threes scored by "
         "canastas. `s0` is the older, stricter rule set: a wildcard on the pozzo can be taken with "
         "three identical wildcards, wildcards only on melds of five naturals, JK JK 2 the only wild "
         "opening meld, no dirtying only while a pinelle meld is open, going out only with a discard, "

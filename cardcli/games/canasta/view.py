@@ -214,7 +214,7 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
         more: Line = [("dim", "… ")] if len(under) > 20 else []
         lines.append([("dim", "  " + _("discards under it: "))] + more + _frags(under[-20:], charset))
     if view.rejected and view.covered:
-        lines.append([("dim", "  " + _("turned and covered at the start: "))] + _frags(list(view.rejected), charset))
+        lines.append([("dim", "  " + _("turned and covered at the start: "))] + _frags(view.rejected, charset))
     # the sides
     for side in range(2):
         seats = [s for s in range(view.players) if view.side_of(s) == side]
@@ -264,6 +264,13 @@ def _prompt_note(view: CanastaView) -> str:
         return _("{who} asks: may I go out? Answer `yes` or `no`.").format(who=view.names[view.turn])
     side = view.side_of(view.seat)
     if view.phase == "start":
+        if not view.opened[side] and view.pending[side]:
+            # an opening under way: it is complete at the draw (or the take), not before
+            if view.pending[side] >= view.minimum[side]:
+                return _("Your opening is worth {have} of the {need} needed: meld more if you like, then `draw` "
+                         "or `take` to complete it.").format(have=view.pending[side], need=view.minimum[side])
+            return _("Your opening is worth {have} of the {need} needed: lay down more melds before you draw."
+                     ).format(have=view.pending[side], need=view.minimum[side])
         if not view.opened[side]:
             return _("Your side has not opened: if you can, open now, before drawing, with melds worth {n} or "
                      "more (`meld ...`); then `draw` or `take`.").format(n=view.minimum[side])
