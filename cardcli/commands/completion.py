@@ -74,7 +74,7 @@ class Bash(BashComplete):
 
     def get_completion_args(self) -> tuple[list[str], str]:
         line = os.environ.get("COMP_LINE")
-        if line is None:
+        if not line:  # called by hand with only the words (as click's own script does)
             return super().get_completion_args()
         try:
             typed = line[: int(os.environ.get("COMP_POINT", len(line)))]
