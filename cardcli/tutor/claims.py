@@ -57,7 +57,7 @@ def fill(text: str, session: Any, learner: int) -> str:
 def _seat(word: str, session: Any, learner: int) -> int | None:
     w = word.lower()
     game, state = session.game, session.state
-    if w == "you":
+    if w in ("you", "your"):
         return learner
     if w in ("your partner", "partner"):
         for side in game.sides(session.config, session.players):
