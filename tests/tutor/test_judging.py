@@ -85,13 +85,50 @@ def test_a_better_meld_than_the_lessons_is_praised_and_never_a_mistake() -> None
     assert ctl.session.hands[-1].moves[-1].move in ("meld K K K K", "meld K K K")
 
 
-def test_a_good_move_that_leaves_the_lessons_line_is_replaced_without_a_mistake() -> None:
-    """Rummy 3: all four eights at once is better, but the lesson lays off the fourth later."""
-    ctl, out = controller_at(catalog.find("rummy", "3"), ["draw stock"])
+EIGHTS = '''title = "t"
+topics = ["layoff"]
+dealer = "P2"
+
+[position]
+hands.P1 = ["8C", "8D", "8S", "9H", "3S", "KC", "2H", "JD", "QD", "5C"]
+stock = ["TC", "8H"]
+'''
+
+
+def test_a_good_move_that_leaves_the_lessons_line_is_replaced_without_a_mistake(tmp_path: Path) -> None:
+    """All four eights at once is better, but the lesson lays off the fourth in its next step (rummy 3
+    as it once was)."""
+    ctl, out = synthetic(tmp_path, '''
+[[steps]]
+kind = "move"
+expect = ["draw stock"]
+
+[[steps]]
+kind = "move"
+text = "Meld three eights."
+expect = ["meld 8C 8D 8S"]
+
+[[steps]]
+kind = "move"
+text = "Lay off the fourth."
+expect = ["layoff 8H 1"]
+''', head=EIGHTS)
+    ctl.handle("draw stock")
     ctl.handle("meld 8H 8C 8D 8S")
     text = out.getvalue()
     assert ctl.mistakes == 0 and "no mistake counted" in text
     assert ctl.session.hands[-1].moves[-1].move == "meld 8C 8D 8S" and ctl.index == 2
+
+
+def test_the_lesson_asks_for_the_eights_you_hold() -> None:
+    """Rummy 3 melds the eights before the fourth is drawn: "your three eights" is what you hold, and
+    the fourth is laid off a turn later."""
+    ctl, out = controller_at(catalog.find("rummy", "3"), ["draw stock", "layoff 7D 1"])
+    assert ctl.mistakes == 0 and "Refused: you may lay off only once" in out.getvalue()
+    assert sorted(c for c in ctl.session.state.hands[0] if c[0] == "8") == ["8C", "8D", "8S"]
+    for line in ("meld 8S 8D 8C", "layoff 7D 1", "discard KC", "draw stock", "layoff 8H 2"):
+        ctl.handle(line)
+    assert ctl.mistakes == 0 and [len(m.meld.cards) for m in ctl.session.state.melds] == [4, 4]
 
 
 def test_an_off_goal_move_is_a_mistake_that_says_so() -> None:
