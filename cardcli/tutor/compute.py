@@ -25,6 +25,9 @@ position the lesson has reached:
 ``red-threes N C D``  canasta: what N red threes score with C clean and D dirty canastas
 ``dealer-score W…``   eleusis: the dealer's score when the players made W… wrong cards
 ``player-scores L…``  eleusis: each player's score when they hold L… cards at the end
+``explains RULE``   eleusis: ``yes`` if the hypothesis RULE agrees with every card played so far
+                    (what ``guess RULE`` says)
+``phase-two``       eleusis: ``played`` or ``skipped``: phase two in the hand just finished
 ``total [N]``       the running total of the learner's side (or of side N) after the hand
 ==================  =============================================================
 """

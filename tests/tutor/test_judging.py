@@ -120,17 +120,6 @@ expect = ["layoff 8H 1"]
     assert ctl.session.hands[-1].moves[-1].move == "meld 8C 8D 8S" and ctl.index == 2
 
 
-def test_the_lesson_asks_for_the_eights_you_hold() -> None:
-    """Rummy 3 melds the eights before the fourth is drawn: "your three eights" is what you hold, and
-    the fourth is laid off a turn later."""
-    ctl, out = controller_at(catalog.find("rummy", "3"), ["draw stock", "layoff 7D 1"])
-    assert ctl.mistakes == 0 and "Refused: you may lay off only once" in out.getvalue()
-    assert sorted(c for c in ctl.session.state.hands[0] if c[0] == "8") == ["8C", "8D", "8S"]
-    for line in ("meld 8S 8D 8C", "layoff 7D 1", "discard KC", "draw stock", "layoff 8H 2"):
-        ctl.handle(line)
-    assert ctl.mistakes == 0 and [len(m.meld.cards) for m in ctl.session.state.melds] == [4, 4]
-
-
 def test_an_off_goal_move_is_a_mistake_that_says_so() -> None:
     ctl, out = controller_at(catalog.find("rummy", "1"), ["draw stock"])
     ctl.handle("discard KD")
