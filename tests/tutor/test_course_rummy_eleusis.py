@@ -140,3 +140,12 @@ def test_eleusis_an_equivalent_rule_is_the_rule(number: str, rule: str) -> None:
 def test_eleusis_lessons_name_library_rules_by_what_they_say() -> None:
     for number in "1234567":
         assert "seed-" not in texts("eleusis", number)
+
+
+def test_rummy_6_a_free_choice_is_played() -> None:
+    """The step lets you take the new upcard or draw the stock, and discard any card: the tutor plays your
+    choice (nothing after it depends on which), never the lesson's instead."""
+    ctl, out = at("rummy", "6", ["draw stock", "31", "62", "draw discard", "discard 9S"])
+    moves = [m.move for m in ctl.session.hands[-1].moves]
+    assert moves[-2:] == ["draw discard", "discard 9S"] and "no mistake counted" not in out.getvalue()
+    assert ctl.mistakes == 0 and isinstance(ctl.step, Quiz) and ctl.step.tests == "stock.wash"
