@@ -129,14 +129,8 @@ topics = ["meld"]
 
 def test_a_text_counting_your_cards_of_a_rank(tmp_path: Path) -> None:
     """"Your three eights" is a claim about the learner's hand, held to the cards like "you hold three"."""
-    head = '''title = "t"
-topics = ["meld"]
-dealer = "P2"
+    from tests.tutor.test_judging import EIGHTS as head
 
-[position]
-hands.P1 = ["8C", "8D", "8S", "9H", "3S", "KC", "2H", "JD", "QD", "5C"]
-stock = ["TC", "8H"]
-'''
     body = '''[[steps]]
 kind = "move"
 expect = ["draw stock"]

@@ -10,19 +10,11 @@ import pytest
 from cardcli.tutor import catalog
 from cardcli.tutor.model import Move, Quiz, load
 from cardcli.tutor.runner import LessonController
-from cardcli.ui.console import Console
+from tests.tutor.test_quiz_prompt import at as at_step
 
 
 def at(course: str, number: str, lines: list[str] = ()) -> tuple[LessonController, io.StringIO]:  # type: ignore[assignment]
-    entry = catalog.find(course, number)
-    lesson = load(entry.path)
-    out = io.StringIO()
-    ctl = LessonController(catalog.build_session(lesson, course, entry.id),
-                           Console(out=out, err=out, color=False, charset="ascii"), lesson, course, entry.id, record=False)
-    ctl.run()
-    for line in lines:
-        ctl.handle(line)
-    return ctl, out
+    return at_step(course, number, list(lines))
 
 
 def texts(course: str, number: str) -> str:
