@@ -57,7 +57,7 @@ def fill(text: str, session: Any, learner: int) -> str:
 def _seat(word: str, session: Any, learner: int) -> int | None:
     w = word.lower()
     game, state = session.game, session.state
-    if w == "you":
+    if w in ("you", "your"):
         return learner
     if w in ("your partner", "partner"):
         for side in game.sides(session.config, session.players):
@@ -127,7 +127,7 @@ def _words(text: str) -> set[str]:
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in _STOP or len(w) < 3:
             continue
-        out.add(re.sub(r"(ing|ed|es|s)$", "", w) or w)
+        out.add(re.sub(r"(ing|ed|es|s|e)$", "", w) or w)  # "score" and "scores" meet as "scor"
     return out | ({"win"} if {"won", "wins", "winner"} & set(re.findall(r"[a-z]+", text.lower())) else set())
 
 
@@ -140,10 +140,10 @@ def reveals(line: str, question: str, answer: str) -> bool:
         return False
     asked = _words(question)
     number = number_of(want)
-    for sentence in re.split(r"(?<=[.;!?])\s+", line):
+    for sentence in re.split(r"(?<=[.;!?])\s+|\n", line):  # a result's lines are sentences too
         if number is not None:
             value = str(abs(number))
-            figures = re.findall(r"\d+", sentence)
+            figures = re.findall(r"(?<![A-Za-z])\d+", sentence)  # the 1 of a seat name "P1" is no figure
             if len(value) < 2 or value not in figures or len(figures) >= 3:
                 continue  # a rule's table of values ("50, 90, 120 …") is taught, not given away
         elif not re.search(rf"\b{re.escape(want)}\b", sentence.lower()):

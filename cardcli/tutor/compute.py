@@ -26,6 +26,9 @@ position the lesson has reached:
 ``value CARDS``     canasta: the card points of CARDS (``value A A A``: 60)
 ``dealer-score W…``   eleusis: the dealer's score when the players made W… wrong cards
 ``player-scores L…``  eleusis: each player's score when they hold L… cards at the end
+``explains RULE``   eleusis: ``yes`` if the hypothesis RULE agrees with every card played so far
+                    (what ``guess RULE`` says)
+``phase-two``       eleusis: ``played`` or ``skipped``: phase two in the hand just finished
 ``total [N]``       the running total of the learner's side (or of side N) after the hand
 ==================  =============================================================
 """

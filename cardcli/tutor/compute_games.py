@@ -96,6 +96,36 @@ def _player_scores(session: Any, arg: str) -> str:
     return " ".join(fmt(x) for x in player_scores(nums))
 
 
+def _explains(session: Any, arg: str) -> str:
+    """Eleusis: ``yes`` if the hypothesis RULE agrees with every card played so far (what ``guess RULE``
+    tells the learner, from the learner's view only)."""
+    if session.game.name != "eleusis":
+        raise LessonError("`explains RULE` is an eleusis question")
+    from cardcli.games.eleusis.commands import check_hypothesis
+    from cardcli.games.eleusis.language import RuleError
+
+    try:
+        ok, _why = check_hypothesis(session.view(session.human_seats[0]), arg)
+    except RuleError as err:
+        raise LessonError(f"explains: {err.one_line()}") from None
+    return "yes" if ok else "no"
+
+
+def _phase_two(session: Any, arg: str) -> str:
+    """Eleusis: how phase two went in the hand just finished, in a word for a lesson text ("In this hand
+    phase two was {phase-two}"): ``played``, or ``skipped`` (a player ended phase one with no wrong card,
+    or the option ``phase_two=false``). Whether it is played depends on the rule and the play, so a text
+    must not say it by hand."""
+    from cardcli.i18n import _
+
+    if session.game.name != "eleusis":
+        raise LessonError("`phase-two` is an eleusis question")
+    res = session.results[-1] if session.results else None
+    if res is None:
+        raise LessonError("the hand is not over, so phase two has not ended yet")
+    return _("skipped") if res.detail.get("ended") in ("skipped", "phase-one") else _("played")
+
+
 def _total(session: Any, arg: str) -> str:
     """The running total of the learner's side (``total``) or of side N (``total 2``)."""
     from cardcli.tutor.compute import side_of
@@ -109,6 +139,6 @@ def _total(session: Any, arg: str) -> str:
 
 GAME_COMPUTES: dict[str, Callable[[Any, str], str]] = {
     "allowed": _allowed, "burraco": _burraco_kind, "canasta": _canasta_kind, "red-threes": _red_threes,
-    "value": _canasta_value,
+    "value": _canasta_value, "explains": _explains, "phase-two": _phase_two,
     "dealer-score": _dealer_score, "player-scores": _player_scores, "total": _total,
 }

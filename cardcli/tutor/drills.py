@@ -115,19 +115,26 @@ def _points(game: str) -> Callable[[str], Item]:
     return make
 
 
-def _eleusis_fits(seed: str) -> Item:
-    from cardcli.engine.rng import Rng
+def _eleusis_fits(seed: str) -> Exercise:
+    """A library rule, a few cards already played (some right, some wrong), and one card to judge; the
+    answer's reason is the clause of the rule that decides it, with the values it compares."""
+    from cardcli.games.eleusis.language import deck as D
+    from cardcli.games.eleusis.language.explain import why_card
     from cardcli.games.eleusis.library import LIBRARY
 
     s = _session("eleusis", seed)
     r = Rng(seed, "drill")
     rule = LIBRARY[r.randbelow(len(LIBRARY))]
-    text = rule.source
-    s.play(s.game.parse_move("rule " + text))
-    card = s.state.hands[(s.state.dealer + 1) % s.players][0]
+    s.play(s.game.parse_move("rule " + rule.source))
+    for _k in range(2 + r.randbelow(5)):
+        s.play(_pick(r, s.legal_moves()))
+    hand = s.state.hands[s.to_act()]
+    card = _pick(r, hand)
     fits = "yes" if s.game.judge(s.state, card) else "no"
-    return (_("Rule `{rule}`, mainline ends with {top}: is {card} right? (yes/no)").format(
-        rule=text, top=s.state.mainline[-1], card=card), fits, _("the rule decides"))
+    return Exercise(_("Rule `{rule}` (c is the card played, p1 the last right card, p2 the one before). The "
+                      "mainline so far: {mainline}. Is {card} right next? (yes/no)").format(
+        rule=rule.source, mainline=" ".join(s.state.mainline), card=card), fits,
+        why_card(s.state.rule, s.state.rstate, D.INDEX[card]))
 
 
 # -- the drills added for every game --------------------------------------------------------------
@@ -368,8 +375,7 @@ def eleusis_verdicts(source: str, starter: str, cards: list[str]) -> list[bool]:
 
 
 def _describe(rule: Any) -> str:
-    text = _(rule.description)
-    return text.split(": ", 1)[1] if text.startswith("seed rule") and ": " in text else text
+    return _(rule.description)
 
 
 def _eleusis_rule(seed: str) -> Exercise:
@@ -412,7 +418,7 @@ DRILLS: dict[str, dict[str, tuple[str, Callable[[str], Exercise]]]] = {
     "canasta": {"score": (N_("count the cards left in a hand"), _legacy(_points("canasta"))),
                 "meld": (N_("is this meld legal?"), _canasta_meld),
                 "minimum": (N_("the opening minimum for a running score"), _canasta_minimum)},
-    "eleusis": {"fits": (N_("does this card fit the rule?"), _legacy(_eleusis_fits)),
+    "eleusis": {"fits": (N_("does this card fit the rule?"), _eleusis_fits),
                 "rule": (N_("find the rule from a mainline"), _eleusis_rule)},
 }
 

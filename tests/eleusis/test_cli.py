@@ -115,7 +115,7 @@ def test_a_human_player_guesses() -> None:
 
 def test_simulate_shows_wrong_cards_per_hand() -> None:
     code, out = run("simulate", "eleusis", "--games", "4", "--hands", "1", "--players", "5",
-                    "--bots", "normal,random", "--option", "rules=seed-4")
+                    "--bots", "normal,random", "--option", "rules=colour-or-rank")
     assert code == 0, out
     line = next(x for x in out.splitlines() if "wrong cards per hand" in x)
     figures = dict(part.split() for part in line.split(":", 1)[1].split(","))
@@ -134,9 +134,9 @@ def test_games_rules_and_deal() -> None:
     code, out = run("rules", "eleusis", "score")
     assert code == 0 and "wrong 11 8 6" in out
     code, out = run("rules", "eleusis", "library")
-    assert "seed-6 (hard): modes: colour, parity" in out
+    assert "sevens-switch (hard, classic): modes: colour, parity" in out and "seed-" not in out
     code, out = run("rules", "eleusis", "options")
-    assert "deals_per_player" in out and "seed-rules" in out
+    assert "deals_per_player" in out and "classic-rules" in out and "seed" not in out
     code, out = run("deal", "eleusis", "--seed", "2", "--players", "5", "--format", "json")
     data = json.loads(out)
     assert data["deck_size"] == 49 and data["removed"] == 3 and len(data["hands"]) == 4

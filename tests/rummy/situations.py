@@ -41,7 +41,8 @@ def situation(hands: list[str], *, discard: str | None = None, melds: list[tuple
     st.turn = turn
     st.phase = phase  # type: ignore[assignment]
     st.taken = taken
-    st.melded_before_turn = st.owns_meld(turn)
+    st.tabled = [st.owns_meld(seat) for seat in range(n)]
+    st.tabled_before_turn = st.tabled[turn]
     st.melds_this_turn = 0
     st.laid_off_on_others = False
     return st

@@ -140,6 +140,18 @@ def test_not_a_rummy_after_laying_off_on_others() -> None:
     assert res is not None and res.detail["rummy"] is False and res.points == [22, 0]
 
 
+def test_not_a_rummy_after_laying_off_in_an_earlier_turn() -> None:
+    """With `lay_off_needs_meld=false` a player can lay off before owning a meld; one who did has not
+    put all their cards down in one turn, so going out later is no rummy (the seed: "senza aver calato
+    prima")."""
+    st = situation(["7S 3H 4H 5H KD", "KC QC 2D"], melds=[(1, "7C 7D 7H")], stock="9S 6C", discard="AS",
+                   lay_off_needs_meld=False)
+    play(st, "layoff 7S 1", "discard KD", "draw stock", "discard KC", "draw stock", "meld 3H 4H 5H", "discard 6C")
+    res = GAME.hand_result(st)
+    assert res is not None and res.detail["winner"] == 0 and res.detail["rummy"] is False
+    assert res.points == [21, 0]  # QC 2D 9S left to P2, not doubled
+
+
 def test_still_a_rummy_when_laying_off_on_own_new_meld() -> None:
     st = situation(["3H 4H 5H 6H", "KC QC 2D"])
     play(st, "meld 3H 4H 5H", "layoff 6H 1")

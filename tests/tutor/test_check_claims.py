@@ -128,3 +128,21 @@ topics = ["meld"]
                            "wildcards in a meld is 2"]
     classic = lesson(tmp_path, "canasta", body, head + 'options = { max_wilds_per_meld = "3" }\n')
     assert problems(classic) == []
+
+
+def test_a_text_counting_your_cards_of_a_rank(tmp_path: Path) -> None:
+    """"Your three eights" is a claim about the learner's hand, held to the cards like "you hold three"."""
+    from tests.tutor.test_judging import EIGHTS as head
+
+    body = '''[[steps]]
+kind = "move"
+expect = ["draw stock"]
+
+[[steps]]
+kind = "say"
+text = "Your three eights make a set."
+'''
+    p = lesson(tmp_path, "rummy", body, head)
+    assert problems(p) == ["01-test.toml: step 2: the text says 'Your three eights', but that hand holds 4"]
+    right = lesson(tmp_path, "rummy", body.replace("Your three eights", "Your four eights"), head)
+    assert problems(right) == []

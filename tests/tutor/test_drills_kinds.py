@@ -137,3 +137,48 @@ def test_a_wrong_answer_is_explained(game: str, kind: str) -> None:
     wrong = "no" if ex.answer == "yes" else "yes" if ex.answer == "no" else "nonsense"
     out = CliRunner().invoke(cli, ["learn", game, "--drill", kind, "--count", "1"], input=wrong + "\n").output
     assert f"No: {ex.answer} ({ex.why})" in out
+
+
+def test_eleusis_fits_shows_the_real_mainline_and_says_why_from_the_rule() -> None:
+    """The question shows the mainline as played (not only the starter), the answer is the rule's verdict
+    on that mainline, and the reason is the deciding clause with the values it compared."""
+    from cardcli.games.eleusis.library import LIBRARY
+
+    longer = 0
+    for n in range(1, 31):
+        ex = exercise("eleusis", "fits", n)
+        rule = ex.question.split("Rule `", 1)[1].split("`", 1)[0]
+        mainline = ex.question.split("mainline so far: ", 1)[1].split(".", 1)[0].split()
+        card = ex.question.split("Is ", 1)[1].split(" right next", 1)[0]
+        assert rule in {r.source for r in LIBRARY}
+        assert eleusis_verdicts(rule, mainline[0], mainline[1:]) == [True] * (len(mainline) - 1)
+        assert ex.answer == ("yes" if eleusis_verdicts(rule, mainline[0], mainline[1:] + [card])[-1] else "no")
+        assert ex.why.startswith("right" if ex.answer == "yes" else "wrong"), ex.why
+        assert "the rule decides" not in ex.why and (f"({card})" in ex.why or "phase(" in ex.why
+                                                     or "right anyway" in ex.why), ex.why
+        longer += len(mainline) > 1
+    assert longer >= 20  # most items have cards played after the starter
+
+
+def test_why_card_names_the_clause_and_its_values() -> None:
+    from cardcli.games.eleusis.language import compile_text
+    from cardcli.games.eleusis.language import deck as D
+    from cardcli.games.eleusis.language.explain import why_card
+    from cardcli.games.eleusis.library import BY_ID
+
+    def why(rule_id: str, starter: str, played: list[str], card: str) -> str:
+        rule = compile_text(BY_ID[rule_id].text)
+        st = rule.start(D.INDEX[starter])
+        for c in played:
+            if rule.accepts(st, D.INDEX[c]):
+                st = rule.step(st, D.INDEX[c])
+        return why_card(rule, st, D.INDEX[card])
+
+    assert why("alternate-colours", "8C", [], "5H") == \
+        "right: `color(c) != color(p1)` holds (color(5H) = red; color(8C) = black)"
+    assert why("colour-or-rank", "7H", ["2D"], "2S") == "right: `rank(c) == rank(p1)` holds (rank(2S) = 2; rank(2D) = 2)"
+    assert why("colour-or-rank", "7H", ["2D"], "KC").startswith(
+        "wrong: `color(c) == color(p1) or rank(c) == rank(p1)` fails (color(KC) = black; color(2D) = red;")
+    assert why("parity-pairs", "3C", [], "6S").startswith("right anyway:")  # p2 is not on the mainline yet
+    assert why("sevens-switch", "4D", ["9D", "7S"], "2H") == \
+        "right: `[parity] parity(c) != parity(p1)` holds (parity(2H) = even; parity(7S) = odd)"

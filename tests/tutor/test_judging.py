@@ -117,9 +117,35 @@ compute = "cards hand South"
     assert ctl.session.hands[-1].moves[-1].move == "draw" and ctl.index == 1
 
 
-def test_a_good_move_that_leaves_the_lessons_line_is_replaced_without_a_mistake() -> None:
-    """Rummy 3: all four eights at once is better, but the lesson lays off the fourth later."""
-    ctl, out = controller_at(catalog.find("rummy", "3"), ["draw stock"])
+EIGHTS = '''title = "t"
+topics = ["layoff"]
+dealer = "P2"
+
+[position]
+hands.P1 = ["8C", "8D", "8S", "9H", "3S", "KC", "2H", "JD", "QD", "5C"]
+stock = ["TC", "8H"]
+'''
+
+
+def test_a_good_move_that_leaves_the_lessons_line_is_replaced_without_a_mistake(tmp_path: Path) -> None:
+    """All four eights at once is better, but the lesson lays off the fourth in its next step (rummy 3
+    as it once was)."""
+    ctl, out = synthetic(tmp_path, '''
+[[steps]]
+kind = "move"
+expect = ["draw stock"]
+
+[[steps]]
+kind = "move"
+text = "Meld three eights."
+expect = ["meld 8C 8D 8S"]
+
+[[steps]]
+kind = "move"
+text = "Lay off the fourth."
+expect = ["layoff 8H 1"]
+''', head=EIGHTS)
+    ctl.handle("draw stock")
     ctl.handle("meld 8H 8C 8D 8S")
     text = out.getvalue()
     assert ctl.mistakes == 0 and "no mistake counted" in text

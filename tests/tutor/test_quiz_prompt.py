@@ -103,3 +103,23 @@ def test_an_invited_try_at_a_frozen_pozzo_is_no_mistake() -> None:
     assert ctl.mistakes == 0 and "illegal: the pozzo is frozen" in out.getvalue()
     ctl.handle("draw")
     assert ctl.mistakes == 0 and ctl.index == 3
+
+
+def test_the_hands_result_waits_until_the_score_quiz_is_answered() -> None:
+    """Rummy 5 asks what the rummy scored: the result lines ("P1 scores 114") come after the answer."""
+    ctl, out = at("rummy", "5", ["draw stock", "meld 6D 7D 8D 9D", "meld 2C 3C 4C", "meld JD JH JS", "discard KS"])
+    assert isinstance(ctl.step, Quiz) and ctl.step.compute == "result"
+    assert "P1 scores" not in out.getvalue() and "doubled to" not in out.getvalue()
+    ctl.handle(ctl.correct_answer(ctl.step))
+    text = out.getvalue()
+    assert ctl.mistakes == 0 and text.index("Right.") < text.index("P1 scores 114")
+
+
+def test_reveals_reads_a_result_line_by_line() -> None:
+    from cardcli.tutor.claims import reveals
+
+    block = "P2 holds 4D 5H 9H AS AC 4S 6S 7S TC QC: 57 points\nrummy: 57 doubled to 114\nP1 scores 114"
+    assert reveals(block, "How many points did you score?", "114")
+    assert reveals("P1 scores 114", "What do you score?", "114")  # "scores" and "score" are one word
+    assert reveals("P1 scores 114, P2 0", "What did you score?", "114")  # the 1 of "P1" is no figure
+    assert not reveals("a hand scores 50, 90, 114 or 120", "What did you score?", "114")  # a table of values

@@ -1,9 +1,12 @@
-"""The dealer bots' rule library, graded by difficulty, with the seed's seven rules.
+"""The dealer bots' rule library, graded by difficulty, with the seven classic example rules.
 
 Every entry is ELR text that passes the one-fifth rule (a test checks each),
 a level (1 easy … 3 hard, the seed's "difficoltà crescenti" extended to the
 digest's other examples) and a description shown when the rule is revealed.
-``rule seed-4`` in the REPL picks an entry by id.
+``rule colour-or-rank`` in the REPL picks an entry by id. An id says what the
+rule does; the classic rules were once numbered ``seed-1`` … ``seed-7`` (and
+their pool ``seed``), and those names are still read (:data:`OLD_IDS`), so
+older replays, saves and share codes that name them keep working.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ class LibraryRule:
     level: int
     source: str
     description: str
+    classic: bool = False
+    """One of the seven example rules of the classic game (the pool ``classic``)."""
 
     @cached_property
     def text(self) -> str:
@@ -32,23 +37,23 @@ class LibraryRule:
 LEVELS = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}
 
 LIBRARY: tuple[LibraryRule, ...] = (
-    # -- the seed's seven examples, in its order of difficulty (rules digest §A4) --
-    LibraryRule("seed-1", 1, "accept: color(c) != color(p1)", N_("classic rule 1: alternate red and black")),
-    LibraryRule("seed-2", 1, "accept: parity(c) != parity(p1)", N_("classic rule 2: alternate even and odd")),
-    LibraryRule("seed-3", 2, "accept: if parity(p1) == parity(p2) then parity(c) != parity(p1) "
+    # -- the seven classic examples (the seed's), in their order of difficulty (rules digest §A4) --
+    LibraryRule("alternate-colours", 1, "accept: color(c) != color(p1)", N_("alternate red and black"), True),
+    LibraryRule("alternate-parity", 1, "accept: parity(c) != parity(p1)", N_("alternate even and odd"), True),
+    LibraryRule("parity-pairs", 2, "accept: if parity(p1) == parity(p2) then parity(c) != parity(p1) "
                              "else parity(c) == parity(p1)",
-                N_("classic rule 3: two odd cards, then two even cards, and so on")),
-    LibraryRule("seed-4", 2, "accept: color(c) == color(p1) or rank(c) == rank(p1)",
-                N_("classic rule 4: the same colour or the same rank as the previous right card")),
-    LibraryRule("seed-5", 2, "accept: color(c) == color(p1) or rank(c) == rank(p1) or rank(c) + rank(p1) == 14",
-                N_("classic rule 5: the same colour, the same rank, or the symmetric rank (A+K, 2+Q, 3+J … sum 14)")),
-    LibraryRule("seed-6", 3, "modes: colour, parity; when colour: color(c) != color(p1); "
+                N_("two odd cards, then two even cards, and so on"), True),
+    LibraryRule("colour-or-rank", 2, "accept: color(c) == color(p1) or rank(c) == rank(p1)",
+                N_("the same colour or the same rank as the previous right card"), True),
+    LibraryRule("colour-rank-or-14", 2, "accept: color(c) == color(p1) or rank(c) == rank(p1) or rank(c) + rank(p1) == 14",
+                N_("the same colour, the same rank, or the symmetric rank (A+K, 2+Q, 3+J … sum 14)"), True),
+    LibraryRule("sevens-switch", 3, "modes: colour, parity; when colour: color(c) != color(p1); "
                              "when parity: parity(c) != parity(p1); on rank(c) == 7: next",
-                N_("classic rule 6: alternate red and black; every 7 on the pile switches to alternating even "
-                   "and odd, and the next 7 switches back")),
-    LibraryRule("seed-7", 3, "accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}",
-                N_("classic rule 7: after an odd card play a spade or a club; after an even card a heart or "
-                   "a diamond")),
+                N_("alternate red and black; every 7 on the pile switches to alternating even "
+                   "and odd, and the next 7 switches back"), True),
+    LibraryRule("odd-black-even-red", 3, "accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}",
+                N_("after an odd card play a spade or a club; after an even card a heart or "
+                   "a diamond"), True),
     # -- easy --
     LibraryRule("same-colour", 1, "accept: color(c) == color(p1)", N_("the same colour as the previous card")),
     LibraryRule("other-suit", 1, "accept: suit(c) != suit(p1)", N_("a different suit from the previous card")),
@@ -88,16 +93,29 @@ LIBRARY: tuple[LibraryRule, ...] = (
                 N_("the two ranks add up to an odd number, or the suit is the same")),
 )
 
+OLD_IDS = {"seed-1": "alternate-colours", "seed-2": "alternate-parity", "seed-3": "parity-pairs",
+           "seed-4": "colour-or-rank", "seed-5": "colour-rank-or-14", "seed-6": "sevens-switch",
+           "seed-7": "odd-black-even-red"}
+"""The classic rules' former ids, still read (replays, saves, options) but never shown."""
 BY_ID = {r.id: r for r in LIBRARY}
-POOLS = ("all", "easy", "medium", "hard", "seed")
+BY_ID.update({old: BY_ID[new] for old, new in OLD_IDS.items()})
+"""Every entry by id, former ids included."""
+POOLS = ("all", "easy", "medium", "hard", "classic")
+OLD_POOLS = {"seed": "classic"}
+
+
+def known(name: str) -> bool:
+    """Whether ``name`` is a pool or a rule id the ``rules`` option accepts (former names too)."""
+    return name in POOLS or name in OLD_POOLS or name in BY_ID
 
 
 def pool(name: str) -> tuple[LibraryRule, ...]:
     """The rules a bot dealer may draw from: a pool name or one rule id (KeyError otherwise)."""
+    name = OLD_POOLS.get(name, name)
     if name == "all":
         return LIBRARY
-    if name == "seed":
-        return tuple(r for r in LIBRARY if r.id.startswith("seed-"))
+    if name == "classic":
+        return tuple(r for r in LIBRARY if r.classic)
     levels = {"easy": 1, "medium": 2, "hard": 3}
     if name in levels:
         return tuple(r for r in LIBRARY if r.level == levels[name])

@@ -10,7 +10,7 @@ Canonical notation (what replays store):
 The rule move keeps the canonical text when it parses and the text as typed
 when it does not, so the checker (not the parser of moves) explains what is
 wrong with it, with the position and the rule of the game it breaks.
-Friendly input: a lone card means ``play``; ``rule seed-4`` names a library
+Friendly input: a lone card means ``play``; ``rule colour-or-rank`` names a library
 rule; ``write`` is a synonym of ``rule``; a line starting ``accept:`` or
 ``modes:`` is a rule.
 """
@@ -87,7 +87,7 @@ def parse_move(text: str) -> Move:
     if low in ("rule", "regola", "write"):
         if not rest.strip():
             raise InvalidMove(_("write the rule after `rule`, e.g. `rule accept: color(c) != color(p1)` "
-                                "or `rule seed-1`"))
+                                "or `rule alternate-colours`"))
         return rule_move(rest)
     if raw.lower().startswith(_RULE_STARTS):
         return rule_move(raw)

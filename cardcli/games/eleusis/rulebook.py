@@ -35,11 +35,11 @@ TOPICS = {
 
 
 def _library_text() -> str:
-    parts = [f"{r.id} ({LEVELS[r.level]}): {r.source}" for r in LIBRARY]
+    parts = [f"{r.id} ({LEVELS[r.level]}{', classic' if r.classic else ''}): {r.source}" for r in LIBRARY]
     return ("Bot dealers draw a rule at random (a replayed game draws the same rule again) from the "
-            "pool the `rules` option names: all, easy, medium, hard, seed (the seven classic example "
-            "rules, seed-1 to seed-7), or one id. As the dealer you can type `rule ID`. The rules: "
-            + "; ".join(parts) + ".")
+            "pool the `rules` option names: all, easy, medium, hard, classic (the seven classic example "
+            "rules), or one rule's id, which says what the rule does. As the dealer you can type `rule ID`. "
+            "The rules: " + "; ".join(parts) + ".")
 
 
 RULES = [
@@ -114,9 +114,10 @@ RULES = [
     Rule("language.examples", N_("Examples"), N_(
         "Alternate colours: `accept: color(c) != color(p1)`. Same colour or rank: `accept: "
         "color(c) == color(p1) or rank(c) == rank(p1)`. One to three higher, round the corner: "
-        "`accept: (rank(c) - rank(p1)) % 13 in 1..3`. Classic rule 6 (seed-6): `modes: colour, parity; when "
+        "`accept: (rank(c) - rank(p1)) % 13 in 1..3`. The classic sevens rule (sevens-switch): `modes: colour, parity; when "
         "colour: color(c) != color(p1); when parity: parity(c) != parity(p1); on rank(c) == 7: "
-        "next`. Classic rule 7 (seed-7): `accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}`.")),
+        "next`. After an odd card black, after an even card red (odd-black-even-red): `accept: if odd(p1) then "
+        "suit(c) in {S, C} else suit(c) in {H, D}`.")),
     Rule("library.rules", N_("The library"), _library_text()),
     Rule("turn.order", N_("Whose move it is"), N_(
         "Each hand begins with the dealer, who writes the secret rule (`rule ...`) before anyone "
@@ -190,8 +191,8 @@ RULES = [
     Rule("options.presets", N_("Presets"), N_(
         "`standard` (the default) is Abbott's original game with a deck trimmed so that it divides "
         "equally, phase two played from the wrong cards, and everyone dealing twice; bot dealers draw "
-        "from the whole library. `seed-rules` is the same, but bot dealers use only the seven classic "
-        "example rules (seed-1 to seed-7); `short` has everyone deal once. Single rules "
+        "from the whole library. `classic-rules` is the same, but bot dealers use only the seven classic "
+        "example rules; `short` has everyone deal once. Single rules "
         "change with `--option KEY=VALUE`; `cardcli rules eleusis options` lists them.")),
 ]
 

@@ -22,7 +22,7 @@ from cardcli.games.eleusis.config import PRESET_HELP, PRESETS, EleusisConfig, de
 from cardcli.games.eleusis.fairness import fairness_of
 from cardcli.games.eleusis.language import RuleError, compile_text, parse_rule, rule_digest, rule_json
 from cardcli.games.eleusis.language import deck as D
-from cardcli.games.eleusis.library import BY_ID, POOLS, describe
+from cardcli.games.eleusis.library import POOLS, describe, known
 from cardcli.games.eleusis.rulebook import RULEBOOK
 from cardcli.games.eleusis.scoring import (
     add,
@@ -80,7 +80,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         problem = super().check_setup(config, players)
         if problem:
             return problem
-        if config.rules not in POOLS and config.rules not in BY_ID:
+        if not known(config.rules):
             return (f"option rules={config.rules!r}: use one of {', '.join(POOLS)} or a library rule id "
                     "(`cardcli rules eleusis library`)")
         if config.deals_per_player < 1:
@@ -170,7 +170,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
                 if state.phase == "rule":
                     return refuse("turn.rule-first", _("no card can be played before the rule is written, and the "
                                                        "dealer never plays a card (the dealer writes e.g. "
-                                                       "`rule seed-1`)"))
+                                                       "`rule alternate-colours`)"))
                 if state.phase == "one":
                     if card not in state.hands[state.turn]:
                         return refuse("play.held", _("you do not hold {card}").format(card=card))
@@ -336,7 +336,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         return [
             ("play 7H  (7H)", _("play a card onto the mainline; the rule judges it right or wrong")),
             ("rule accept: …", _("(dealer) write the secret rule in the rule language")),
-            ("rule seed-1", _("(dealer) use a rule of the library (`rules eleusis library`)")),
+            ("rule alternate-colours", _("(dealer) use a rule of the library (`rules eleusis library`)")),
         ]
 
     # -- information ---------------------------------------------------------------------------

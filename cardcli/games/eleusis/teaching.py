@@ -8,13 +8,13 @@ accepts it) or ``wrong``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from cardcli.engine.teaching import Teaching, freeze
+from cardcli.engine.teaching import RuleClaim, Teaching, freeze
 from cardcli.games.eleusis import moves as mv
 from cardcli.games.eleusis.equivalence import same_rule
-from cardcli.i18n import N_
+from cardcli.i18n import N_, _
 
 GOALS = {
     "rule TEXT": N_("writes a rule that accepts the same cards as TEXT in every position"),
@@ -49,3 +49,6 @@ class EleusisTeaching(Teaching):
 
     def goal_words(self) -> dict[str, str]:
         return dict(GOALS)
+
+    def rule_claims(self, config: Any) -> Sequence[RuleClaim]:
+        return (RuleClaim(r"\bafter (\w+) rounds\b", config.phase_two_rounds, _("round limit of phase two")),)

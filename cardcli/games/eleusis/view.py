@@ -206,8 +206,9 @@ def render_view(view: EleusisView, charset: Charset) -> list[Line]:
         lines.append([("dim", _("You are the dealer: the program judges every card by your rule."))])
     if view.phase == "rule" and view.seat == view.dealer:
         lines.append([("hint", _("Write your rule: `rule accept: color(c) != color(p1)` (alternate colours), "
-                                 "`rule seed-3` for a library rule (or just `accept: …`); `rules eleusis language` explains the "
-                                 "language, `fair RULE` checks one without using it."))])
+                                 "`rule parity-pairs` for a library rule (or just `accept: …`); "
+                                 "`rules eleusis language` explains the language, `fair RULE` checks one "
+                                 "without using it."))])
     return lines
 
 

@@ -28,7 +28,8 @@ class RummyConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     lay_off_needs_meld: Annotated[bool, _opt(
         "a player may lay off only after having a meld of their own on the table")] = True
     one_meld_per_turn: Annotated[bool, _opt("at most one new meld per turn (pagat's basic rule)")] = False
-    rummy_doubles: Annotated[bool, _opt("going out in one turn without melding before doubles the hand's points")] = True
+    rummy_doubles: Annotated[bool, _opt(
+        "going out in one turn, with nothing melded or laid off before it, doubles the hand's points")] = True
     max_turnovers: Annotated[int, _opt("times the discard pile may be turned into a new stock in one hand")] = 3
     exhausted: Annotated[Literal["wash", "lowest"], _opt(
         "when the stock cannot be re-formed: the hand is void (wash) or the lowest hand scores")] = "wash"

@@ -7,7 +7,9 @@ from cardcli.engine.rulebook import Rule, Rulebook
 from cardcli.i18n import N_
 
 INTRO = N_(
-    "Rummy (the basic Italian game, ramino): 2 to 6 players, one 52-card deck. Each turn you draw a card "
+    "Rummy, the basic game of American origin from which the whole rummy family descends (not the "
+    "Italian ramino, which is played with two decks and jokers): 2 to 6 players, one 52-card deck. "
+    "Each turn you draw a card "
     "from the stock or the discard pile, may put sets and runs on the table and lay cards off, "
     "then discard one card. The first to get rid of all their cards wins the hand and scores "
     "the cards left in the others' hands.")
@@ -91,9 +93,10 @@ RULES = [
         "You win the hand when your last card leaves your hand: by melding it, laying it off, "
         "or discarding it. A final discard is not required.")),
     Rule("out.rummy", N_("Rummy"), N_(
-        "Going out in one turn, having melded nothing before and without laying off on other "
-        "players' melds, is a rummy: the hand's points are doubled. Adding to melds you put "
-        "down in the same turn is allowed.")),
+        "Going out by putting all your cards down in one turn is a rummy, and the hand's points are "
+        "doubled: you must not have melded or laid off anything before that turn, and in it you "
+        "may not lay off on other players' melds. Adding to melds you put down in the same turn is "
+        "allowed.")),
     Rule("score.hand", N_("Scoring a hand"), N_(
         "The player who went out scores the value of the cards left in the other hands: ace 1, "
         "two to ten their pip value, jack, queen and king 10 each. Cards that could have "

@@ -77,6 +77,7 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
         state.discard = [rest[0]]
         state.stock = list(reversed(rest[1:]))  # top of the stock is the last element
         state.melds = []
+        state.tabled = [False] * n
         state.turn = (state.dealer + 1) % n
         state.phase = "draw"
         state.taken = None
@@ -85,7 +86,7 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
         self._begin_turn(state)
 
     def _begin_turn(self, state: RummyState) -> None:
-        state.melded_before_turn = state.owns_meld(state.turn)
+        state.tabled_before_turn = state.tabled[state.turn]
         state.melds_this_turn = 0
         state.laid_off_on_others = False
         state.taken = None
@@ -228,6 +229,7 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
                     hand.remove(c)
                 state.melds.append(TableMeld(seat, layout))
                 state.melds_this_turn += 1
+                state.tabled[seat] = True
                 facts["out"] = self._maybe_out(state)
             case mv.LayOff(card, target):
                 tm = state.melds[target - 1]
@@ -235,6 +237,7 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
                 assert isinstance(layout, TableLayout)
                 hand.remove(card)
                 tm.meld = layout
+                state.tabled[seat] = True
                 if tm.owner != seat:
                     state.laid_off_on_others = True
                 facts["out"] = self._maybe_out(state)
@@ -254,7 +257,9 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
         seat = state.turn
         if state.hands[seat]:
             return False
-        rummy = not state.melded_before_turn and not state.laid_off_on_others
+        # A rummy: every card put down in this one turn (nothing melded or laid off before it), and
+        # nothing laid off on another player's melds (the seed: "senza attaccare ai giochi altrui").
+        rummy = not state.tabled_before_turn and not state.laid_off_on_others
         names = self.seat_names(state.players)
         sc = score_hand(state.hands, seat, rummy, state.config, names)
         points: list[Number] = [0] * state.players

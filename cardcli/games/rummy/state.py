@@ -36,7 +36,10 @@ class RummyState(GameState):
     phase: Phase = "deal"
     taken: Card | None = None
     """The card taken from the discard pile this turn (it may not be discarded again)."""
-    melded_before_turn: bool = False
+    tabled: list[bool] = field(default_factory=list)
+    """Per seat: has put cards on the table this hand (a meld or a lay-off). Going out is a rummy
+    only for a player who had put nothing down before the turn (the seed: "senza aver calato prima")."""
+    tabled_before_turn: bool = False
     melds_this_turn: int = 0
     laid_off_on_others: bool = False
     turnovers: int = 0
@@ -49,6 +52,7 @@ class RummyState(GameState):
         c.__dict__.update(self.__dict__)
         c.totals = list(self.totals)
         c.hands = [list(h) for h in self.hands]
+        c.tabled = list(self.tabled)
         c.stock = list(self.stock)
         c.discard = list(self.discard)
         c.melds = [TableMeld(m.owner, m.meld) for m in self.melds]

@@ -59,4 +59,6 @@ class RummyTeaching(Teaching):
 
     def rule_claims(self, config: Any) -> Sequence[RuleClaim]:
         return (RuleClaim(r"\bace (?:left )?in (?:your|a) hand (?:counts|is worth) (\d+)", config.ace_points,
-                          _("points of an ace left in hand")),)
+                          _("points of an ace left in hand")),
+                RuleClaim(r"\bturned over (\w+) times\b", config.max_turnovers,
+                          _("times the discard pile may be turned over in one hand")))
