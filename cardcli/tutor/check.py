@@ -161,16 +161,16 @@ def topic_problem(lesson: Lesson, game: Any) -> str | None:
             return f"topic {topic!r} is not a rule topic or rule id of {book.game} (`cardcli rules {book.game}`)"
     taught: set[str] = set()
     for n, step in enumerate(lesson.steps, 1):
-        if isinstance(step, Quiz) and step.tests:  # before its own `teaches`: a quiz cannot teach itself
+        for rule in getattr(step, "teaches", []):  # a question may state the rule it then asks to apply
+            if not book.find(rule):
+                return f"step {n}: teaches {rule!r}, which is not a rule topic or rule id of {book.game}"
+            taught.update(_ids(book, rule))
+        if isinstance(step, Quiz) and step.tests:
             if not book.find(step.tests):
                 return f"step {n}: the quiz tests {step.tests!r}, which is not a rule topic or rule id of {book.game}"
             if not step.guess and not (_ids(book, step.tests) & taught):
                 return (f"step {n}: the quiz asks about {step.tests!r} before any step teaches it (mark the step "
                         "`teaches`, or the quiz `guess = true` and say so in its question)")
-        for rule in getattr(step, "teaches", []):
-            if not book.find(rule):
-                return f"step {n}: teaches {rule!r}, which is not a rule topic or rule id of {book.game}"
-            taught.update(_ids(book, rule))
         if isinstance(step, Quiz) and step.explain:
             taught.update(_ids(book, step.tests) if step.tests else set())
     for d in lesson.deviations:

@@ -73,15 +73,18 @@ def _seat(word: str, session: Any, learner: int) -> int | None:
     return names.index(w) if w in names else None
 
 
-def _held(session: Any, seat: int) -> list[str]:
-    hands = getattr(session.state, "hands", None)
+def _held(state: Any, seat: int) -> list[str]:
+    hands = getattr(state, "hands", None)
     if not hands or seat >= len(hands):
         return []
     return list(hands[seat])
 
 
-def claim_problems(text: str, session: Any, learner: int) -> list[str]:
-    """The numbers ``text`` states about a hand that the game counts otherwise, one line each."""
+def claim_problems(text: str, session: Any, learner: int, before: Any = None) -> list[str]:
+    """The numbers ``text`` states about a hand that the game counts otherwise, one line each.
+
+    ``before``: the position before the move just made, for a text that tells what the move did
+    ("your two queens and the top queen went on the table"): a count right there is right."""
     game = session.game
     out: list[str] = []
     for m in _POINTS.finditer(text):
@@ -102,12 +105,11 @@ def claim_problems(text: str, session: Any, learner: int) -> list[str]:
             continue
         said = int(m.group(3)) if m.group(3).isdigit() else _COUNT_WORDS[m.group(3).lower()]
         rank = _RANKS[m.group(4).lower()]
-        held = _held(session, seat)
-        if not held:
-            continue
-        have = sum(1 for c in held if (c == "JK" if rank == "JK" else c != "JK" and c[0] == rank))
-        if have != said:
-            out.append(f"the text says {m.group(0)!r}, but that hand holds {have}")
+        counts = [sum(1 for c in held if (c == "JK" if rank == "JK" else c != "JK" and c[0] == rank))
+                  for held in (_held(session.state, seat), _held(before, seat) if before is not None else [])
+                  if held]
+        if counts and said not in counts:
+            out.append(f"the text says {m.group(0)!r}, but that hand holds {counts[0]}")
     return out
 
 

@@ -78,6 +78,8 @@ class LessonController(Controller):
         self.told: list[str] = []
         """The lesson's own texts shown since the learner last acted (the check reads them)."""
         self.read_key: Callable[[str], str] | None = None
+        self.before: Any = None
+        """The position before the move whose `then` is being told (a text may count what it moved)."""
 
     @property
     def strict(self) -> bool:
@@ -96,7 +98,7 @@ class LessonController(Controller):
             return
         shown = self.t(text)
         if self.strict:
-            for problem in claim_problems(shown, self.session, self.learner) + rule_problems(
+            for problem in claim_problems(shown, self.session, self.learner, self.before) + rule_problems(
                     shown, self.game, self.session.config):
                 self.text_problem(problem)
         self.told.append(shown)
@@ -567,6 +569,7 @@ class LessonController(Controller):
             best, why = advice(s)
             if best != move:
                 coach = (self.game.format_move(best), why)
+        before = s.state.clone() if not isinstance(step, Free) else None
         self.show_events(s.play(move, observer=self.learner))
         if coach:
             self.console.say(_("Coach: cardcli's bot would have played {move}").format(move=coach[0])
@@ -577,7 +580,11 @@ class LessonController(Controller):
             if not self.free_finished(step):
                 self.show_table()
             return
-        self.tell(step.then, "ok")
+        self.before = before
+        try:
+            self.tell(step.then, "ok")
+        finally:
+            self.before = None
         self.next()
 
     # -- help ----------------------------------------------------------------------------------
