@@ -549,11 +549,15 @@ def replay_schema() -> None:
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME, required=False)
-def saves(game: str | None) -> None:
-    """List the saved (unfinished) games, newest first; resume one with `cardcli play --resume NAME`."""
+@click.option("--repair", metavar="NAME", default=None, shell_complete=_lazy_completer("complete_save"),
+              help="Rewrite the damaged save NAME as what can be recovered (the damaged file is kept).")
+def saves(game: str | None, repair: str | None) -> None:
+    """List the saved (unfinished) games, newest first; resume one with `cardcli play --resume NAME`.
+
+    A damaged save is listed with what is wrong and what can be recovered of it."""
     from cardcli.commands.saves import list_command
 
-    sys.exit(list_command(game))
+    sys.exit(list_command(game, repair))
 
 
 @cli.command(context_settings=CONTEXT)

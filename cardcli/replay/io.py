@@ -216,7 +216,12 @@ def read_bytes(path: str | Path, what: Literal["replay", "save"] = "replay") -> 
 
 
 def read(path: str | Path) -> Replay:
+    """A replay file, or a save's journal (``*.cardcli.jsonl``): every replay tool reads both."""
     data = read_bytes(path)
+    from cardcli.replay.journal import looks_like_journal, parse_journal
+
+    if looks_like_journal(path, data):
+        return parse_journal(data, str(path))[0]
     return decode(data, str(path), msgpack=True if is_msgpack(Path(path)) else None)
 
 

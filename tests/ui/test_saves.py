@@ -107,8 +107,11 @@ def test_a_damaged_save_is_listed_with_its_problem_and_kept(tmp_path: Path) -> N
     path.write_text(path.read_text().replace('"deal"', '"dael"'))
     listed = CliRunner().invoke(cli, ["saves"])
     assert "damaged" in listed.output and path.exists()
-    res = CliRunner().invoke(cli, ["play", "--resume", path.name.removesuffix(".cardcli.jsonl")])
-    assert res.exit_code == 1 and "not a cardcli save event" in res.output and "Traceback" not in res.output
+    assert "mends it: line 3 was damaged and rebuilt" in listed.output  # the deal the seed makes
+    res = CliRunner().invoke(cli, ["play", "--resume", path.name.removesuffix(".cardcli.jsonl")], input="quit\n")
+    assert res.exit_code == 0 and "rebuilt" in res.stderr and "Traceback" not in res.output
+    damaged = path.with_name(path.name + ".damaged")
+    assert b'"dael"' in damaged.read_bytes() and b'"dael"' not in path.read_bytes()
 
 
 def test_a_finished_game_goes_into_the_history() -> None:
