@@ -241,8 +241,10 @@ class AutoSave:
             self._journal = Journal.create(self.path, self.session.to_replay(), self.record)
             self.problem = None
         except OSError as err:
+            from cardcli.paths import folder_problem
+
             self._journal = None
-            self.problem = f"cannot save to {self.path}: {err.strerror or err}"
+            self.problem = folder_problem(self.path.parent) or f"cannot save to {self.path}: {err.strerror or err}"
 
     def on_change(self, kind: str, data: Any) -> None:
         if self._journal is None:
