@@ -16,6 +16,7 @@ from typing import IO, Any
 import click
 
 from cardcli.commands.common import parse_options
+from cardcli.engine.text import safe
 from cardcli.i18n import _, ngettext
 
 
@@ -38,7 +39,7 @@ def _store(read_only: bool = False) -> Iterator[Any]:
             with open_store() as store:
                 yield store
     except (StoreError, ScorepadError) as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(safe(str(err))) from None
 
 
 def _charset(choice: str | None) -> str:
@@ -85,7 +86,7 @@ def score_match(game: str, file: IO[str], match: str, players: int | None, prese
     _report(record, pad, numbers, as_json, charset)
     if created:
         click.echo(_("New match {name}: {game}, preset {preset}, {n} players.").format(
-            name=record.name, game=record.game, preset=record.preset, n=record.players), err=True)
+            name=safe(record.name), game=record.game, preset=record.preset, n=record.players), err=True)
     return 0
 
 
@@ -123,7 +124,7 @@ def _report(record: Any, pad: Any, numbers: list[int], as_json: bool, charset: s
     _echo_pad(record, pad, _charset(charset), only=set(numbers))
     saved = ", ".join(map(str, numbers))
     click.echo(ngettext("Saved hand {n} of match {name}.", "Saved hands {n} of match {name}.", len(numbers)).format(
-        n=saved, name=record.name), err=True)
+        n=saved, name=safe(record.name)), err=True)
 
 
 def _exists(store: Any, name: str) -> bool:
@@ -195,8 +196,8 @@ def list_matches(game: str | None, as_json: bool) -> int:
     for r in rows:
         totals = ", ".join(f"{s} {t}" for s, t in r["totals"].items())
         state = (_("won by {who}").format(who=_(" and ").join(r["winners"])) if r["over"] else _("in progress"))
-        click.echo(f"{r['match']:<20} {r['game']:<8} " + _("{n} hands").format(n=r["hands"]) +
-                   f" · {totals} · {state} · {r['updated'][:10]}")
+        click.echo(safe(f"{r['match']:<20} {r['game']:<8} " + _("{n} hands").format(n=r["hands"]) +
+                        f" · {totals} · {state} · {r['updated'][:10]}"))
     return 0
 
 
@@ -207,7 +208,7 @@ def _change(name: str, action: Callable[[Any, Any], Any], done: str, charset: st
         record = service.find(store, name)
         pad = action(store, record)
     _echo_pad(record, pad, _charset(charset), detail=False)
-    click.echo(done, err=True)
+    click.echo(safe(done), err=True)
     return 0
 
 
@@ -232,7 +233,7 @@ def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
         if not yes:
             try:
                 sure = click.confirm(_("Delete match {name} and its {n} hands?").format(
-                    name=record.name, n=record.hands), default=False)
+                    name=safe(record.name), n=record.hands), default=False)
             except click.Abort:
                 click.echo("", err=True)
                 sure = False
@@ -240,7 +241,7 @@ def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
                 click.echo(_("Nothing deleted (add --yes to delete without asking)."), err=True)
                 return 1
         delete_match(store, record.id)
-    click.echo(_("Match {name} deleted.").format(name=record.name), err=True)
+    click.echo(_("Match {name} deleted.").format(name=safe(record.name)), err=True)
     return 0
 
 

@@ -37,7 +37,7 @@ import msgspec
 
 from cardcli.i18n import _, ngettext
 from cardcli.replay.io import MAX_DEPTH, MAX_SIZE, ReplayError, nesting_depth, read_bytes
-from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay
+from cardcli.replay.model import Annotation, HandRecord, MoveRecord, Replay, clip_labels
 
 FORMAT = "cardcli-journal"
 VERSION = 2
@@ -284,7 +284,7 @@ def assemble(lines: Lines, name: str, events: list[Event] | None = None) -> Repl
             notes.append(ev.value)
         elif ev.kind == "title":
             title = ev.value
-    return msgspec.structs.replace(replay, hands=hands, annotations=notes, title=title, result=None)
+    return clip_labels(msgspec.structs.replace(replay, hands=hands, annotations=notes, title=title, result=None))
 
 
 def record_of(lines: Lines) -> Path | None:
