@@ -449,11 +449,13 @@ def replay_show(file: str, **kw: Any) -> None:
 
 @replay.command("verify", context_settings=CONTEXT)
 @click.argument("files", type=click.Path(dir_okay=False), nargs=-1, required=True)
-def replay_verify(files: tuple[str, ...]) -> None:
+@click.option("--legal", is_flag=True,
+              help="Also check that each move is among the legal moves the game lists in its position.")
+def replay_verify(files: tuple[str, ...], legal: bool) -> None:
     """Check that every move of FILES is legal and the recorded results match (exit 1 if not)."""
     from cardcli.commands.replays import verify
 
-    sys.exit(verify(files))
+    sys.exit(verify(files, legal))
 
 
 @replay.command("view", context_settings=CONTEXT)

@@ -23,13 +23,14 @@ from cardcli.session import Session, log_of
 from cardcli.ui.console import Console
 
 
-def verify(files: Sequence[str]) -> int:
-    """Exit 0 when every file verifies; otherwise one line per bad file and exit 1."""
+def verify(files: Sequence[str], legal: bool = False) -> int:
+    """Exit 0 when every file verifies; otherwise one line per bad file and exit 1. ``legal``: each move
+    must also be among the legal moves the game lists in its position."""
     bad = 0
     for f in files:
         try:
             replay = read(f)
-            session = Session.from_replay(replay)
+            session = Session.from_replay(replay, legal=legal)
         except ReplayError as err:
             msg = str(err)
             click.echo(_("{file}: FAILED: {reason}").format(file=f, reason=msg.removeprefix(f + ": ")), err=True)
