@@ -118,10 +118,10 @@ def test_random_bodies_never_crash_or_hang(body: bytes) -> None:
     import base64
 
     text = "cc1-" + base64.urlsafe_b64encode(body).decode().rstrip("=")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(ReplayError):
         decode(text)
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
 
 
 def test_cli_share_then_show_verify_view_import(tmp_path: Path, code: str) -> None:

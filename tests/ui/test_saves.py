@@ -24,7 +24,7 @@ def _spawn(home: Path, *args: str) -> subprocess.Popen[bytes]:
                             stderr=subprocess.STDOUT, env=env)
 
 
-def _read_until(proc: subprocess.Popen[bytes], needle: str, timeout: float = 20.0) -> str:
+def _read_until(proc: subprocess.Popen[bytes], needle: str, timeout: float = 120.0) -> str:
     import select
 
     assert proc.stdout is not None
