@@ -8,14 +8,11 @@ from __future__ import annotations
 import datetime as dt
 import multiprocessing
 import os
-import select
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 from click.testing import CliRunner
+from processes import HANG, read_until, spawn
 
 from cardcli.cli import cli
 from cardcli.replay.io import read
@@ -24,30 +21,7 @@ from cardcli.replay.repair import recover
 from cardcli.saves import list_saves, load_save, new_save_path, recover_save
 from cardcli.session import Session
 
-HANG = 180.0
-"""Seconds before a process that gave no answer counts as hung (a hang limit, not a speed test)."""
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _spawn(home: Path, *args: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, CARDCLI_HOME=str(home), TERM="dumb")
-    return subprocess.Popen([sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env)
-
-
-def _read_until(proc: subprocess.Popen[bytes], needle: str) -> str:
-    assert proc.stdout is not None
-    fd = proc.stdout.fileno()
-    seen = b""
-    end = time.monotonic() + HANG
-    while time.monotonic() < end and needle.encode() not in seen:
-        ready, _w, _x = select.select([fd], [], [], 0.2)
-        if ready:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            seen += chunk
-    return seen.decode(errors="replace")
 
 
 def _home() -> Path:
@@ -74,7 +48,7 @@ def test_games_started_in_the_same_second_by_eight_processes_get_eight_saves() -
 
 def test_two_plays_at_once_keep_both_games() -> None:
     home = _home()
-    procs = [_spawn(home, "play", "rummy", "--seed", str(seed)) for seed in (1, 2)]
+    procs = [spawn(home, "play", "rummy", "--seed", str(seed)) for seed in (1, 2)]
     outs = [p.communicate(b"draw stock\nquit\n", timeout=HANG)[0].decode() for p in procs]
     saved = sorted(line.split("Game saved as ")[1].split(".")[0] for out in outs for line in out.splitlines()
                    if "Game saved as" in line)
@@ -102,10 +76,10 @@ def _started_save() -> str:
 def test_a_second_resume_of_the_same_save_is_refused_and_names_the_holder() -> None:
     name = _started_save()
     card = _a_card(name)
-    first = _spawn(_home(), "play", "--resume", name)
+    first = spawn(_home(), "play", "--resume", name)
     try:
-        assert "Your hand" in _read_until(first, "for counting only")
-        second = _spawn(_home(), "play", "--resume", name)
+        assert "Your hand" in read_until(first, "for counting only")
+        second = spawn(_home(), "play", "--resume", name)
         out = second.communicate(b"quit\n", timeout=HANG)[0].decode()
         assert second.returncode == 1
         assert f"{name} is being played by another cardcli (process {first.pid}," in out
@@ -135,8 +109,8 @@ def _a_card(name: str) -> str:
 
 def test_the_lock_of_a_process_killed_with_kill_9_does_not_hold_the_save() -> None:
     name = _started_save()
-    first = _spawn(_home(), "play", "--resume", name)
-    assert "for counting only" in _read_until(first, "for counting only")
+    first = spawn(_home(), "play", "--resume", name)
+    assert "for counting only" in read_until(first, "for counting only")
     lock = next(_home().glob("saves/.*.lock"))
     assert str(first.pid) in lock.read_text()
     first.send_signal(signal.SIGKILL)

@@ -196,8 +196,8 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
             by_seat[seat] = int(value)
         parsed[k] = [by_seat[s] for s in seats]
     each = (deck_size(n) - 1) // (n - 1)
-    for k, counts in parsed.items():
-        for s, count in zip(seats, counts):
+    for k, per_seat in parsed.items():
+        for s, count in zip(seats, per_seat):
             if count > each:  # phase one plays each hand once; phase two plays from the wrong cards
                 raise ValueError(_("line {no}: {name} has {count} cards counted, but with {n} players each is "
                                    "dealt {each}").format(no=lists[k][0], name=names[s], count=count, n=n, each=each))
