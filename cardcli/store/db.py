@@ -183,10 +183,16 @@ class Store:
     def _check(self) -> None:
         """Refuse a file that is not a sound cardcli store, without writing a byte to it."""
         try:
-            app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
-            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            check = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+            # one read transaction: the four answers are of one moment (another process may be creating the
+            # store right now: its tables and its application id must not be seen one without the other)
+            self.conn.execute("BEGIN")
+            try:
+                app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+                version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+                tables = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                check = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+            finally:
+                self._rollback()
         except sqlite3.Error as err:
             raise self.error(err) from None
         if check != ["ok"]:
