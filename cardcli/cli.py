@@ -459,11 +459,13 @@ def replay_show(file: str, **kw: Any) -> None:
 
 @replay.command("verify", context_settings=CONTEXT)
 @click.argument("files", type=click.Path(dir_okay=False), nargs=-1, required=True)
-def replay_verify(files: tuple[str, ...]) -> None:
+@click.option("--legal", is_flag=True,
+              help="Also check that each move is among the legal moves the game lists in its position.")
+def replay_verify(files: tuple[str, ...], legal: bool) -> None:
     """Check that every move of FILES is legal and the recorded results match (exit 1 if not)."""
     from cardcli.commands.replays import verify
 
-    sys.exit(verify(files))
+    sys.exit(verify(files, legal))
 
 
 @replay.command("view", context_settings=CONTEXT)
@@ -561,11 +563,15 @@ def replay_schema() -> None:
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME, required=False)
-def saves(game: str | None) -> None:
-    """List the saved (unfinished) games, newest first; resume one with `cardcli play --resume NAME`."""
+@click.option("--repair", metavar="NAME", default=None, shell_complete=_lazy_completer("complete_save"),
+              help="Rewrite the damaged save NAME as what can be recovered (the damaged file is kept).")
+def saves(game: str | None, repair: str | None) -> None:
+    """List the saved (unfinished) games, newest first; resume one with `cardcli play --resume NAME`.
+
+    A damaged save is listed with what is wrong and what can be recovered of it."""
     from cardcli.commands.saves import list_command
 
-    sys.exit(list_command(game))
+    sys.exit(list_command(game, repair))
 
 
 @cli.command(context_settings=CONTEXT)

@@ -155,10 +155,15 @@ IMPORT_TEXT = N_(
     "the record back, and marks what cardcli adds (its bidding system's explanations) as cardcli's.")
 JOURNAL_TEXT = N_(
     "A game being played is saved as a journal (*.cardcli.jsonl): one JSON value per line, appended and "
-    "flushed as the game goes. The first line is the header (the match as a replay with no hands, and "
-    "the --record file asked for); then a dealt hand is {\"deal\": [cards…], \"dealer\": N}, a move is "
+    "flushed as the game goes, each followed by a space and the CRC-32 of the JSON in eight hex digits. "
+    "The first two lines are the header, written twice (the match as a replay with no hands, and the "
+    "--record file asked for); then a dealt hand is {\"deal\": [cards…], \"dealer\": N}, a move is "
     "[seat, \"notation\"], an undo is {\"undo\": N}, an annotation is {\"note\": {…}} and a new caption "
-    "{\"title\": \"…\"}. An incomplete last line (a crash while writing) is ignored.")
+    "{\"title\": \"…\"}. An incomplete last line (a crash while writing) is ignored. A damaged line is "
+    "rebuilt when one event fits the game there (a legal move, an undo, the deal the seed makes); otherwise "
+    "`cardcli saves --repair NAME` continues the game from the last good move, and the damaged file is kept "
+    "as NAME.cardcli.jsonl.damaged. While a game is played its save is locked (.NAME.cardcli.jsonl.lock, "
+    "holding the process id): a second cardcli does not resume it.")
 SHARE_TEXT = N_(
     "A share code ({prefix}{version}-…, printed by `cardcli share`) is a whole match, or one hand, as "
     "URL-safe text: base64url without padding of the payload's length, a CRC32 checksum and a "

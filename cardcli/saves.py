@@ -12,7 +12,9 @@ waits for the human, so it too holds every move shown on screen.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 import re
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +26,8 @@ from cardcli.paths import data_dir
 from cardcli.replay.io import ReplayError
 from cardcli.replay.journal import SUFFIX, Journal, read_journal
 from cardcli.replay.model import Replay
+from cardcli.replay.repair import Recovery
+from cardcli.savelock import SaveLock
 from cardcli.session import Session
 
 
@@ -63,16 +67,30 @@ def clean_stale_temps(folder: Path | None = None, now: float | None = None) -> i
 
 
 def new_save_path(game: str, now: _dt.datetime | None = None) -> Path:
-    """A fresh save name for a game starting now; never the name of an existing save."""
+    """A fresh save name for a game starting now, never the name of another save, whatever the timing.
+
+    The name is claimed by creating its file with ``O_EXCL``: of two cardcli started in the same
+    second, one gets ``rummy-…-194846`` and the other ``rummy-…-194846-2``. (The empty file is
+    replaced by the journal at once; ``saves`` ignores it until then.) When the folder cannot be
+    written, the name is still returned: the autosave then says, in one line, why it cannot save.
+    """
     clean_stale_temps()
     stamp = (now or _dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
-    base = saves_dir() / f"{game}-{stamp}"
-    path = base.with_name(base.name + SUFFIX)
-    n = 2
-    while path.exists():
-        path = base.with_name(f"{base.name}-{n}{SUFFIX}")
-        n += 1
-    return path
+    folder = saves_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return folder / f"{game}-{stamp}{SUFFIX}"
+    n = 1
+    while True:
+        path = folder / (f"{game}-{stamp}{SUFFIX}" if n == 1 else f"{game}-{stamp}-{n}{SUFFIX}")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return path
+        except FileExistsError:
+            n += 1
+        except OSError:
+            return path
 
 
 def save_name(path: Path) -> str:
@@ -92,10 +110,18 @@ class SaveInfo:
     modified: float
     record: Path | None
     problem: str | None = None
+    """Why the save does not resume as it is (a damaged line, a move that does not fit)."""
+    recovery: str | None = None
+    """What ``cardcli saves --repair`` would make of a damaged save (``None``: nothing can be kept)."""
+    in_use: str | None = None
+    """The process playing it now, if any."""
 
 
 def list_saves(game: str | None = None) -> list[SaveInfo]:
-    """Every save (newest first); a damaged one is listed with its problem, never hidden or removed."""
+    """Every save (newest first), each folded as ``play --resume`` would fold it: a damaged one is
+    listed with its problem and what can be recovered, never hidden or removed."""
+    from cardcli.savelock import holder
+
     folder = saves_dir()
     if not folder.is_dir():
         return []
@@ -103,26 +129,45 @@ def list_saves(game: str | None = None) -> list[SaveInfo]:
     out: list[SaveInfo] = []
     for path in folder.glob("*" + SUFFIX):
         try:
-            modified = path.stat().st_mtime
+            stat = path.stat()
         except OSError:
             continue
+        if stat.st_size == 0:
+            continue  # a name just claimed by a game starting (its journal follows at once)
+        name, modified, in_use = save_name(path), stat.st_mtime, holder(path)
         try:
             replay, record = read_journal(path)
+            if game and replay.game != game:
+                continue
+            Session.from_replay(replay)
         except ReplayError as err:
-            out.append(SaveInfo(save_name(path), path, "?", None, 0, 0, modified, None, str(err)))
+            info = _damaged_info(path, str(err).removeprefix(f"{path}: "))
+            if game and info.game not in (game, "?"):
+                continue
+            out.append(SaveInfo(name, path, info.game, info.seed, info.hands, info.moves, modified, info.record,
+                                info.problem, info.recovery, in_use))
             continue
-        if game and replay.game != game:
-            continue
-        out.append(SaveInfo(save_name(path), path, replay.game, replay.seed, len(replay.hands),
-                            sum(len(h.moves) for h in replay.hands), modified, record))
+        out.append(SaveInfo(name, path, replay.game, replay.seed, len(replay.hands),
+                            sum(len(h.moves) for h in replay.hands), modified, record, in_use=in_use))
     out.sort(key=lambda s: s.modified, reverse=True)
     return out
 
 
+def _damaged_info(path: Path, problem: str) -> SaveInfo:
+    """A save that does not resume as it is: what a recovery would keep of it."""
+    try:
+        _session, record, rec = recover_save(path)
+    except ReplayError:
+        return SaveInfo(save_name(path), path, "?", None, 0, 0, 0.0, None, problem)
+    replay = rec.replay
+    return SaveInfo(save_name(path), path, replay.game, replay.seed, len(replay.hands),
+                    sum(len(h.moves) for h in replay.hands), 0.0, record, problem, rec.summary())
+
+
 def find_save(name: str, game: str | None = None) -> Path | None:
     """The save called ``name`` (or ``latest``), or a path to a save or replay file."""
-    if name == "latest":
-        saves = [s for s in list_saves(game) if s.problem is None]
+    if name == "latest":  # the newest save that resumes, or that resumes once recovered
+        saves = [s for s in list_saves(game) if s.problem is None or s.recovery is not None]
         return saves[0].path if saves else None
     for candidate in (saves_dir() / (name + SUFFIX), saves_dir() / name):
         if candidate.is_file():
@@ -144,20 +189,50 @@ def load_save(path: Path) -> tuple[Session, Path | None]:
     return Session.from_replay(replay), record
 
 
+def recover_save(path: Path) -> tuple[Session, Path | None, Recovery]:
+    """The most of a damaged journal that folds (:mod:`cardcli.replay.repair`), without changing the file.
+    ReplayError when nothing can be kept (its header is gone, or its rules are unknown)."""
+    from cardcli.replay.io import read_bytes
+    from cardcli.replay.journal import split
+    from cardcli.replay.repair import recover
+
+    rec = recover(split(read_bytes(path, "save"), str(path)), str(path))
+    return Session.from_replay(rec.replay), rec.record, rec
+
+
+def repair_save(path: Path) -> tuple[Recovery, Path]:
+    """Rewrite a damaged journal as what :func:`recover_save` keeps; the damaged file is kept beside it
+    (``NAME.cardcli.jsonl.damaged``), so nothing that was on disk is ever thrown away. The caller holds
+    the save's lock. Returns the recovery and where the damaged copy is."""
+    session, record, rec = recover_save(path)
+    backup = path.with_name(path.name + ".damaged")
+    n = 2
+    while backup.exists():
+        backup = path.with_name(f"{path.name}.damaged-{n}")
+        n += 1
+    shutil.copy2(path, backup)
+    Journal.create(path, session.to_replay(), record).close()
+    return rec, backup
+
+
 class AutoSave:
     """Keeps a session's journal: attach once, and every change is appended as it happens.
 
     A failed write (full disk, read-only home) never stops the game: the error is
     kept in :attr:`problem` for the driver to tell in one line, and the whole
     journal is rewritten at the next chance, so nothing is lost once space is back.
+
+    It holds the save's lock (:mod:`cardcli.savelock`) until :meth:`close`: given the one
+    ``play --resume`` took before reading the save, or taken here for a new save.
     """
 
-    def __init__(self, session: Session, path: Path, record: Path | None) -> None:
+    def __init__(self, session: Session, path: Path, record: Path | None, lock: SaveLock | None = None) -> None:
         self.session = session
         self.path = path
         self.record = record
         self.problem: str | None = None
         self._journal: Journal | None = None
+        self.lock = lock if lock is not None else SaveLock.take(path)
         self._open()
         session.listeners.append(self.on_change)
 
@@ -166,8 +241,10 @@ class AutoSave:
             self._journal = Journal.create(self.path, self.session.to_replay(), self.record)
             self.problem = None
         except OSError as err:
+            from cardcli.paths import folder_problem
+
             self._journal = None
-            self.problem = f"cannot save to {self.path}: {err.strerror or err}"
+            self.problem = folder_problem(self.path.parent) or f"cannot save to {self.path}: {err.strerror or err}"
 
     def on_change(self, kind: str, data: Any) -> None:
         if self._journal is None:
@@ -194,17 +271,21 @@ class AutoSave:
             self.problem = f"cannot save to {self.path}: {err.strerror or err}"
 
     def discard(self) -> None:
-        """The match is over: its save is no longer needed."""
-        self.close()
+        """The match is over: its save is no longer needed (removed before its lock is let go)."""
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
         try:
             self.path.unlink()
         except OSError:
             pass
+        self.close()
 
     def close(self) -> None:
         if self._journal is not None:
             self._journal.close()
             self._journal = None
+        self.lock.release()
 
 
 def record_in_history(session: Session, replay_path: Path | None) -> str | None:

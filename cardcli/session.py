@@ -29,7 +29,7 @@ import msgspec
 from cardcli import __version__
 from cardcli.engine.cards import Card
 from cardcli.engine.deal import shuffled_deck
-from cardcli.engine.fold import FoldError, HandLog, LoggedMove, Table, Visitor, fold
+from cardcli.engine.fold import FoldError, HandLog, LegalCheck, LoggedMove, Table, Visitor, fold
 from cardcli.engine.game import Game, HandResult, MatchResult
 from cardcli.engine.notation import resolve
 from cardcli.engine.options import build_config, config_from_builtins
@@ -133,12 +133,14 @@ class Session:
                    autosave=autosave)
 
     @classmethod
-    def from_replay(cls, replay: Replay, autosave: Path | None = None, strict: bool = True) -> Session:
+    def from_replay(cls, replay: Replay, autosave: Path | None = None, strict: bool = True,
+                    legal: bool = False) -> Session:
         """Rebuild a session by folding a file's match log (``--resume``, ``replay verify``, the viewer).
 
         A strict fold checks every move and derives every fact itself (turns, dealers,
         secret flags, results); anything the file claims that the moves do not give
-        raises :class:`ReplayError` naming the hand and move.
+        raises :class:`ReplayError` naming the hand and move. ``legal`` also holds each
+        move to the legal list of its position (:class:`~cardcli.engine.fold.LegalCheck`).
         """
         from cardcli.engine.options import ConfigError
         from cardcli.engine.registry import UnknownGame
@@ -181,13 +183,14 @@ class Session:
                 return None
 
         checker = _ResultCheck(replay.hands)
+        visitors: list[Visitor] = [checker, LegalCheck()] if legal else [checker]
         try:
             table = fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=strict,
-                         visitors=[checker], deck_check=deck_check)
+                         visitors=visitors, deck_check=deck_check)
             checker.finish(table)
         except FoldError as err:
             raise ReplayError(str(err)) from None
-        table.visitors.remove(checker)
+        table.visitors = [v for v in table.visitors if v not in visitors]
         sess = cls(game, config, replay.preset, replay.players, seats, replay.seed or "", replay.first_dealer,
                    replay.hands_limit, started=replay.started, autosave=autosave, table=table)
         sess.annotations = list(replay.annotations)

@@ -24,6 +24,7 @@ benchmarks can use it too.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -207,16 +208,154 @@ def _check_position(game: Game[Any, Any, Any, Any], state: Any, legal: Sequence[
     if len(notations) != len(legal):
         dupes = sorted(t for t in notations if sum(game.format_move(m) == t for m in legal) > 1)
         raise InvariantError(f"{where}: legal moves share a notation: {dupes}")
-    others = [t for t in seen if t not in notations]
-    for t in local.sample(others, min(probe, len(others))):
-        v = game.check(state, seen[t])
-        if v.ok:
-            raise InvariantError(f"{where}: the checker allows {t!r} but the generator does not list it")
-        if not v.rule or not v.reason:
-            raise InvariantError(f"{where}: refusal of {t!r} lacks a reason or rule id")
-        if game.rulebook.get(v.rule) is None:
-            raise InvariantError(f"{where}: refusal of {t!r} names rule {v.rule!r}, which the rulebook lacks")
-        st.refusals_checked += 1
+    by_kind: dict[str, list[str]] = {}
+    for t in seen:
+        if t not in notations:
+            by_kind.setdefault(type(seen[t]).__name__, []).append(t)
+    probes = [seen[t] for kind in sorted(by_kind) for t in local.sample(by_kind[kind], min(probe, len(by_kind[kind])))]
+    # each kind of move seen elsewhere, with its cards replaced by groups the cards in play here make (sets
+    # and runs): a kind the generator leaves out here (a second meld in a turn) is asked about all the same
+    groups = card_groups(legal)
+    for kind in sorted(by_kind):
+        example = seen[by_kind[kind][0]]
+        changes = [(example, f.name, g) for f in dataclasses.fields(example) if _is_card_tuple(getattr(example, f.name))
+                   for g in groups] if dataclasses.is_dataclass(example) else []
+        probes.extend(_made(change) for change in local.sample(changes, min(probe * 3, len(changes))))
+    for shape in sorted(shapes := move_shapes(legal)):
+        changes = shapes[shape]
+        probes.extend(_made(change) for change in local.sample(changes, min(probe, len(changes))))
+    bags = {_bag(t) for t in notations}
+    for move in probes:
+        if move is not None:
+            _probe(game, state, notations, bags, move, where, st)
+
+
+def _bag(notation: str) -> frozenset[tuple[str, int]]:
+    """A notation's words regardless of order (a listed meld typed in another card order is listed)."""
+    return frozenset(Counter(notation.split()).items())
+
+
+def _probe(game: Game[Any, Any, Any, Any], state: Any, notations: set[str], bags: set[frozenset[tuple[str, int]]],
+           move: Any, where: str, st: PlayoutStats) -> None:
+    """A move the generator did not list here must be refused, with a reason and a rule the rulebook has."""
+    try:
+        text = game.format_move(move)
+        if text in notations or _bag(text) in bags:
+            return
+        v = game.check(state, move)
+    except Exception as err:  # the checker must answer any well-formed move with a verdict
+        raise InvariantError(f"{where}: checking {move!r} raised {type(err).__name__}: {err}") from None
+    if v.ok:
+        if game.is_open_move(move):
+            return
+        raise InvariantError(f"{where}: the checker allows {text!r} but the generator does not list it")
+    if not v.rule or not v.reason:
+        raise InvariantError(f"{where}: refusal of {text!r} lacks a reason or rule id")
+    if game.rulebook.get(v.rule) is None:
+        raise InvariantError(f"{where}: refusal of {text!r} names rule {v.rule!r}, which the rulebook lacks")
+    st.refusals_checked += 1
+
+
+def move_shapes(legal: Sequence[Any]) -> dict[str, list[tuple[Any, str, Any]]]:
+    """Moves one step from the listed ones, by shape, as (move, field, new value) (:func:`_made` makes one):
+    a card more or less in a card list, another card,
+    another number (a meld, a level, tricks), the other value of a flag, a card in an optional card field
+    (burraco's ``wild=``). Every shape the checker might accept is asked about (the harness samples each),
+    so a generator that forgets a shape (several cards attached at once, a layoff on a set) is caught in
+    the position where it matters, not only where a bot happened to try it."""
+    from cardcli.engine.cards import is_card
+
+    pool = sorted({x for m in legal if dataclasses.is_dataclass(m) for f in dataclasses.fields(m)
+                   for x in _cards_in(getattr(m, f.name))})
+    numbers: dict[tuple[str, str], set[int]] = {}
+    for m in legal:
+        if dataclasses.is_dataclass(m):
+            for f in dataclasses.fields(m):
+                value = getattr(m, f.name)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    numbers.setdefault((type(m).__name__, f.name), set()).add(value)
+    out: dict[str, list[tuple[Any, str, Any]]] = {}
+
+    def add(shape: str, move: Any, **change: Any) -> None:
+        ((name, value),) = change.items()
+        out.setdefault(shape, []).append((move, name, value))
+
+    for m in legal:
+        if not dataclasses.is_dataclass(m) or isinstance(m, type):
+            continue
+        kind = type(m).__name__
+        for f in dataclasses.fields(m):
+            value = getattr(m, f.name)
+            shape = f"{kind}.{f.name}"
+            if isinstance(value, tuple) and value and all(isinstance(x, str) for x in value):
+                for card in pool:
+                    add(shape + " +card", m, **{f.name: (*value, card)})
+                for i in range(len(value)):
+                    if len(value) > 1:
+                        add(shape + " -card", m, **{f.name: value[:i] + value[i + 1:]})
+            elif isinstance(value, bool):
+                add(shape + " flag", m, **{f.name: not value})
+            elif isinstance(value, int):
+                seen = numbers.get((kind, f.name), set())
+                for n in sorted({value - 1, value + 1, *seen, max(seen) + 1} - {value}):
+                    add(shape + " number", m, **{f.name: n})
+            elif value is None or (isinstance(value, str) and (is_card(value) or value in pool)):
+                for card in pool:
+                    if card != value:
+                        add(shape + " card", m, **{f.name: card})
+    return out
+
+
+def card_groups(legal: Sequence[Any]) -> list[tuple[str, ...]]:
+    """Sets and runs the cards of the listed moves make (three or four of a rank; three to five in a row
+    of a suit): the cards a meld of any game would be made of, for probing kinds of move not listed."""
+    from cardcli.engine.cards import is_card, rank_index
+
+    pool = sorted({x for m in legal if dataclasses.is_dataclass(m) for f in dataclasses.fields(m)
+                   for x in _cards_in(getattr(m, f.name)) if is_card(x) and x != "JK"})
+    by_rank: dict[str, list[str]] = {}
+    by_suit: dict[str, list[str]] = {}
+    for c in pool:
+        by_rank.setdefault(c[0], []).append(c)
+        by_suit.setdefault(c[1], []).append(c)
+    out: list[tuple[str, ...]] = []
+    for cards in by_rank.values():
+        for size in (3, 4):
+            if len(cards) >= size:
+                out.append(tuple(cards[:size]))
+    for cards in by_suit.values():
+        ordered = sorted(cards, key=rank_index)
+        for start in range(len(ordered)):
+            for size in (3, 4, 5):
+                window = ordered[start:start + size]
+                if len(window) == size and all(rank_index(b) - rank_index(a) == 1 for a, b in zip(window, window[1:])):
+                    out.append(tuple(window))
+    return out
+
+
+def _is_card_tuple(value: Any) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(isinstance(x, str) for x in value)
+
+
+def _made(change: tuple[Any, str, Any]) -> Any:
+    """The move a :func:`move_shapes` change makes (``None`` when the move type refuses the value outright)."""
+    move, name, value = change
+    try:
+        return dataclasses.replace(move, **{name: value})
+    except (TypeError, ValueError):
+        return None
+
+
+def _cards_in(value: Any) -> list[str]:
+    """The cards (or, in canasta, ranks) a move's field holds: card notation anywhere, and whatever
+    a tuple of strings holds (a meld's cards)."""
+    from cardcli.engine.cards import is_card
+
+    if isinstance(value, str):
+        return [value] if is_card(value) else []
+    if isinstance(value, tuple) and all(isinstance(x, str) for x in value):
+        return list(value)
+    return []
 
 
 def _check_leak(game: Game[Any, Any, Any, Any], state: Any, players: int, local: random.Random, where: str) -> None:

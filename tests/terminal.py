@@ -30,7 +30,7 @@ class Terminal:
         os.close(slave)
         self.buf = bytearray()
 
-    def expect(self, needle: bytes | str, timeout: float = 20.0, since: int = 0) -> bool:
+    def expect(self, needle: bytes | str, timeout: float = 120.0, since: int = 0) -> bool:
         """Wait until ``needle`` has appeared in the output after byte ``since`` (True) or the time is up."""
         want = needle.encode() if isinstance(needle, str) else needle
         end = time.monotonic() + timeout
@@ -64,7 +64,7 @@ class Terminal:
     def text(self) -> str:
         return bytes(self.buf).decode(errors="replace")
 
-    def wait(self, timeout: float = 20.0) -> int:
+    def wait(self, timeout: float = 120.0) -> int:
         return self.proc.wait(timeout=timeout)
 
     def __enter__(self) -> Terminal:

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from cardcli.engine.text import safe
 from cardcli.i18n import _, ngettext
 
 
@@ -69,8 +70,9 @@ def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
             state = _("unfinished")
         hands = ngettext("{n} hand", "{n} hands", r.hands).format(n=r.hands)
         seed = _(", seed {s}").format(s=r.seed) if r.seed else ""
-        click.echo(f"#{r.id:<4} {_when(r.finished)}  {r.game} ({r.preset or '-'}{seed})  {seat_summary(r)}")
-        click.echo(f"       {state}, {totals}, {hands} · {_next_step(r)}")
+        # names, seeds and paths come from the store: control characters never reach a terminal
+        click.echo(safe(f"#{r.id:<4} {_when(r.finished)}  {r.game} ({r.preset or '-'}{seed})  {seat_summary(r)}"))
+        click.echo(safe(f"       {state}, {totals}, {hands} · {_next_step(r)}"))
     return 0
 
 

@@ -58,6 +58,8 @@ def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[
         _list_course(console, game)
         console.say(_("Every {game} lesson is done; `cardcli learn {game} N` plays one again.").format(game=game), "ok")
         return 0
+    if lesson is None:  # the next lesson is the first one when the progress cannot be read
+        _warn_unreadable_progress(console)
     return _run_lesson(entry, console, auto=auto, plain=plain, delay=delay)
 
 
@@ -89,6 +91,17 @@ def _next_lesson(game: str) -> object:
     return None
 
 
+def _warn_unreadable_progress(console: object) -> None:
+    """One line when the store cannot be read: the lessons would otherwise all show as not done."""
+    from cardcli.store import StoreError, progress
+
+    try:
+        progress()
+    except StoreError as err:
+        console.say(_("your progress cannot be read, so no lesson shows as done: {why}").format(  # type: ignore[attr-defined]
+            why=err), "warn")
+
+
 def _stars(stars: int) -> str:
     return "*" * stars + "." * (3 - stars)
 
@@ -98,6 +111,7 @@ def _list_all(console: object) -> None:
     from cardcli.tutor.progress import lesson_results
 
     say = console.say  # type: ignore[attr-defined]
+    _warn_unreadable_progress(console)
     say(_("Courses (`cardcli learn GAME` continues at your next lesson):"), "title")
     for course in catalog.COURSES:
         entries = catalog.lessons(course)
@@ -115,6 +129,7 @@ def _list_course(console: object, game: str) -> None:
     from cardcli.tutor.progress import lesson_results
 
     say = console.say  # type: ignore[attr-defined]
+    _warn_unreadable_progress(console)
     done = lesson_results(game)
     for e in catalog.lessons(game):
         try:

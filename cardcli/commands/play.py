@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -33,8 +34,9 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     record_path = Path(record).expanduser() if record else None
     save_path: Path | None = None
+    lock: Any = None
     if resume:
-        session, save_path, kept_record = _resume(game, resume)
+        session, save_path, kept_record, lock = _resume(game, resume)
         record_path = record_path or kept_record
     else:
         if game is None:
@@ -46,14 +48,19 @@ def run_play(game: str | None, *, seed: str | None, players: int | None, seat: s
         try:
             record_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as err:
+            if lock is not None:
+                lock.release()
             raise click.ClickException(f"cannot write {record_path}: {err.strerror}") from None
-    if not session.human_seats:
+    if not session.human_seats:  # a new bots-only game (a resumed one always has a person)
         return _watch(session, console, verbose, record_path)
     from cardcli.saves import AutoSave, new_save_path
 
     if save_path is None or not save_path.name.endswith(".cardcli.jsonl"):
+        if lock is not None:
+            lock.release()
+            lock = None
         save_path = new_save_path(session.game.name)
-    autosave = AutoSave(session, save_path, record_path)
+    autosave = AutoSave(session, save_path, record_path, lock)
     from cardcli.ui.commands import Controller
 
     controller = Controller(session, console, autosave=autosave, record_path=record_path)
@@ -183,8 +190,11 @@ def pace_seconds(pace: float | None) -> float:
     return max(0.0, min(pace, 10.0))
 
 
-def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None]:
-    """The session to continue, the save it came from, and the record file it keeps writing."""
+def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None, Any]:
+    """The session to continue, the save it came from, the record file it keeps writing, and the
+    save's lock (taken before the save is read: one writer per save)."""
+    from cardcli.replay.journal import SUFFIX
+    from cardcli.savelock import SaveBusy, SaveLock
     from cardcli.saves import find_save, load_save
 
     path = find_save(resume, game)
@@ -195,20 +205,61 @@ def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None]:
         if resume.endswith((".json", ".jsonl", ".mp", ".msgpack")) or "/" in resume:
             raise click.ClickException(f"{resume}: no such file")
         raise click.ClickException(f"no saved game or file called {resume!r} (`cardcli saves` lists them)")
+    lock: Any = None
+    if path.name.endswith(SUFFIX):
+        try:
+            lock = SaveLock.take(path)
+        except SaveBusy as err:
+            raise click.ClickException(str(err)) from None
     try:
-        session, record = load_save(path)
-    except ReplayError as err:
-        raise click.ClickException(str(err)) from None
-    if game and session.game.name != game:
-        raise click.ClickException(f"{path.name} is a {session.game.name} game, not {game}")
-    if session.finished:
-        raise click.ClickException(f"{path}: that match is already finished (`cardcli replay show {path}`)")
+        try:
+            session, record = load_save(path)
+        except ReplayError as err:
+            session, record = _recover(path, err)
+        if game and session.game.name != game:
+            raise click.ClickException(f"{path.name} is a {session.game.name} game, not {game}")
+        if session.finished:
+            raise click.ClickException(f"{path}: that match is already finished (`cardcli replay show {path}`)")
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     if not session.human_seats:
         # A recorded bot game becomes playable from seat 1 when resumed.
         session.seats[0].human = True
     if not path.name.endswith(".cardcli.jsonl") and record is None:
         record = path  # resuming a replay file keeps writing it
-    return session, path, record
+    return session, path, record, lock
+
+
+def _recover(path: Path, err: ReplayError) -> tuple[Session, Path | None]:
+    """A save that does not resume as it is: rebuild what can be rebuilt and, when moves would be
+    dropped, ask first (in a terminal; elsewhere say how). The damaged file is always kept."""
+    from cardcli.engine.text import safe
+    from cardcli.replay.journal import SUFFIX
+    from cardcli.saves import load_save, recover_save, repair_save, save_name
+
+    if not path.name.endswith(SUFFIX):
+        raise click.ClickException(str(err)) from None
+    try:
+        _session, _record, rec = recover_save(path)
+    except ReplayError:
+        raise click.ClickException(str(err)) from None
+    name = save_name(path)
+    if rec.lost:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise click.ClickException(_("{name} is damaged: {summary}. `cardcli saves --repair {name}` makes "
+                                         "that change (the damaged file is kept)").format(
+                name=name, summary=safe(rec.summary())))
+        click.echo(_("{name} is damaged: {summary}.").format(name=name, summary=safe(rec.summary())), err=True)
+        if not click.confirm(_("Continue from there? (the damaged file is kept beside the save)"), default=False):
+            raise click.ClickException(_("nothing was changed; `cardcli saves` lists {name} as damaged").format(
+                name=name))
+    rec, backup = repair_save(path)
+    if not rec.lost:
+        click.echo(_("{name}: {summary} (the damaged file is kept as {backup})").format(
+            name=name, summary=safe(rec.summary()), backup=backup.name), err=True)
+    return load_save(path)
 
 
 def _new_session(game: str, seed: str | None, players: int | None, seat: str | None, bots: str | None,

@@ -16,20 +16,21 @@ from cardcli.engine.game import HandResult
 from cardcli.engine.text import safe
 from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError, encode_json
-from cardcli.replay.model import MoveRecord, Replay, json_schema
+from cardcli.replay.model import Annotation, MoveRecord, Replay, json_schema
 from cardcli.replay.share import SHARED_NOTES
 from cardcli.replay.share import load as read  # a replay file, or a share code
 from cardcli.session import Session, log_of
 from cardcli.ui.console import Console
 
 
-def verify(files: Sequence[str]) -> int:
-    """Exit 0 when every file verifies; otherwise one line per bad file and exit 1."""
+def verify(files: Sequence[str], legal: bool = False) -> int:
+    """Exit 0 when every file verifies; otherwise one line per bad file and exit 1. ``legal``: each move
+    must also be among the legal moves the game lists in its position."""
     bad = 0
     for f in files:
         try:
             replay = read(f)
-            session = Session.from_replay(replay)
+            session = Session.from_replay(replay, legal=legal)
         except ReplayError as err:
             msg = str(err)
             click.echo(_("{file}: FAILED: {reason}").format(file=f, reason=msg.removeprefix(f + ": ")), err=True)
@@ -132,9 +133,17 @@ def _notes(replay: Replay) -> list[str]:
     out = []
     if hints or undos:
         out.append(_("hints used: {hints} · undos: {undos}").format(hints=hints, undos=undos))
-    out.extend(_("note (hand {hand}, move {ply}): {text}").format(hand=a.hand, ply=a.ply, text=a.text)
-               for a in replay.annotations if a.kind in SHARED_NOTES)
+    out.extend(_note_line(a) for a in replay.annotations if a.kind in SHARED_NOTES)
     return out
+
+
+def _note_line(a: Annotation) -> str:
+    """A note labelled with where it belongs: the whole match (hand 0), a hand (move 0), or a move."""
+    if a.hand <= 0:
+        return _("note: {text}").format(text=a.text)
+    if a.ply <= 0:
+        return _("note (hand {hand}): {text}").format(hand=a.hand, text=a.text)
+    return _("note (hand {hand}, move {ply}): {text}").format(hand=a.hand, ply=a.ply, text=a.text)
 
 
 def view(file: str, seat: str | None, reveal: bool, charset: str | None, plain: bool = False) -> int:

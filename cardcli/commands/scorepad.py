@@ -10,25 +10,36 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import IO, Any
 
 import click
 
 from cardcli.commands.common import parse_options
+from cardcli.engine.text import safe
 from cardcli.i18n import _, ngettext
 
 
 @contextmanager
-def _store() -> Iterator[Any]:
-    """The open store; its errors and the scorepad's become one-line click errors."""
+def _store(read_only: bool = False) -> Iterator[Any]:
+    """The open store; its errors and the scorepad's become one-line click errors.
+
+    ``read_only`` (show, list, export): a store that cannot be written is read all the same, and
+    none is created when there is none yet (an empty one stands in)."""
     from cardcli.scorepad.service import ScorepadError
     from cardcli.store import StoreError, open_store
+    from cardcli.store.db import Store, open_reader
 
     try:
-        with open_store() as store:
-            yield store
+        if read_only:
+            found = open_reader()
+            with found if found is not None else Store(Path(":memory:")) as store:
+                yield store
+        else:
+            with open_store() as store:
+                yield store
     except (StoreError, ScorepadError) as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(safe(str(err))) from None
 
 
 def _charset(choice: str | None) -> str:
@@ -58,56 +69,68 @@ def _names(text: str | None) -> list[str]:
 def score_match(game: str, file: IO[str], match: str, players: int | None, preset: str | None,
                 options: tuple[str, ...], names: str | None, dealer: str | None, as_json: bool,
                 charset: str | None) -> int:
-    """Add the hand(s) read from FILE to match NAME, creating the match on first use."""
+    """Add the hand(s) read from FILE to match NAME, creating the match on first use.
+
+    The input is read before the store is opened (nothing waits on a typist with the store open),
+    and the match is found or created and the hands added in one write: ten first uses at once
+    make one match holding all ten hands."""
     from cardcli.scorepad import service
+
+    settings_given = bool(preset or options or names or players or dealer)
+    if _is_terminal(file) and not as_json:
+        return _score_at_terminal(game, match, players, preset, options, names, dealer, settings_given, charset)
+    text = _read(file)
+    with _store() as store:
+        spec = service.new_match(match, game, players, preset, parse_options(options), _names(names), dealer)
+        record, created, numbers, pad = service.score_into(store, spec, text, settings_given)
+    _report(record, pad, numbers, as_json, charset)
+    if created:
+        click.echo(_("New match {name}: {game}, preset {preset}, {n} players.").format(
+            name=safe(record.name), game=record.game, preset=record.preset, n=record.players), err=True)
+    return 0
+
+
+def _score_at_terminal(game: str, match: str, players: int | None, preset: str | None, options: tuple[str, ...],
+                       names: str | None, dealer: str | None, settings_given: bool, charset: str | None) -> int:
+    from cardcli.scorepad import service
+    from cardcli.scorepad.interactive import run
+    from cardcli.store.matches import delete_if_empty
 
     with _store() as store:
         record = service.find(store, match) if _exists(store, match) else None
         if record is None:
             record = service.create(store, match, game, players, preset, parse_options(options), _names(names), dealer)
             try:
-                code = _add(store, record, file, as_json, charset)
-            except BaseException:
-                # A match whose first hand was refused is not kept: typing it again starts afresh.
-                from cardcli.store.matches import delete_match
-
-                delete_match(store, record.id)
-                raise
-            click.echo(_("New match {name}: {game}, preset {preset}, {n} players.").format(
-                name=record.name, game=record.game, preset=record.preset, n=record.players), err=True)
-            return code
+                return run(store, record, _charset(charset))
+            finally:
+                # a match left before its first hand is not kept (unless another process added one meanwhile)
+                delete_if_empty(store, record.id)
         if record.game != game:
             raise click.ClickException(_("match {name} is a {game} match").format(name=record.name, game=record.game))
-        elif preset or options or names or players or dealer:
+        if settings_given:
             raise click.ClickException(_("match {name} already exists: its players and rules were set when it was "
                                          "created (`cardcli scorepad show {name}`)").format(name=record.name))
-        return _add(store, record, file, as_json, charset)
+        return run(store, record, _charset(charset))
+
+
+def _report(record: Any, pad: Any, numbers: list[int], as_json: bool, charset: str | None) -> None:
+    """The pad after hands were added: JSON, or the pad with the new hands' breakdowns and a line saying so."""
+    from cardcli.scorepad.render import as_json as pad_json
+    from cardcli.scorepad.render import dumps
+
+    if as_json:
+        click.echo(dumps(pad_json(record, pad)))
+        return
+    _echo_pad(record, pad, _charset(charset), only=set(numbers))
+    saved = ", ".join(map(str, numbers))
+    click.echo(ngettext("Saved hand {n} of match {name}.", "Saved hands {n} of match {name}.", len(numbers)).format(
+        n=saved, name=safe(record.name)), err=True)
 
 
 def _exists(store: Any, name: str) -> bool:
     from cardcli.store.matches import find_match
 
     return find_match(store, name) is not None
-
-
-def _add(store: Any, record: Any, file: IO[str], as_json: bool, charset: str | None) -> int:
-    from cardcli.scorepad import service
-    from cardcli.scorepad.render import as_json as pad_json
-    from cardcli.scorepad.render import dumps
-
-    if _is_terminal(file) and not as_json:
-        from cardcli.scorepad.interactive import run
-
-        return run(store, record, _charset(charset))
-    numbers, pad = service.add(store, record, _read(file))
-    if as_json:
-        click.echo(dumps(pad_json(record, pad)))
-        return 0
-    _echo_pad(record, pad, _charset(charset), only=set(numbers))
-    saved = ", ".join(map(str, numbers))
-    click.echo(ngettext("Saved hand {n} of match {name}.", "Saved hands {n} of match {name}.", len(numbers)).format(
-        n=saved, name=record.name), err=True)
-    return 0
 
 
 def new(game: str, name: str, players: int | None, preset: str | None, options: tuple[str, ...], names: str | None,
@@ -123,8 +146,17 @@ def new(game: str, name: str, players: int | None, preset: str | None, options: 
 def add(name: str, file: IO[str], as_json: bool, charset: str | None) -> int:
     from cardcli.scorepad import service
 
+    terminal = _is_terminal(file) and not as_json
+    text = "" if terminal else _read(file)  # read before the store is opened
     with _store() as store:
-        return _add(store, service.find(store, name), file, as_json, charset)
+        record = service.find(store, name)
+        if terminal:
+            from cardcli.scorepad.interactive import run
+
+            return run(store, record, _charset(charset))
+        numbers, pad = service.add(store, record, text)
+    _report(record, pad, numbers, as_json, charset)
+    return 0
 
 
 def show(name: str, brief: bool, as_json: bool, charset: str | None) -> int:
@@ -132,7 +164,7 @@ def show(name: str, brief: bool, as_json: bool, charset: str | None) -> int:
     from cardcli.scorepad.render import as_json as pad_json
     from cardcli.scorepad.render import dumps
 
-    with _store() as store:
+    with _store(read_only=True) as store:
         record = service.find(store, name)
         pad = service.pad(store, record)
     if as_json:
@@ -149,7 +181,7 @@ def list_matches(game: str | None, as_json: bool) -> int:
     from cardcli.store.matches import list_matches as stored
 
     rows: list[dict[str, Any]] = []
-    with _store() as store:
+    with _store(read_only=True) as store:
         for record in stored(store, game):
             pad = service.pad(store, record)
             rows.append({"match": record.name, "game": record.game, "preset": record.preset, "hands": record.hands,
@@ -164,8 +196,8 @@ def list_matches(game: str | None, as_json: bool) -> int:
     for r in rows:
         totals = ", ".join(f"{s} {t}" for s, t in r["totals"].items())
         state = (_("won by {who}").format(who=_(" and ").join(r["winners"])) if r["over"] else _("in progress"))
-        click.echo(f"{r['match']:<20} {r['game']:<8} " + _("{n} hands").format(n=r["hands"]) +
-                   f" · {totals} · {state} · {r['updated'][:10]}")
+        click.echo(safe(f"{r['match']:<20} {r['game']:<8} " + _("{n} hands").format(n=r["hands"]) +
+                        f" · {totals} · {state} · {r['updated'][:10]}"))
     return 0
 
 
@@ -176,7 +208,7 @@ def _change(name: str, action: Callable[[Any, Any], Any], done: str, charset: st
         record = service.find(store, name)
         pad = action(store, record)
     _echo_pad(record, pad, _charset(charset), detail=False)
-    click.echo(done, err=True)
+    click.echo(safe(done), err=True)
     return 0
 
 
@@ -201,7 +233,7 @@ def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
         if not yes:
             try:
                 sure = click.confirm(_("Delete match {name} and its {n} hands?").format(
-                    name=record.name, n=record.hands), default=False)
+                    name=safe(record.name), n=record.hands), default=False)
             except click.Abort:
                 click.echo("", err=True)
                 sure = False
@@ -209,7 +241,7 @@ def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
                 click.echo(_("Nothing deleted (add --yes to delete without asking)."), err=True)
                 return 1
         delete_match(store, record.id)
-    click.echo(_("Match {name} deleted.").format(name=record.name), err=True)
+    click.echo(_("Match {name} deleted.").format(name=safe(record.name)), err=True)
     return 0
 
 
@@ -217,7 +249,7 @@ def export(name: str, fmt: str, output: str | None) -> int:
     from cardcli.scorepad import service
     from cardcli.scorepad.render import as_csv, as_json, dumps
 
-    with _store() as store:
+    with _store(read_only=True) as store:
         record = service.find(store, name)
         pad = service.pad(store, record)
     text = as_csv(record, pad) if fmt == "csv" else dumps(as_json(record, pad)) + "\n"

@@ -109,6 +109,27 @@ class Visitor:
         """Hand ``hand`` is over with ``result``."""
 
 
+class LegalCheck(Visitor):
+    """Holds every folded move to the legal list of its position, not only to the checker.
+
+    A generator that forgets a kind of move (layoffs on sets, a second meld in a turn) passes
+    every strict fold, since the checker allows the moves it forgot; this visitor refuses them
+    (``replay verify --legal``, the playout harness). Open moves (eleusis' rule, free text no
+    generator lists) are the checker's alone."""
+
+    def before_move(self, table: Table[Any, Any], seat: int, move: Any) -> None:
+        from cardcli.engine.notation import listed
+
+        game = table.game
+        if game.is_open_move(move) or listed(game, move, game.legal_moves(table.state)) is not None:
+            return
+        hand, ply = table.hand, table.ply + 1
+        text = _("a secret move") if game.is_secret_move(move) else repr(game.format_move(move))
+        raise FoldError(_("hand {hand}, move {ply} ({move}): the rules allow it, but it is not among the legal "
+                          "moves {game} lists there (a bug in cardcli: please report it)").format(
+            hand=hand, ply=ply, move=text, game=game.name), hand, ply)
+
+
 class Table(Generic[S, M]):
     """A match being folded: the state, the log so far, and the visitors watching.
 

@@ -85,14 +85,10 @@ def resolve(game: Game[Any, M, Any, Any], state: Any, text: str, legal: Sequence
                 _("{text!r} could mean: {moves}").format(text=text, moves=", ".join(shown[:8])) + more, shown
             ) from None
         raise err
+    found = listed(game, move, legal)
+    if found is not None:
+        return found
     canon = game.format_move(move)
-    for m in legal:
-        if game.format_move(m) == canon:
-            return m
-    # The same cards typed in another order (`meld 5H 6H JK` for the listed `meld JK 5H 6H`).
-    same = [m for m in legal if Counter(game.format_move(m).split()) == Counter(canon.split())]
-    if len(same) == 1:
-        return same[0]
     # The legal list is the single source of truth: a move it lacks is never played.
     verdict = game.check(state, move)
     if verdict.ok:
@@ -100,6 +96,20 @@ def resolve(game: Game[Any, M, Any, Any], state: Any, text: str, legal: Sequence
             return move
         raise RulesDisagreement(f"{game.name}: the checker allows {canon!r} but the legal moves do not list it")
     raise IllegalMove(verdict)
+
+
+def listed(game: Game[Any, M, Any, Any], move: M, legal: Sequence[M]) -> M | None:
+    """The move of ``legal`` that ``move`` is: the same canonical notation, or the same cards in
+    another order (`meld 5H 6H JK` for the listed `meld JK 5H 6H`) when only one listed move has
+    them; ``None`` when the list lacks it. The one test of "is this move in the legal list" (the
+    REPL, ``replay verify --legal`` and the playout harness all ask it)."""
+    canon = game.format_move(move)
+    for m in legal:
+        if game.format_move(m) == canon:
+            return m
+    tokens = Counter(canon.split())
+    same = [m for m in legal if Counter(game.format_move(m).split()) == tokens]
+    return same[0] if len(same) == 1 else None
 
 
 class RulesDisagreement(AssertionError):

@@ -13,7 +13,7 @@ import msgspec
 
 from cardcli.i18n import _
 from cardcli.replay.migrate import upgrade
-from cardcli.replay.model import FORMAT, VERSION, Envelope, Replay
+from cardcli.replay.model import FORMAT, VERSION, Envelope, Replay, clip_labels
 
 
 class ReplayError(ValueError):
@@ -57,7 +57,7 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
     try:  # a good file is read once; anything else has its envelope read, to name its problem first
         replay = body_dec.decode(data)
         if replay.format == FORMAT and 1 <= replay.version <= VERSION:
-            return upgrade(replay)
+            return clip_labels(upgrade(replay))
         body_err: Exception | None = None
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as err:
         body_err = err
@@ -216,7 +216,12 @@ def read_bytes(path: str | Path, what: Literal["replay", "save"] = "replay") -> 
 
 
 def read(path: str | Path) -> Replay:
+    """A replay file, or a save's journal (``*.cardcli.jsonl``): every replay tool reads both."""
     data = read_bytes(path)
+    from cardcli.replay.journal import looks_like_journal, parse_journal
+
+    if looks_like_journal(path, data):
+        return parse_journal(data, str(path))[0]
     return decode(data, str(path), msgpack=True if is_msgpack(Path(path)) else None)
 
 

@@ -60,7 +60,10 @@ class MoveRecord(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
     # long replay has thousands of them for the collector to walk over while decoding
 
 
-class HandRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
+class HandRecord(msgspec.Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """One hand. Unknown keys are refused, naming the key and the hand: a misspelt ``moves`` would
+    otherwise leave the hand without its moves, and a game's own facts belong in ``extra``."""
+
     dealer: int
     deck: list[CardText]
     """The full deck order as dealt, top card first."""
@@ -100,6 +103,27 @@ class Replay(msgspec.Struct, kw_only=True, omit_defaults=True):
     annotations: list[Annotation] = []
     title: str | None = None
     """Optional caption shown by ``replay show`` (example games carry one)."""
+
+
+NAME_LIMIT = 64
+"""Longest seat name kept from a file (longer ones are cut, with an ellipsis): a name is a label on a
+table, and a 100,000-character one made every view and export crawl."""
+TITLE_LIMIT = 200
+"""Longest caption kept from a file."""
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def clip_labels(replay: Replay) -> Replay:
+    """``replay`` with its seat names and title cut to :data:`NAME_LIMIT` and :data:`TITLE_LIMIT`."""
+    long_seat = any(len(s.name) > NAME_LIMIT for s in replay.seats)
+    if not long_seat and (replay.title is None or len(replay.title) <= TITLE_LIMIT):
+        return replay
+    seats = [msgspec.structs.replace(s, name=clip(s.name, NAME_LIMIT)) for s in replay.seats]
+    title = clip(replay.title, TITLE_LIMIT) if replay.title is not None else None
+    return msgspec.structs.replace(replay, seats=seats, title=title)
 
 
 def json_schema() -> dict[str, Any]:

@@ -13,6 +13,7 @@ import io
 import json
 from typing import Any
 
+from cardcli.engine.text import safe
 from cardcli.i18n import _
 from cardcli.scorepad.chart import sparkline
 from cardcli.scorepad.pad import Number, Pad, Row, fmt
@@ -59,7 +60,8 @@ def text_lines(record: MatchRecord, pad: Pad, detail: bool = True, charset: str 
     lines.append(pad.result)
     if pad.next_dealer:
         lines.append(_("Next to deal: {who}.").format(who=pad.next_dealer))
-    return lines
+    # names and typed text come from the store: control characters never reach a terminal
+    return [safe(line) for line in lines]
 
 
 def _row(r: Row, pad: Pad, width: int, dealer_w: int, detail: bool) -> list[str]:
@@ -95,13 +97,17 @@ def as_csv(record: MatchRecord, pad: Pad) -> str:
     """One row per hand: number, dealer, each side's points and running total, the typed text."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["hand", "dealer", *[f"{s} points" for s in pad.sides], *[f"{s} total" for s in pad.sides],
+    w.writerow(["hand", "dealer", *[f"{safe(s)} points" for s in pad.sides], *[f"{safe(s)} total" for s in pad.sides],
                 "error", "typed"])
     for r in pad.rows:
-        w.writerow([r.number, r.dealer or "", *map(fmt, r.points), *map(fmt, r.totals), r.error or "",
-                    r.text.replace("\n", " / ")])
+        w.writerow([r.number, safe(r.dealer or ""), *map(fmt, r.points), *map(fmt, r.totals), safe(r.error or ""),
+                    safe(r.text.replace("\n", " / "))])
     return buf.getvalue()
 
 
+_ESCAPE = {i: f"\\u{i:04x}" for i in [127, *range(0x80, 0xA0)]}
+"""What ``json.dumps`` leaves raw but a terminal may obey (DEL and the C1 controls), written as escapes."""
+
+
 def dumps(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    return json.dumps(data, indent=2, ensure_ascii=False).translate(_ESCAPE)

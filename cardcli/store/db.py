@@ -12,7 +12,13 @@ here are strict:
   ``synchronous=FULL``, so a write that returned is on disk, and a process
   killed at any moment loses at most the entry it had not acknowledged;
 * a read-only folder, a full disk or a lock held too long are one-line errors
-  too (the CLI prints them; no traceback).
+  too (the CLI prints them; no traceback);
+* commands that only read (``history``, ``stats``, ``scorepad show``, ``learn``) open it
+  with :func:`open_reader`: a store that cannot be written is read read-only, and a
+  store that does not exist yet is not created (there is nothing in it to read);
+* the file a write goes to is checked to be the store's file still: a store deleted
+  or replaced while a command waited is an error, never a write to a file nobody will
+  read again.
 """
 
 from __future__ import annotations
@@ -34,7 +40,12 @@ BUSY_SECONDS = 10.0
 
 
 class StoreError(Exception):
-    """A problem with the store, as one line a person can act on."""
+    """A problem with the store, as one line a person can act on; ``kind`` says which
+    (``read-only``, ``damaged``, ``busy``, ``full``, ``gone``, ``other``)."""
+
+    def __init__(self, message: str, kind: str = "other") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def store_path() -> Path:
@@ -45,15 +56,25 @@ def store_path() -> Path:
 
 
 class Store:
-    """An open, checked and migrated store; use as a context manager."""
+    """An open, checked and migrated store; use as a context manager.
 
-    def __init__(self, path: Path | None = None) -> None:
+    ``read_only``: opened without writing a byte (no migration, no WAL switch), for a store
+    that cannot be written; its transactions fail with a one-line error."""
+
+    def __init__(self, path: Path | None = None, *, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else store_path()
-        self.conn = self._connect()
+        self.read_only = read_only
+        self.conn = self._connect_read_only() if read_only else self._connect()
         try:
             self._check()
-            self._configure()
-            self._migrate()
+            self._identity = self._file_identity()
+            if read_only:
+                if self.rows("PRAGMA user_version")[0][0] < schema_version():
+                    raise StoreError(_("{path} was written by an older cardcli and cannot be upgraded: "
+                                       "it is read-only").format(path=self.path), "read-only")
+            else:
+                self._configure()
+                self._migrate()
         except BaseException:
             self.conn.close()
             raise
@@ -78,13 +99,23 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write: committed (and synced) when the block ends, rolled back if it raises."""
+        """One write: committed (and synced) when the block ends, rolled back if it raises.
+
+        Before committing, the store's file is checked to be the one this store opened: when it
+        was deleted or replaced meanwhile (say, while ``score --match`` waited for its input),
+        the write is rolled back and reported, instead of going to a file nobody will read."""
+        if self.read_only:
+            raise StoreError(_("cannot write to {path}: the folder or the file is read-only "
+                               "(set CARDCLI_HOME to a writable folder)").format(path=self.path), "read-only")
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
             raise self.error(err) from None
         try:
             yield self.conn
+            if self._file_identity() != self._identity:
+                raise StoreError(_("{path} was deleted or replaced while cardcli was using it: nothing was "
+                                   "saved (run the command again)").format(path=self.path), "gone")
             self.conn.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
@@ -102,12 +133,18 @@ class Store:
 
     # -- opening -------------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        from cardcli.paths import folder_problem
+
         folder = self.path.parent
+        problem = folder_problem(folder)
+        if problem:
+            raise StoreError(problem, "read-only")
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise StoreError(_("cannot create the data folder {path}: {why} (set CARDCLI_HOME to a writable folder)")
-                             .format(path=folder, why=err.strerror or err)) from None
+            raise StoreError(_("cannot create the folder {path} for cardcli's data: {why} "
+                               "(set CARDCLI_HOME to a writable folder)").format(
+                path=folder, why=err.strerror or err), "read-only") from None
         if self.path.exists() and not self.path.is_file():
             raise StoreError(_("{path} is not a file; cardcli keeps its store there").format(path=self.path))
         try:
@@ -117,17 +154,49 @@ class Store:
         conn.row_factory = sqlite3.Row
         return conn
 
+    def _connect_read_only(self) -> sqlite3.Connection:
+        """A connection that never writes: ``mode=ro``, or ``immutable=1`` when even the WAL's shared
+        memory file cannot be made (a read-only folder)."""
+        from urllib.parse import quote
+
+        uri = "file:" + quote(str(self.path.resolve()))
+        last: sqlite3.Error | None = None
+        for flags in ("?mode=ro", "?immutable=1"):
+            try:
+                conn = sqlite3.connect(uri + flags, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as err:
+                last = err
+                continue
+            conn.row_factory = sqlite3.Row
+            return conn
+        assert last is not None
+        raise self.error(last) from None
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
     def _check(self) -> None:
         """Refuse a file that is not a sound cardcli store, without writing a byte to it."""
         try:
-            app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
-            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            check = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+            # one read transaction: the four answers are of one moment (another process may be creating the
+            # store right now: its tables and its application id must not be seen one without the other)
+            self.conn.execute("BEGIN")
+            try:
+                app_id = self.conn.execute("PRAGMA application_id").fetchone()[0]
+                version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+                tables = self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                check = [r[0] for r in self.conn.execute("PRAGMA quick_check")]
+            finally:
+                self._rollback()
         except sqlite3.Error as err:
             raise self.error(err) from None
         if check != ["ok"]:
-            raise StoreError(self._damaged())
+            raise StoreError(self._damaged(), "damaged")
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
             raise StoreError(_("{path} belongs to another program; it was left untouched "
                                "(set CARDCLI_HOME to another folder)").format(path=self.path))
@@ -139,6 +208,9 @@ class Store:
         try:
             self.conn.execute("PRAGMA foreign_keys = ON")
             self.conn.execute("PRAGMA synchronous = FULL")
+            # a writer waits this long for another one (sqlite3's timeout sets it too; said here once more so
+            # that the store's behaviour does not hang on a default of the binding)
+            self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
         except sqlite3.Error as err:
             raise self.error(err) from None
 
@@ -182,16 +254,16 @@ class Store:
         text = str(err)
         if code.startswith("SQLITE_FULL") or "disk is full" in text:
             return StoreError(_("the disk is full: nothing was saved to {path} (free some space and try again)")
-                              .format(path=self.path))
+                              .format(path=self.path), "full")
         if code.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH")) \
                 or "readonly" in text or "unable to open" in text:
             return StoreError(_("cannot write to {path}: the folder or the file is read-only "
-                                "(set CARDCLI_HOME to a writable folder)").format(path=self.path))
+                                "(set CARDCLI_HOME to a writable folder)").format(path=self.path), "read-only")
         if code.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "not a database" in text or "malformed" in text:
-            return StoreError(self._damaged())
+            return StoreError(self._damaged(), "damaged")
         if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             return StoreError(_("{path} is in use by another cardcli for more than {s} seconds; try again")
-                              .format(path=self.path, s=int(BUSY_SECONDS)))
+                              .format(path=self.path, s=int(BUSY_SECONDS)), "busy")
         return StoreError(_("cannot use {path}: {why}").format(path=self.path, why=text))
 
 
@@ -202,3 +274,22 @@ def _code(err: sqlite3.Error) -> str:
 def open_store(path: Path | None = None) -> Store:
     """Open (creating or migrating if needed) the store; raises :class:`StoreError`."""
     return Store(path)
+
+
+def open_reader(path: Path | None = None) -> Store | None:
+    """The store for a command that only reads: ``None`` when there is none yet (nothing is created
+    for a read), opened read-only when it cannot be written. Raises :class:`StoreError` otherwise."""
+    from cardcli.paths import folder_problem
+
+    path = Path(path) if path is not None else store_path()
+    problem = folder_problem(path.parent)
+    if problem:
+        raise StoreError(problem, "read-only")
+    if not path.exists():
+        return None
+    try:
+        return Store(path)
+    except StoreError as err:
+        if err.kind != "read-only":
+            raise
+    return Store(path, read_only=True)

@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from cardcli.store.db import Store, open_store
+from cardcli.store.db import Store, open_reader, open_store
 from cardcli.store.matches import now
 
 Number = int | float
@@ -125,16 +125,24 @@ def history(game: str | None = None, limit: int | None = None, store: Store | No
     if limit:
         sql += " LIMIT ?"
         params.append(limit)
-    st = store or open_store()
-    try:
-        rows = st.rows(sql, params)
-    finally:
-        if store is None:
-            st.close()
+    rows = _read(store, sql, params)
     return [GameRecord(r["id"], r["game"], r["preset"], json.loads(r["options"]),
                        [SeatRecord(s["name"], s["bot"], s["side"]) for s in json.loads(r["seats"])], r["seed"],
                        bool(r["complete"]), json.loads(r["winners"]), json.loads(r["totals"]), r["hands"], r["started"],
                        r["finished"], r["replay"], r["share_code"]) for r in rows]
+
+
+def _read(store: Store | None, sql: str, params: Sequence[Any]) -> list[Any]:
+    """Rows of a query, from ``store`` or from the store opened for reading only (none yet: no rows)."""
+    if store is not None:
+        return store.rows(sql, params)
+    st = open_reader()
+    if st is None:
+        return []
+    try:
+        return st.rows(sql, params)
+    finally:
+        st.close()
 
 
 def set_progress(course: str, lesson: str, *, stars: int = 0, done: bool = True, store: Store | None = None) -> None:
@@ -154,10 +162,5 @@ def set_progress(course: str, lesson: str, *, stars: int = 0, done: bool = True,
 def progress(course: str | None = None, store: Store | None = None) -> list[ProgressRecord]:
     """Lesson progress, by course (a game's name) and lesson id."""
     sql = "SELECT * FROM progress" + (" WHERE course = ?" if course else "") + " ORDER BY course, lesson"
-    st = store or open_store()
-    try:
-        rows = st.rows(sql, [course] if course else [])
-    finally:
-        if store is None:
-            st.close()
+    rows = _read(store, sql, [course] if course else [])
     return [ProgressRecord(r["course"], r["lesson"], r["stars"], bool(r["done"]), r["updated"]) for r in rows]

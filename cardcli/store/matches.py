@@ -77,6 +77,64 @@ def create_match(store: Store, name: str, game: str, preset: str, options: Mappi
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """What a match is created with: fixed from then on."""
+
+    name: str
+    game: str
+    preset: str
+    options: dict[str, str]
+    players: int
+    names: list[str]
+    first_dealer: int
+
+    def same_as(self, record: MatchRecord) -> bool:
+        return (self.game, self.preset, self.options, self.players, self.names, self.first_dealer) == (
+            record.game, record.preset, record.options, record.players, record.names, record.first_dealer)
+
+
+def add_or_create(store: Store, new: NewMatch, hands_for: Callable[[MatchRecord], tuple[Sequence[str], Check]]
+                  ) -> tuple[MatchRecord, bool, list[int]]:
+    """Add hands to the match ``new.name``, creating it first when there is none, in one write.
+
+    Ten processes scoring the first hand of one new match at once each either create it or join
+    it: the lookup and the creation happen under the write lock. ``hands_for(record)`` gives the
+    hands to add and the check of the whole match with them; a refusal rolls everything back, so
+    a match whose first hand is refused is never kept. Returns the match, whether it was created,
+    and the new hands' numbers."""
+    with store.transaction() as conn:
+        row = conn.execute(_SELECT + " WHERE m.name = ?", (new.name,)).fetchone()
+        created = row is None
+        if created:
+            stamp = now()
+            conn.execute("INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, "
+                         "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (new.name, new.game, new.preset, json.dumps(new.options, sort_keys=True), new.players,
+                          json.dumps(new.names), new.first_dealer, stamp, stamp))
+            row = conn.execute(_SELECT + " WHERE m.name = ?", (new.name,)).fetchone()
+        record = _match(row)
+        texts, check = hands_for(record)
+        current = _texts(conn, record.id)
+        check(current + list(texts))
+        stamp = now()
+        numbers = []
+        for i, text in enumerate(texts, len(current) + 1):
+            conn.execute("INSERT INTO hands (match_id, position, text, entered) VALUES (?, ?, ?, ?)",
+                         (record.id, i, text, stamp))
+            numbers.append(i)
+        _touch(conn, record.id)
+    return record, created, numbers
+
+
+def delete_if_empty(store: Store, match_id: int) -> None:
+    """Remove a match that has no hands (one created at a terminal and left before its first hand);
+    a match another process has meanwhile added a hand to is kept."""
+    with store.transaction() as conn:
+        if conn.execute("SELECT 1 FROM hands WHERE match_id = ?", (match_id,)).fetchone() is None:
+            conn.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+
+
 def find_match(store: Store, name: str) -> MatchRecord | None:
     rows = store.rows(_SELECT + " WHERE m.name = ?", (name,))
     return _match(rows[0]) if rows else None

@@ -73,8 +73,9 @@ def find(course: str, which: str) -> Entry:
 
 
 def game_of(path: Path) -> str:
-    """The game a lesson file belongs to: its folder's name."""
-    return path.parent.name
+    """The game a lesson file belongs to: its folder's name (a relative path is read from where it is,
+    so `learn --check 01-a-turn.toml` inside the rummy folder is a rummy lesson)."""
+    return path.resolve().parent.name
 
 
 Audit = Callable[[Any, Any, int, str], None]

@@ -187,9 +187,9 @@ def test_dds_bot_plays_legal_cards_quickly_and_explains() -> None:
     t = Tab(TEST_DEAL)
     t.do("1S", "P", "2S", "P", "P", "P", "AH")
     seat = t.g.to_act(t.st)
-    start = time.perf_counter()
+    start = time.process_time()
     move, why = B.DdsBot().advise(t.g.view(t.st, seat), t.g.legal_moves(t.st), Rng(2))
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert t.g.check(t.st, move).ok
     assert "double dummy over" in why and "layouts" in why
 

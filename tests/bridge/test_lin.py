@@ -166,16 +166,16 @@ def test_cli_bad_lin_is_one_line_exit_1(tmp_path: Path) -> None:
 def test_long_inputs_take_linear_time() -> None:
     board = TOURNAMENT.splitlines()[1] + "\n"
     game = load("bridge")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     import_lin(game, board * 20)
-    small = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    small = time.process_time() - t0
+    t0 = time.process_time()
     import_lin(game, board * 200)
-    big = time.perf_counter() - t0
+    big = time.process_time() - t0
     assert big < small * 10 * 3 + 0.5
     junk = "nt|" + "x" * 200_000 + "|" * 100_001
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(LinError):
         import_lin(game, junk)
-    assert time.perf_counter() - t0 < 2
+    assert time.process_time() - t0 < 2
     assert len(items("pg||" * 50_000)) == 50_000

@@ -34,10 +34,10 @@ DEAL = "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"
     ('[Event "a"] ] junk', "unexpected"),
 ])
 def test_malformed_pbn_is_one_line_and_fast(text: str, message: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(PbnError) as err:
         import_pbn(_game(), text)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
@@ -51,9 +51,9 @@ def test_a_truncated_export_is_refused_quickly() -> None:
 
 
 def test_many_unclosed_comments_are_linear() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     games = parse_games("{" + "x" * 200_000 + "}\n" + '[Event "e"]\n' + "{}" * 100_000)
-    assert time.perf_counter() - start < 2 and games[0].tags == {"Event": "e"}
+    assert time.process_time() - start < 2 and games[0].tags == {"Event": "e"}
 
 
 def test_dealer_must_be_one_seat() -> None:

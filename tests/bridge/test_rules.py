@@ -19,15 +19,19 @@ def bid_2s_by_north(table) -> None:  # noqa: ANN001
 
 def test_dummy_is_hidden_until_the_opening_lead_then_seen_by_all(table) -> None:  # noqa: ANN001
     bid_2s_by_north(table)
+    dummy = table.state.hands[S]
     for seat in (N, E, W, None):
         v = table.view(seat)
         assert v.dummy_hand is None
-        assert S not in table.game.hidden_from(table.state, S) or True
+        # the leak test shuffles what hidden_from lists: dummy's hand is among it for everyone but dummy
+        assert dummy in table.game.hidden_from(table.state, seat)
+    assert dummy not in table.game.hidden_from(table.state, S)
     assert table.game.to_act(table.state) == E
     table.do("AH")
     for seat in (N, E, W, None):
         v = table.view(seat)
         assert v.dummy_hand is not None and set(v.dummy_hand) == set(table.state.hands[S])
+        assert table.state.hands[S] not in table.game.hidden_from(table.state, seat)
     # declarer still cannot see the defenders' cards, and the defenders not declarer's
     v = table.view(N)
     assert v.visible_hand(E) is None and v.visible_hand(W) is None

@@ -56,11 +56,26 @@ def test_the_take_itself(game) -> None:
     assert len(st.stock) == stock_before - 1
 
 
-def test_take_options(game) -> None:
-    st = _start(covered="4S 3H 5D", red3_from_pozzo_replaced=True, pozzo_extra_draw=0)
-    before = len(st.stock)
+@pytest.mark.parametrize(("covered", "replaced", "extra", "drawn"), [
+    ("4S 3H 5D", False, 1, ["QC"]),             # the default: one card more, the red three not replaced
+    ("4S 3H 5D", True, 0, ["QC"]),              # the red three replaced, no card more
+    ("4S 3H 5D", True, 1, ["QC", "JS"]),        # both
+    ("4S 3H 5D", False, 0, []),                 # neither
+    ("3D 3H 5D", True, 0, ["QC", "JS"]),        # two red threes, two replacements
+    ("3D 3H 5D", True, 1, ["QC", "JS", "TH"]),
+    ("4S 4S 5D", True, 0, []),                  # no red three to replace
+])
+def test_take_options(game, covered: str, replaced: bool, extra: int, drawn: list[str]) -> None:
+    """Red threes of the covered block replaced from the stock (red3_from_pozzo_replaced) and the card drawn
+    after the take (pozzo_extra_draw): each draws its own cards, from the top of the stock (its last card)."""
+    st = _start(covered=covered, stock="9S TH JS QC", red3_from_pozzo_replaced=replaced, pozzo_extra_draw=extra)
+    before = list(st.stock)
     game.apply(st, game.parse_move("take"))
-    assert len(st.stock) == before - 1                                    # only the red three's replacement
+    assert st.stock == before[:len(before) - len(drawn)]
+    reds = [c for c in covered.split() if c in ("3D", "3H")]
+    assert st.red3[0] == reds and not any(c in ("3D", "3H") for c in st.hands[0])
+    assert Counter(st.hands[0]) - Counter(["9C", "9C", "9C", "5C", "6C", "7C", "8D"]) == Counter(
+        [c for c in covered.split() if c not in reds] + drawn)
 
 
 def test_onto_an_existing_meld_and_closing(game) -> None:

@@ -117,11 +117,11 @@ HOSTILE = {
 
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_hostile_text_is_refused_quickly_and_safely(name: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     err = error_of(HOSTILE[name])
     # A guard against runaway work (backtracking, huge numbers), loose enough for a loaded CI
     # machine: the refusals take well under a millisecond; the benchmark prints the figures.
-    assert time.perf_counter() - start < 0.5, f"{name} took too long"
+    assert time.process_time() - start < 0.5, f"{name} took too long"
     assert err.kind in ("syntax", "types", "limits")
     assert err.one_line() and "\n" not in err.one_line()
 

@@ -38,7 +38,11 @@ LESSONS = sorted((ROOT / "tutorials").glob("*/*.toml"))
 GAMES = ("bridge", "canasta", "burraco", "rummy", "eleusis")
 
 PER_EXAMPLE_SECONDS = 10.0
-"""A hang: one input that takes longer than this (the slowest real input takes well under a second)."""
+"""A hang: one input that takes more than this much CPU time (the slowest real input takes well under a
+second). CPU time, not the clock: a machine at load 10 gives the test a tenth of a core, not less work."""
+STALL_SECONDS = 600.0
+"""A stall that uses no CPU (waiting on something that never comes): so long on the clock that only a
+real stall reaches it, however loaded the machine."""
 
 
 # -- the harness -------------------------------------------------------------------------------------
@@ -49,18 +53,25 @@ class Hang(Exception):
 
 @contextlib.contextmanager
 def time_bound(seconds: float = PER_EXAMPLE_SECONDS) -> Iterator[None]:
-    """Interrupt the body with :class:`Hang` after ``seconds`` (a real hang never returns by itself)."""
+    """Interrupt the body with :class:`Hang` after ``seconds`` of CPU time (or :data:`STALL_SECONDS` on the
+    clock without finishing): a real hang never returns by itself."""
 
     def ring(signum: int, frame: Any) -> None:
-        raise Hang(f"no answer within {seconds} s")
+        if signum == signal.SIGPROF:
+            raise Hang(f"no answer within {seconds} s of CPU time")
+        raise Hang(f"no answer within {STALL_SECONDS} s")
 
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old_prof = signal.signal(signal.SIGPROF, ring)
+    old_alarm = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, STALL_SECONDS)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old_prof)
+        signal.signal(signal.SIGALRM, old_alarm)
 
 
 class Finding(AssertionError):

@@ -44,10 +44,10 @@ def _refused(replay: Replay, *words: str) -> str:
     b"\x81\xa1a" * 1000 + b"\xc0",
 ])
 def test_deep_nesting_is_one_line(data: bytes) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ReplayError, match="nested"):
         decode(data)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
 
 
 def test_shipped_replays_are_shallow() -> None:

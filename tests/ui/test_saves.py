@@ -6,39 +6,16 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 from click.testing import CliRunner
+from processes import read_until, spawn
 
 from cardcli.cli import cli
 from cardcli.replay.io import read
 from cardcli.saves import list_saves, load_save
 from cardcli.session import Session
-
-
-def _spawn(home: Path, *args: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, CARDCLI_HOME=str(home), TERM="dumb")
-    return subprocess.Popen([sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env)
-
-
-def _read_until(proc: subprocess.Popen[bytes], needle: str, timeout: float = 20.0) -> str:
-    import select
-
-    assert proc.stdout is not None
-    fd = proc.stdout.fileno()
-    seen = b""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and needle.encode() not in seen:
-        ready, _w, _x = select.select([fd], [], [], 0.1)
-        if ready:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            seen += chunk
-    return seen.decode(errors="replace")
 
 
 def _send(proc: subprocess.Popen[bytes], line: str) -> None:
@@ -50,21 +27,21 @@ def _send(proc: subprocess.Popen[bytes], line: str) -> None:
 def test_kill_9_during_a_recorded_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
     home = Path(os.environ["CARDCLI_HOME"])
     record = tmp_path / "game.cardcli.json"
-    proc = _spawn(home, "play", "rummy", "--seed", "7", "--record", str(record))
-    screen = _read_until(proc, "Your hand")
+    proc = spawn(home, "play", "rummy", "--seed", "7", "--record", str(record))
+    screen = read_until(proc, "Your hand")
     assert "Your hand" in screen
     _send(proc, "draw discard")
-    took = _read_until(proc, "P1 takes")
+    took = read_until(proc, "P1 takes")
     assert "P1 takes" in took
     _send(proc, "hint")
-    hinted = _read_until(proc, "hint:")
-    hinted += _read_until(proc, "\n", timeout=2)
+    hinted = read_until(proc, "hint:")
+    hinted += read_until(proc, "\n", timeout=2)
     import re
 
     move = re.split(r" [—-] ", hinted.split("hint:", 1)[1].strip().splitlines()[0])[0].strip()
     _send(proc, move)
-    after = _read_until(proc, "P2 ")
-    after += _read_until(proc, "Your hand", timeout=5)
+    after = read_until(proc, "P2 ")
+    after += read_until(proc, "Your hand", timeout=5)
     assert "P2 " in after  # the bot's reply was shown
     screen += took + hinted + after
     time.sleep(0.2)
@@ -107,8 +84,11 @@ def test_a_damaged_save_is_listed_with_its_problem_and_kept(tmp_path: Path) -> N
     path.write_text(path.read_text().replace('"deal"', '"dael"'))
     listed = CliRunner().invoke(cli, ["saves"])
     assert "damaged" in listed.output and path.exists()
-    res = CliRunner().invoke(cli, ["play", "--resume", path.name.removesuffix(".cardcli.jsonl")])
-    assert res.exit_code == 1 and "not a cardcli save event" in res.output and "Traceback" not in res.output
+    assert "mends it: line 3 was damaged and rebuilt" in listed.output  # the deal the seed makes
+    res = CliRunner().invoke(cli, ["play", "--resume", path.name.removesuffix(".cardcli.jsonl")], input="quit\n")
+    assert res.exit_code == 0 and "rebuilt" in res.stderr and "Traceback" not in res.output
+    damaged = path.with_name(path.name + ".damaged")
+    assert b'"dael"' in damaged.read_bytes() and b'"dael"' not in path.read_bytes()
 
 
 def test_a_finished_game_goes_into_the_history() -> None:

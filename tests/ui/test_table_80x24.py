@@ -28,7 +28,7 @@ def _terminal(*args: str, home: Path) -> Any:
             super().__init__(*args, home=home, rows=24, cols=80)
             self.screen = Screen(24, 80)
 
-        def expect(self, needle: bytes | str, timeout: float = 20.0, since: int = 0) -> bool:
+        def expect(self, needle: bytes | str, timeout: float = 120.0, since: int = 0) -> bool:
             want = needle.encode() if isinstance(needle, str) else needle
             end = time.monotonic() + timeout
             while time.monotonic() < end:

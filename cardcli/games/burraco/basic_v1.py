@@ -47,6 +47,7 @@ class BasicBurracoBot:
         return self.advise(view, legal, rng)[0]
 
     def advise(self, view: BurracoView, legal: Sequence[mv.Move], rng: Rng) -> tuple[mv.Move, str]:
+        legal = mv.plain_moves(legal)  # the other spellings reach the same positions
         if len(legal) == 1:
             return legal[0], _("the only legal move")
         ctx = _Context(view)

@@ -97,6 +97,7 @@ class BurracoBot(BasicBurracoBot):
         return move, reason.text
 
     def explain(self, view: BurracoView, legal: Sequence[mv.Move], rng: Rng) -> Explained:
+        legal = mv.plain_moves(legal)  # several cards at once, wild=, close: the same positions, spelt otherwise
         if len(legal) == 1:
             return legal[0], Reason("only", _("the only legal move"))
         ctx = _Context(view)
@@ -197,4 +198,11 @@ class BurracoBot(BasicBurracoBot):
         return Reason("play", _("you must play before discarding"))
 
 
-BOTS = {"basic": BurracoBot, "basic-v1": BasicBurracoBot, "random": RandomBot}
+class BurracoRandomBot(RandomBot[mv.Move]):
+    """The random baseline, over the plain moves (as the other bots see them)."""
+
+    def choose(self, view: BurracoView, legal: Sequence[mv.Move], rng: Rng) -> mv.Move:
+        return rng.choice(mv.plain_moves(legal))
+
+
+BOTS = {"basic": BurracoBot, "basic-v1": BasicBurracoBot, "random": BurracoRandomBot}

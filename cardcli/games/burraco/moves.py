@@ -31,6 +31,7 @@ discard.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardcli.engine import words
@@ -72,6 +73,26 @@ class Discard:
 
 
 Move = Draw | Take | MeldMove | Attach | Discard
+
+
+def is_plain(move: Move) -> bool:
+    """A move in its plainest spelling: one card attached at a time, wildcards where the rules put them,
+    a closing discard written ``discard``. The legal list holds the others too (several cards attached
+    at once, ``wild=``, ``close``: a player may type them, so the list must have them); the bots and
+    the hints choose among the plain ones, which reach every position the others do."""
+    match move:
+        case Attach(cards, _target, wild):
+            return len(cards) == 1 and wild is None
+        case MeldMove(_cards, wild):
+            return wild is None
+        case Discard(_card, close):
+            return not close
+    return True
+
+
+def plain_moves(legal: Sequence[Move]) -> list[Move]:
+    """The plain moves of a legal list (:func:`is_plain`)."""
+    return [m for m in legal if is_plain(m)]
 
 _DRAW = {"draw", "d", "pesca", "stock", "s", "tallone"}
 _TAKE = {"take", "t", "pile", "raccogli", "monte", "pick"}

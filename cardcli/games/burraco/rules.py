@@ -35,6 +35,7 @@ from cardcli.games.burraco.plays import attached, plays
 from cardcli.games.burraco.plays import without as _without
 from cardcli.games.burraco.rulebook import RULEBOOK
 from cardcli.games.burraco.scoring import score_sheet, team_names
+from cardcli.games.burraco.spellings import spellings
 from cardcli.games.burraco.state import BurracoState, TableMeld
 from cardcli.games.burraco.table import burraco_kind, extend, new_table_meld, read_new, set_rank_taken
 from cardcli.games.burraco.teaching import BurracoTeaching
@@ -143,13 +144,14 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
             if state.single_taken is None and (len(hand) != 1 or not state.pozzetto_taken[team]):
                 # nothing locked, and no closing discard to judge: every card may be discarded
                 out.extend(map(_discard, dict.fromkeys(hand)))
-                return out
-            for card in dict.fromkeys(hand):
-                if single_card_locked(state, card, hand):
-                    continue
-                if len(hand) == 1 and state.pozzetto_taken[team] and not close_problem(state, seat, card).ok:
-                    continue
-                out.append(_discard(card))
+            else:
+                for card in dict.fromkeys(hand):
+                    if single_card_locked(state, card, hand):
+                        continue
+                    if len(hand) == 1 and state.pozzetto_taken[team] and not close_problem(state, seat, card).ok:
+                        continue
+                    out.append(_discard(card))
+        out.extend(spellings(state, out))  # several cards at once, wild=, close: the checker allows them too
         return out
 
     def _plays(self, state: BurracoState, first_only: bool = False) -> list[mv.Move]:

@@ -159,8 +159,13 @@ def attach_card(tm: TableMeld, card: Card, config: BurracoConfig) -> TableMeld |
     """``tm`` with ``card`` attached, or ``None`` if it does not go there: :func:`extend` for the
     move generator, which needs no reason for a refusal and so reads the meld without one
     (the reading of a meld that is legal is the same)."""
+    return attach_cards(tm, (card,), config)
+
+
+def attach_cards(tm: TableMeld, cards: Sequence[Card], config: BurracoConfig) -> TableMeld | None:
+    """:func:`attach_card` for several cards at once (read together, as the checker reads them)."""
     old = tm.layout
-    new = read_meld((*old.cards, card), config.meld_rules(), kind=old.kind, explain=False)
+    new = read_meld((*old.cards, *cards), config.meld_rules(), kind=old.kind, explain=False)
     if not isinstance(new, Meld):
         return None
     got = _placed(tm.team, old, tm.pinned_two, new, config, None)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from cardcli.engine.scorepad import input_lines
+from cardcli.games.eleusis.config import deck_size
 from cardcli.i18n import _
 
 BONUS = 6
@@ -194,6 +195,12 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
                 raise ValueError(f"line {no}: {names[seat]} is given twice")
             by_seat[seat] = int(value)
         parsed[k] = [by_seat[s] for s in seats]
+    each = (deck_size(n) - 1) // (n - 1)
+    for k, per_seat in parsed.items():
+        for s, count in zip(seats, per_seat):
+            if count > each:  # phase one plays each hand once; phase two plays from the wrong cards
+                raise ValueError(_("line {no}: {name} has {count} cards counted, but with {n} players each is "
+                                   "dealt {each}").format(no=lists[k][0], name=names[s], count=count, n=n, each=each))
     if "wrong" in parsed and "left" in parsed:
         for s, w, lft in zip(seats, parsed["wrong"], parsed["left"]):
             if lft > w:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cardcli.engine.cards import Card, CardParseError, parse_cards
 from cardcli.engine.scorepad import input_lines
-from cardcli.games.rummy.config import RummyConfig
+from cardcli.games.rummy.config import DEAL_SIZES, RummyConfig
 from cardcli.i18n import _, ngettext
 
 
@@ -78,6 +78,7 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
     closer_name: str | None = None
     rummy = False
     left: dict[str, list[Card]] = {}
+    line_of: dict[str, int] = {}
     declared_players = players
     for ln in input_lines(text):
         no, key, k, rest = ln.number, ln.word, ln.key, ln.rest
@@ -92,8 +93,13 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
                 raise ValueError(f"line {no}: `rummy` takes yes or no, not {rest!r}")
             rummy = rest.lower() in ("yes", "true", "y")
         else:
+            seat_key = key.upper().rstrip(":")
+            if seat_key in line_of:  # a second line would silently replace the first
+                raise ValueError(_("line {no}: {seat} was already given on line {first}; one line per player").format(
+                    no=no, seat=key.rstrip(":"), first=line_of[seat_key]))
+            line_of[seat_key] = no
             try:
-                left[key.upper().rstrip(":")] = [] if rest in ("", "-") else parse_cards(rest)
+                left[seat_key] = [] if rest in ("", "-") else parse_cards(rest)
             except CardParseError as err:
                 raise ValueError(f"line {no}: {err}") from None
     if closer_name is None:
@@ -114,6 +120,11 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
     if closer_name in left and left[closer_name]:
         raise ValueError(f"{names[closer]} went out, so holds no cards")
     hands = [left.get(s, []) for s in upper]
+    dealt = DEAL_SIZES[n]
+    for seat, cards in left.items():
+        if len(cards) > dealt:  # a hand ends with every player holding at most what was dealt
+            raise ValueError(_("line {no}: {seat} holds {k} cards, but with {n} players each is dealt {dealt}").format(
+                no=line_of[seat], seat=names[upper.index(seat)], k=len(cards), n=n, dealt=dealt))
     seen: dict[str, int] = {}
     for h in hands:
         for c in h:
