@@ -512,6 +512,13 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         """
         raise ValueError(f"`cardcli score {self.name}` is not available")
 
+    def coded_moves(self, legal: Sequence[M]) -> Sequence[M]:
+        """The moves a share code numbers at a position (any other legal move is written out): the
+        legal list, or the part of it that reaches each position once, when the game also lists other
+        spellings of the same moves (burraco: several cards attached at once, ``wild=``, ``close``).
+        What this returns must not change, or share codes already given out stop decoding."""
+        return legal
+
     def is_open_move(self, move: M) -> bool:
         """True for moves no generator can list because they are free text (eleusis' rule, which
         the dealer writes): the checker alone decides them. Every other move must be listed."""

@@ -200,7 +200,7 @@ def _legal(table: Table[Any, Any]) -> list[str]:
     game = table.game
     if game.to_act(table.state) is None:
         return []
-    return sorted({game.format_move(m) for m in game.legal_moves(table.state)})
+    return sorted({game.format_move(m) for m in game.coded_moves(game.legal_moves(table.state))})
 
 
 def _digest(game: str, players: int, first_dealer: int, config: Any, hands: Sequence[HandLog]) -> bytes:

@@ -217,3 +217,18 @@ def test_one_board_of_a_216_board_event_is_a_short_code_of_that_board_alone(tmp_
         assert len(back.hands) == 1 and back.config["deals"] == schedule[hand - 1]  # its own dealer:vulnerability
         assert back.hands[0].deck == replay.hands[hand - 1].deck and back.first_dealer == replay.hands[hand - 1].dealer
         assert [m.move for m in back.hands[0].moves] == [m.move for m in replay.hands[hand - 1].moves]
+
+
+def test_a_burraco_code_given_out_before_the_other_spellings_were_listed_still_reads() -> None:
+    """Made by cardcli before burraco's legal list held several cards attached at once, `wild=` and
+    `close`: a code numbers only the plain moves (Game.coded_moves), so codes already shared still decode."""
+    old = ("cc1-TCQi2SGfp2J1cnJhY2-ggAQClAEBAQHAonI1zmsML38BAMQDjkQVkZTDacQhAG6Tuo8FHlMSGdsr_mgAieFv6TOo_urill9"
+           "aymALtfs6kMCQ")
+    from cardcli.replay.io import read
+
+    shipped = read(ROOT / "replays" / "burraco" / "close-with-clean-burraco.cardcli.json")
+    decoded = decode(old)
+    assert [[m.move for m in h.moves] for h in decoded.hands] == [[m.move for m in h.moves] for h in shipped.hands]
+    again = CliRunner().invoke(cli, ["share", str(ROOT / "replays" / "burraco" / "close-with-clean-burraco.cardcli.json"),
+                                     "-q"]).output.strip()
+    assert again == old

@@ -154,6 +154,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         out.extend(spellings(state, out))  # several cards at once, wild=, close: the checker allows them too
         return out
 
+    def coded_moves(self, legal: Sequence[mv.Move]) -> Sequence[mv.Move]:
+        return mv.plain_moves(legal)  # the list as it was before the other spellings were listed
+
     def _plays(self, state: BurracoState, first_only: bool = False) -> list[mv.Move]:
         """The melds and single-card attachments the seat to act may make now."""
         return plays(state, first_only)
