@@ -360,3 +360,48 @@ def _wild_multisets(pool: list[Card], most: int) -> list[tuple[Card, ...]]:
     return sorted(out, key=lambda t: (len(t), t))
 
 
+def best_partition(hand: Sequence[str], rules: MeldRules, value: Callable[[str], int]
+                   ) -> tuple[list[tuple[Card, ...]], list[Card]]:
+    """Melds covering ``hand`` that leave the least value unmelded (exact search).
+
+    Used by bots to measure deadwood. It searches over the candidate melds that
+    contain the lowest remaining card, with memoisation; hands of up to about
+    fifteen cards are fast in pure Python.
+    """
+    cands = candidate_melds(hand, rules)
+    by_card: dict[str, list[tuple[Card, ...]]] = {}
+    for m in cands:
+        for c in set(m):
+            by_card.setdefault(c, []).append(m)
+
+    memo: dict[tuple[str, ...], tuple[int, tuple[tuple[Card, ...], ...]]] = {}
+
+    def solve(rest: tuple[str, ...]) -> tuple[int, tuple[tuple[Card, ...], ...]]:
+        if not rest:
+            return 0, ()
+        if rest in memo:
+            return memo[rest]
+        first = rest[0]
+        tail = rest[1:]
+        # Option 1: the first card stays unmelded.
+        sub_cost, sub_melds = solve(tail)
+        best = (sub_cost + value(first), sub_melds)
+        pool = Counter(rest)
+        for m in by_card.get(first, ()):
+            need = Counter(m)
+            if all(pool[c] >= n for c, n in need.items()):
+                left = list(rest)
+                for c in m:
+                    left.remove(c)
+                cost, melds = solve(tuple(left))
+                if cost < best[0]:
+                    best = (cost, (m,) + melds)
+        memo[rest] = best
+        return best
+
+    _cost, melds = solve(tuple(sorted(hand)))
+    leftover = list(hand)
+    for m in melds:
+        for c in m:
+            leftover.remove(c)
+    return list(melds), [Card(c) for c in leftover]

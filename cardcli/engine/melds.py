@@ -32,7 +32,7 @@ game includes in its rulebook (or replaces with its own wording).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -447,55 +447,7 @@ def lay_off_targets(meld: Meld, cards: Iterable[str], rules: MeldRules) -> list[
     return out
 
 
-def best_partition(hand: Sequence[str], rules: MeldRules, value: Callable[[str], int]
-                   ) -> tuple[list[tuple[Card, ...]], list[Card]]:
-    """Melds covering ``hand`` that leave the least value unmelded (exact search).
-
-    Used by bots to measure deadwood. It searches over the candidate melds that
-    contain the lowest remaining card, with memoisation; hands of up to about
-    fifteen cards are fast in pure Python.
-    """
-    cands = candidate_melds(hand, rules)
-    by_card: dict[str, list[tuple[Card, ...]]] = {}
-    for m in cands:
-        for c in set(m):
-            by_card.setdefault(c, []).append(m)
-
-    memo: dict[tuple[str, ...], tuple[int, tuple[tuple[Card, ...], ...]]] = {}
-
-    def solve(rest: tuple[str, ...]) -> tuple[int, tuple[tuple[Card, ...], ...]]:
-        if not rest:
-            return 0, ()
-        if rest in memo:
-            return memo[rest]
-        first = rest[0]
-        tail = rest[1:]
-        # Option 1: the first card stays unmelded.
-        sub_cost, sub_melds = solve(tail)
-        best = (sub_cost + value(first), sub_melds)
-        pool = Counter(rest)
-        for m in by_card.get(first, ()):
-            need = Counter(m)
-            if all(pool[c] >= n for c, n in need.items()):
-                left = list(rest)
-                for c in m:
-                    left.remove(c)
-                cost, melds = solve(tuple(left))
-                if cost < best[0]:
-                    best = (cost, (m,) + melds)
-        memo[rest] = best
-        return best
-
-    _cost, melds = solve(tuple(sorted(hand)))
-    leftover = list(hand)
-    for m in melds:
-        for c in m:
-            leftover.remove(c)
-    return list(melds), [Card(c) for c in leftover]
-
-
-# The hand search lives in its own module (it is large and cached); these names stay importable here.
-from cardcli.engine.meld_search import candidate_melds, extends_with  # noqa: E402
-
-__all__ = ["Meld", "MeldRules", "best_partition", "candidate_melds", "extend_meld", "extends_with", "lay_off_targets",
-           "meld_rule_texts", "read_meld", "read_run", "read_set"]
+# The searches over a hand (candidate melds, extensions, the best partition) live in
+# :mod:`cardcli.engine.meld_search`, which builds on this module and not the other way round.
+__all__ = ["Meld", "MeldRules", "extend_meld", "lay_off_targets", "meld_rule_texts", "read_meld", "read_run",
+           "read_set"]

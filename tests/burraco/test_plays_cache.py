@@ -17,7 +17,8 @@ import msgspec
 import pytest
 
 from cardcli.engine.fold import Table
-from cardcli.engine.melds import Meld, candidate_melds
+from cardcli.engine.meld_search import candidate_melds
+from cardcli.engine.melds import Meld
 from cardcli.engine.registry import load
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco import plays

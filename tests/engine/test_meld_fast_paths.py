@@ -9,7 +9,8 @@ import random
 from typing import Any
 
 from cardcli.engine.cards import multi_deck
-from cardcli.engine.melds import MeldRules, best_partition, candidate_melds
+from cardcli.engine.meld_search import best_partition, candidate_melds
+from cardcli.engine.melds import MeldRules
 from cardcli.engine.registry import load
 from cardcli.testing import dealt
 

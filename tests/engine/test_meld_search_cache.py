@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 
 from cardcli.engine.cards import multi_deck
-from cardcli.engine.melds import MeldRules, candidate_melds
+from cardcli.engine.meld_search import candidate_melds
+from cardcli.engine.melds import MeldRules
 
 # isort: split
-from cardcli.engine import meld_search  # after melds, which loads it (imported first, it is circular)
+from cardcli.engine import meld_search
 
 RULES = [
     MeldRules(),

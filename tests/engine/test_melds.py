@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from cardcli.engine.meld_search import best_partition, candidate_melds
 from cardcli.engine.melds import (
     MELD_RULE_IDS,
     Meld,
     MeldRules,
-    best_partition,
-    candidate_melds,
     extend_meld,
     lay_off_targets,
     meld_rule_texts,

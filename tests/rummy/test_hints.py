@@ -7,7 +7,7 @@ from collections import Counter
 from rummy.situations import GAME, situation
 
 from cardcli.engine.deal import shuffled_deck
-from cardcli.engine.melds import best_partition
+from cardcli.engine.meld_search import best_partition
 from cardcli.engine.rng import Rng
 from cardcli.games.rummy import moves as mv
 from cardcli.games.rummy.bots import HIGH, BasicRummyBot, Reason, partners

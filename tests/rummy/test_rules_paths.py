@@ -68,15 +68,15 @@ def test_the_lowest_hand_wins_when_the_stock_cannot_be_remade(ace_points: int, h
 def test_a_new_turn_resets_what_the_last_one_did() -> None:
     st = situation(["7H 8H 9H KS 2C", "QD 5C 6C"], melds=[(1, "TS JS QS")], discard="3D", phase="draw",
                    stock="4D 4C")
-    assert not st.melded_before_turn  # P1 has no meld of their own yet
+    assert not st.tabled_before_turn  # P1 has no meld of their own yet
     play(st, "draw discard", "meld 7H 8H 9H", "layoff KS 1")
     assert st.taken == "3D" and st.melds_this_turn == 1 and st.laid_off_on_others
     play(st, "discard 2C")
     # P2's turn: nothing of P1's turn carries over, and P2 owns a meld from before
     assert st.turn == 1 and st.phase == "draw" and st.taken is None
-    assert st.melds_this_turn == 0 and not st.laid_off_on_others and st.melded_before_turn
+    assert st.melds_this_turn == 0 and not st.laid_off_on_others and st.tabled_before_turn
     play(st, "draw stock", "discard QD")
-    assert st.turn == 0 and st.melded_before_turn and st.melds_this_turn == 0  # P1 owns a meld now
+    assert st.turn == 0 and st.tabled_before_turn and st.melds_this_turn == 0  # P1 has tabled cards now
 
 
 def test_the_card_taken_from_the_pile_cannot_be_discarded_in_the_same_turn() -> None:

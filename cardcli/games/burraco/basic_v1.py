@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from cardcli.engine.cards import RANKS, Card
-from cardcli.engine.melds import Meld, MeldRules, candidate_melds, extend_meld, read_meld
+from cardcli.engine.meld_search import candidate_melds
+from cardcli.engine.melds import Meld, MeldRules, extend_meld, read_meld
 from cardcli.engine.rng import Rng
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco.table import card_points, is_wild

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from cardcli.engine.cards import RANKS, Card
 from cardcli.engine.game import RandomBot
-from cardcli.engine.melds import candidate_melds
+from cardcli.engine.meld_search import candidate_melds
 from cardcli.engine.rng import Rng
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco.basic_v1 import BasicBurracoBot, _Context, _natural_two_only

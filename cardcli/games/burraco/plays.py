@@ -6,7 +6,7 @@ hand changes by a card or two and the table by one meld at most, so almost all o
 repeats what an earlier call did. What repeats is cached on the content it depends on, never
 on a state, so a clone, an undo or a rewind cannot see a stale entry:
 
-* the hand's candidate melds come from :func:`~cardcli.engine.melds.candidate_melds`, which
+* the hand's candidate melds come from :func:`~cardcli.engine.meld_search.candidate_melds`, which
   caches them by rank and by suit;
 * what a candidate meld is under burraco's rules (its layout, the move, the rank of a set)
   is cached on its cards;
@@ -30,7 +30,8 @@ from itertools import islice
 from typing import Final, TypeVar
 
 from cardcli.engine.cards import JOKER, RANKS, SUITS, Card
-from cardcli.engine.melds import Meld, MeldRules, candidate_melds
+from cardcli.engine.meld_search import candidate_melds
+from cardcli.engine.melds import Meld, MeldRules
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco.closing import after_meld_verdict
 from cardcli.games.burraco.config import BurracoConfig

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from cardcli.engine.cards import RANKS, Card
 from cardcli.engine.game import RandomBot
+from cardcli.engine.meld_search import best_partition
 from cardcli.engine.melds import Meld as Layout
-from cardcli.engine.melds import MeldRules, best_partition, extend_meld, read_meld
+from cardcli.engine.melds import MeldRules, extend_meld, read_meld
 from cardcli.engine.rng import Rng
 from cardcli.games.rummy import moves as mv
 from cardcli.games.rummy.scoring import card_value

@@ -13,8 +13,9 @@ from typing import Any
 
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, Line, Number, Outcome, ScoreSheet
+from cardcli.engine.meld_search import candidate_melds, extends_with
 from cardcli.engine.melds import Meld as TableLayout
-from cardcli.engine.melds import candidate_melds, extend_meld, extends_with, read_meld
+from cardcli.engine.melds import extend_meld, read_meld
 from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.rummy import moves as mv
