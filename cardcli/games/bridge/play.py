@@ -43,15 +43,6 @@ def sort_hand(cards: Sequence[str]) -> list[Card]:
         return sorted((Card(c) for c in cards), key=hand_sort_key)
 
 
-def legal_cards(hand: Sequence[Card], led: str | None) -> list[Card]:
-    """Cards that may be played: any card on lead; else the led suit if held, else any card (Law 44)."""
-    if led is not None:
-        follow = [c for c in hand if c[1] == led]
-        if follow:
-            return sort_hand(follow)
-    return sort_hand(hand)
-
-
 def _trick_scores() -> dict[str | None, dict[str, dict[str, int]]]:
     """trump → suit led → card → how strongly it holds a trick: a trump (rank + 20), a card of
     the suit led (its rank), any other card (0). The highest score wins, as :func:`winning_index`."""

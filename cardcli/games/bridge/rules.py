@@ -49,6 +49,15 @@ _TRICK_FACTS: dict[int, Mapping[str, Any]] = {}
 each side): at most 12,544 read-only mappings, shared by every outcome with those facts."""
 
 
+def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool:
+    """Law 44: any card on lead; later the suit led, or any card when the hand holds none of it.
+
+    The one statement of the rule: the checker's quick answer, its refusal and the trusting fold all
+    ask it (``held`` is the seat's suit masks; the legal list builds the same set from them).
+    """
+    return not trick or card[1] == trick[0][1] or not held[SUIT_INDEX[trick[0][1]]]
+
+
 def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bool) -> Outcome:
     """The outcome of a card that does not end its trick (built once per kind, then shared)."""
     dummy = (declarer + 2) % 4
@@ -255,8 +264,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             card = move.card  # type: ignore[union-attr]
             place = CARD_BIT.get(card)
             if place is not None and held[place[0]] & place[1]:
-                trick = state.trick
-                if not trick or card[1] == trick[0][1] or not held[SUIT_INDEX[trick[0][1]]]:
+                if follows_suit(held, state.trick, card):
                     return ALLOWED
         elif kind in _CALL_TYPES and state.phase == "auction" and state.auction.allows(move):  # type: ignore[arg-type]
             return ALLOWED
@@ -289,15 +297,14 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
                         return refuse("play.not-held", _(
                             "dummy does not hold {card}; it is dummy's turn to play").format(card=card))
                     return refuse("play.not-held", _("you do not hold {card}").format(card=card))
-                if state.trick:
+                if not follows_suit(held, state.trick, card):
                     led = state.trick[0][1]
-                    if card[1] != led and held[SUIT_INDEX[led]]:
-                        follow = [c for c in hand_of(held) if c[1] == led]
-                        whose = _("dummy holds") if from_dummy else _("you hold")
-                        return refuse("play.follow-suit", _(
-                            "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
-                            "be a revoke (Law 44C)").format(
-                                suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card))
+                    follow = [c for c in hand_of(held) if c[1] == led]
+                    whose = _("dummy holds") if from_dummy else _("you hold")
+                    return refuse("play.follow-suit", _(
+                        "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
+                        "be a revoke (Law 44C)").format(
+                            suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card))
                 return ALLOWED
             case mv.Claim() | mv.Respond():
                 return check_claim_move(state, move, self.to_act(state))
@@ -373,8 +380,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             i, bit = CARD_BIT[card]
             held = state.suits[turn]
             trick = state.trick
-            if check and not (held[i] & bit and (not trick or card[1] == trick[0][1]
-                                                  or not held[SUIT_INDEX[trick[0][1]]])):
+            if check and not (held[i] & bit and follows_suit(held, trick, card)):
                 return False
             held[i] ^= bit
             trick.append(card)
