@@ -97,23 +97,12 @@ class BasicCanastaBot:
 
     # -- after drawing -----------------------------------------------------------------------
     def _play(self, view: CanastaView, legal: Sequence[mv.Move]) -> Advice:
-        seat = view.seat or 0
-        side = view.side_of(seat)
-        hand = Counter(token(c) for c in view.hand)
-        melds = {m.key: m for m in view.melds[side] if not m.closed}
-        clean, dirty = _counts(view.melds[side])
-        lays = [m for m in legal if isinstance(m, (mv.Meld, mv.Add))]
-        can_out = clean >= 1 and dirty >= 1 and view.asked != "no"
-        if can_out and self._should_go_out(view, hand):
-            ask = next((m for m in legal if isinstance(m, mv.Ask)), None)
-            partner = view.partner(seat)
-            if (ask is not None and view.asked is None and partner is not None
-                    and (view.config.ask_partner == "mandatory" or view.hand_sizes[partner] >= 8)):
-                return ask, _("ask your partner: you can go out now")
-            if view.config.ask_partner != "mandatory" or view.players == 2 or view.asked == "yes":
-                if lays:
-                    best = max(lays, key=lambda m: (len(m.cards), -sum(1 for c in m.cards if is_wild(c))))
-                    return best, _("go out: lay down {cards}").format(cards=" ".join(best.cards))
+        seat, side, hand, melds, (clean, dirty), lays = _after_drawing(view, legal)
+        out = self._going_out(view, legal, hand, clean, dirty)
+        if isinstance(out, mv.Ask):
+            return out, _("ask your partner: you can go out now")
+        if out is not None:
+            return out, _("go out: lay down {cards}").format(cards=" ".join(out.cards))
         # 1. naturals onto the side's melds, new clean melds; a pair stays in hand to take the pozzo
         dump = view.stock_size < DUMP_STOCK or _opponents_can_go_out(view, side)
         wanted = _natural_plan(view, hand, melds, dump)
@@ -125,17 +114,13 @@ class BasicCanastaBot:
                 return m, _("meld {cards}: naturals are worth putting down; a pair stays in hand for the "
                             "pozzo").format(cards=" ".join(m.cards))
         # 2. one dirty canasta is needed to go out: complete one with wildcards first
-        late = view.stock_size < 30
-        completing = [m for m in lays if isinstance(m, mv.Add) and m.target != "W"
-                      and len(melds[m.target].cards) + len(m.cards) >= 7]
-        if completing and (dirty == 0 or late):
-            best = min(completing, key=lambda m: (len(m.cards), tokens_value(m.cards)))
+        best = completing_add(view, lays, melds, dirty)
+        if best is not None:
             return best, _("add {cards} to your {rank}: it completes a dirty canasta").format(
                 cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target]))
         # 3. wildcards onto the meld of wildcards (pinelle 2000-3000, jolly 5000)
-        wild_adds = [m for m in lays if isinstance(m, mv.Add) and m.target == "W"]
-        if wild_adds:
-            best = max(wild_adds, key=lambda m: len(m.cards))
+        best = largest_wild_add(lays)
+        if best is not None:
             return best, _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly is worth "
                            "thousands").format(cards=" ".join(best.cards))
         wilds = hand["2"] + hand["JK"]
@@ -143,9 +128,27 @@ class BasicCanastaBot:
         if "W" not in melds and (wilds >= 5 or (wilds >= 4 and dirty >= 1 and not near)):
             starts = [m for m in lays if isinstance(m, mv.Meld) and all(is_wild(c) for c in m.cards)]
             if starts:
-                best = max(starts, key=lambda m: len(m.cards))
-                return best, _("meld {cards}: start a canasta of wildcards").format(cards=" ".join(best.cards))
+                start = max(starts, key=lambda m: len(m.cards))
+                return start, _("meld {cards}: start a canasta of wildcards").format(cards=" ".join(start.cards))
         return self._discard(view, legal, hand, seat)
+
+    def _going_out(self, view: CanastaView, legal: Sequence[mv.Move], hand: Counter[str], clean: int,
+                   dirty: int) -> mv.Ask | mv.Meld | mv.Add | None:
+        """Asking partner, or the lay that goes out, when the side may and should go out now (both
+        bots go out the same way; only the words they give differ)."""
+        if not (clean >= 1 and dirty >= 1 and view.asked != "no" and self._should_go_out(view, hand)):
+            return None
+        seat = view.seat or 0
+        ask = next((m for m in legal if isinstance(m, mv.Ask)), None)
+        partner = view.partner(seat)
+        if (ask is not None and view.asked is None and partner is not None
+                and (view.config.ask_partner == "mandatory" or view.hand_sizes[partner] >= 8)):
+            return ask
+        if view.config.ask_partner != "mandatory" or view.players == 2 or view.asked == "yes":
+            lays: list[mv.Meld | mv.Add] = [m for m in legal if isinstance(m, (mv.Meld, mv.Add))]
+            if lays:
+                return max(lays, key=lambda m: (len(m.cards), -sum(1 for c in m.cards if is_wild(c))))
+        return None
 
     def _should_go_out(self, view: CanastaView, hand: Counter[str]) -> bool:
         """Go out when ahead in this hand, or when the stock is running low; and only when the
@@ -325,3 +328,30 @@ def _can_empty(view: CanastaView, hand: Counter[str]) -> bool:
     tok = left[0]
     rule = cfg.go_out_forbidden_discards
     return not ((tok == "3" and rule != "none") or (is_wild(tok) and rule == "wild+black3"))
+
+
+def completing_add(view: CanastaView, lays: Sequence[mv.Move], melds: dict[str, MeldView], dirty: int
+                   ) -> mv.Add | None:
+    """The smallest add that completes a canasta, when the side still needs its dirty one (or late)."""
+    completing = [m for m in lays if isinstance(m, mv.Add) and m.target != "W"
+                  and len(melds[m.target].cards) + len(m.cards) >= 7]
+    if completing and (dirty == 0 or view.stock_size < 30):
+        return min(completing, key=lambda m: (len(m.cards), tokens_value(m.cards)))
+    return None
+
+
+def largest_wild_add(lays: Sequence[mv.Move]) -> mv.Add | None:
+    """The largest add onto the side's meld of wildcards (pinelle 2000-3000, jolly 5000)."""
+    wild_adds = [m for m in lays if isinstance(m, mv.Add) and m.target == "W"]
+    return max(wild_adds, key=lambda m: len(m.cards)) if wild_adds else None
+
+
+def _after_drawing(view: CanastaView, legal: Sequence[mv.Move]) -> tuple[
+        int, int, Counter[str], dict[str, MeldView], tuple[int, int], list[mv.Meld | mv.Add]]:
+    """What both bots read before choosing after the draw: seat, side, hand by token, the side's open
+    melds by rank, its clean and dirty canastas, and the legal melds and adds."""
+    seat = view.seat or 0
+    side = view.side_of(seat)
+    melds = {m.key: m for m in view.melds[side] if not m.closed}
+    lays: list[mv.Meld | mv.Add] = [m for m in legal if isinstance(m, (mv.Meld, mv.Add))]
+    return seat, side, Counter(token(c) for c in view.hand), melds, _counts(view.melds[side]), lays

@@ -29,11 +29,14 @@ from cardcli.games.canasta.basic_v1 import (
     DUMP_STOCK,
     KEEP,
     BasicCanastaBot,
+    _after_drawing,
     _counts,
     _key,
     _natural_plan,
     _opponents_can_go_out,
     _p_at_least,
+    completing_add,
+    largest_wild_add,
 )
 from cardcli.games.canasta.tokens import RANK_NAMES, card_value, is_wild, token, tokens_value
 from cardcli.games.canasta.view import CanastaView, MeldView
@@ -103,24 +106,13 @@ class CanastaBot(BasicCanastaBot):
 
     # -- after drawing -----------------------------------------------------------------------
     def _play_explained(self, view: CanastaView, legal: Sequence[mv.Move]) -> Explained:
-        seat = view.seat or 0
-        side = view.side_of(seat)
-        hand = Counter(token(c) for c in view.hand)
-        melds = {m.key: m for m in view.melds[side] if not m.closed}
-        clean, dirty = _counts(view.melds[side])
-        lays = [m for m in legal if isinstance(m, (mv.Meld, mv.Add))]
-        can_out = clean >= 1 and dirty >= 1 and view.asked != "no"
-        if can_out and self._should_go_out(view, hand):
-            ask = next((m for m in legal if isinstance(m, mv.Ask)), None)
-            partner = view.partner(seat)
-            if (ask is not None and view.asked is None and partner is not None
-                    and (view.config.ask_partner == "mandatory" or view.hand_sizes[partner] >= 8)):
-                return ask, Reason("ask", _("ask your partner: your side has the canastas to go out"))
-            if view.config.ask_partner != "mandatory" or view.players == 2 or view.asked == "yes":
-                if lays:
-                    best = max(lays, key=lambda m: (len(m.cards), -sum(1 for c in m.cards if is_wild(c))))
-                    return best, Reason("go-out", _("go out: your side has a clean and a dirty canasta; lay down "
-                                                    "{cards}").format(cards=" ".join(best.cards)))
+        seat, side, hand, melds, (clean, dirty), lays = _after_drawing(view, legal)
+        out = self._going_out(view, legal, hand, clean, dirty)
+        if isinstance(out, mv.Ask):
+            return out, Reason("ask", _("ask your partner: your side has the canastas to go out"))
+        if out is not None:
+            return out, Reason("go-out", _("go out: your side has a clean and a dirty canasta; lay down "
+                                           "{cards}").format(cards=" ".join(out.cards)))
         # 1. naturals onto the side's melds, new clean melds
         dump = view.stock_size < DUMP_STOCK or _opponents_can_go_out(view, side)
         wanted = self._plan(view, hand, melds, dump)
@@ -139,30 +131,26 @@ class CanastaBot(BasicCanastaBot):
                                                          "hand to take the pozzo").format(cards=" ".join(m.cards), n=left))
                 return m, Reason("meld", _("meld {cards}: naturals are worth putting down").format(cards=" ".join(m.cards)))
         # 2. one dirty canasta is needed to go out: complete one with wildcards first
-        late = view.stock_size < 30
-        completing = [m for m in lays if isinstance(m, mv.Add) and m.target != "W"
-                      and len(melds[m.target].cards) + len(m.cards) >= 7]
-        if completing and (dirty == 0 or late):
-            best = min(completing, key=lambda m: (len(m.cards), tokens_value(m.cards)))
+        best = completing_add(view, lays, melds, dirty)
+        if best is not None:
             if any(is_wild(c) for c in best.cards) or melds[best.target].shape()[1:] != (0, 0):
                 return best, Reason("complete-dirty", _("add {cards} to your {rank}: it completes a dirty canasta").format(
                     cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])))
             return best, Reason("complete-clean", _("add {cards} to your {rank}: it completes a clean canasta").format(
                 cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])))
         # 3. wildcards onto the meld of wildcards (pinelle 2000-3000, jolly 5000)
-        wild_adds = [m for m in lays if isinstance(m, mv.Add) and m.target == "W"]
-        if wild_adds:
-            best = max(wild_adds, key=lambda m: len(m.cards))
-            return best, Reason("add-wild", _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly "
-                                              "is worth thousands").format(cards=" ".join(best.cards)))
+        wild = largest_wild_add(lays)
+        if wild is not None:
+            return wild, Reason("add-wild", _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly "
+                                              "is worth thousands").format(cards=" ".join(wild.cards)))
         wilds = hand["2"] + hand["JK"]
         near = any(not m.wild and m.shape()[0] >= 5 and m.canasta is None for m in melds.values())
         if "W" not in melds and (wilds >= 5 or (wilds >= 4 and dirty >= 1 and not near)):
             starts = [m for m in lays if isinstance(m, mv.Meld) and all(is_wild(c) for c in m.cards)]
             if starts:
-                best = max(starts, key=lambda m: len(m.cards))
-                return best, Reason("start-wild", _("meld {cards}: you hold {n} wildcards, enough to start a canasta "
-                                                    "of wildcards").format(cards=" ".join(best.cards), n=wilds))
+                start = max(starts, key=lambda m: len(m.cards))
+                return start, Reason("start-wild", _("meld {cards}: you hold {n} wildcards, enough to start a canasta "
+                                                    "of wildcards").format(cards=" ".join(start.cards), n=wilds))
         return self._discard_explained(view, legal, hand, seat)
 
     def _plan(self, view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool) -> dict[str, int]:
