@@ -30,7 +30,7 @@ from cardcli import __version__
 from cardcli.engine.cards import Card
 from cardcli.engine.deal import shuffled_deck
 from cardcli.engine.fold import FoldError, HandLog, LegalCheck, LoggedMove, Table, Visitor, fold
-from cardcli.engine.game import Game, HandResult, MatchResult
+from cardcli.engine.game import Advisor, Game, HandResult, LevelledAdvisor, MatchResult
 from cardcli.engine.notation import resolve
 from cardcli.engine.options import build_config, config_from_builtins
 from cardcli.engine.registry import load
@@ -267,8 +267,7 @@ class Session:
         if self.seats[seat].human:
             return seat
         if self.declare in ("me", "auto"):
-            hook = getattr(self.game, "played_by", None)
-            other = hook(self.state if state is None else state, seat) if hook is not None else None
+            other = self.game.played_by(self.state if state is None else state, seat)
             if other is not None and self.seats[other].human:
                 return other
         return None
@@ -418,10 +417,9 @@ class Session:
         here = (len(self.hands), self.ply, seat)
         streak = self._hint_streak[1] + 1 if self._hint_streak[0] == here else 1
         self._hint_streak = (here, streak)
-        levels = getattr(bot, "hint_levels", 0)
-        if levels:
-            move, why = getattr(bot, "advise")(view, legal, rng, level=min(streak, levels))  # noqa: B009
-        elif hasattr(bot, "advise"):
+        if isinstance(bot, LevelledAdvisor):
+            move, why = bot.advise(view, legal, rng, level=min(streak, bot.hint_levels))
+        elif isinstance(bot, Advisor):
             move, why = bot.advise(view, legal, rng)
         else:
             move, why = bot.choose(view, legal, rng), ""

@@ -327,8 +327,7 @@ def import_(file: str, output: str | None) -> int:
     name = "link" if url else file
     try:
         raw = b"" if url else Path(file).read_bytes()
-        decode = getattr(game, "decode_import", None)  # the format's own charset rules (PBN: Latin-1 default)
-        text = file if url else decode(ext, raw) if decode else raw.decode("utf-8-sig")
+        text = file if url else game.decode_import(ext, raw)  # the format's own charset rules (PBN: Latin-1)
     except OSError as err:
         raise click.ClickException(f"{file}: cannot read ({err.strerror})") from None
     except UnicodeDecodeError:

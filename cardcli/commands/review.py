@@ -30,8 +30,7 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
             raise click.UsageError(_("the file has {n} hands, not {h}").format(n=len(replay.hands), h=h))
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     reviews = review_replay(replay, seats, set(hands) or None, console.charset)
-    game_spell = getattr(session.game, "spell_cards", None)
-    spell = (lambda text: str(game_spell(text, console.charset))) if game_spell else None
+    spell = lambda text: session.game.spell_cards(text, console.charset)  # noqa: E731
     console.say(safe(replay.title or _("{game} replay").format(game=session.game.match_title(session.config))), "title")
     for r in reviews:
         console.say("")

@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
@@ -42,6 +42,7 @@ from cardcli.engine.rng import Rng
 from cardcli.engine.rulebook import Rulebook
 from cardcli.engine.teaching import Teaching
 from cardcli.engine.verdict import Verdict
+from cardcli.i18n import _
 
 M = TypeVar("M")
 S = TypeVar("S", bound="GameState")
@@ -166,10 +167,22 @@ class Bot(Protocol[M]):
     def choose(self, view: Any, legal: Sequence[M], rng: Rng) -> M: ...
 
 
+@runtime_checkable
 class Advisor(Protocol[M]):
-    """A bot that can also say why it would make its move (used by ``hint``)."""
+    """A bot that can also say why it would make its move (``hint`` asks it; a bot without it gives
+    its move alone)."""
 
     def advise(self, view: Any, legal: Sequence[M], rng: Rng) -> tuple[M, str]: ...
+
+
+@runtime_checkable
+class LevelledAdvisor(Protocol[M]):
+    """An advisor that says more each time ``hint`` is asked again at one position (eleusis: a
+    nudge, then the rule's shape, then the card), up to ``hint_levels``."""
+
+    hint_levels: int
+
+    def advise(self, view: Any, legal: Sequence[M], rng: Rng, level: int = 1) -> tuple[M, str]: ...
 
 
 class RandomBot(Generic[M]):
@@ -571,6 +584,37 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
     def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
         """Extra read-only REPL commands: name → (summary, handler(view, args) → lines)."""
         return {}
+
+    # -- hooks the table asks every game (the defaults fit a game with nothing special) ------
+    def spell_cards(self, text: str, charset: Charset) -> str:
+        """``text`` with its card notation written for ``charset`` (``AS`` → ``A♠``), as this game
+        reads cards: bridge keeps ``2S`` a bid inside a call, canasta spells ranks without suits."""
+        from cardcli.engine.text import cards_in_text
+
+        return cards_in_text(text, charset)
+
+    def card_help(self) -> str:
+        """One line on how cards are typed, for ``help``."""
+        return _("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S.")
+
+    def render_since(self, view: V, before: V | None, charset: Charset) -> list[Line]:
+        """The table for ``view``, given what the same seat saw last (``before``, ``None`` at first):
+        a game may mark what changed; by default it is :meth:`render`."""
+        return self.render(view, charset)
+
+    def forced_move(self, state: S, legal: Sequence[M]) -> M | None:
+        """The move the player to act must make anyway (bridge: the only card that follows suit),
+        which the table may play for them when autoplay is on; ``None`` when there is a choice."""
+        return None
+
+    def played_by(self, state: S, seat: int) -> int | None:
+        """Another seat whose player makes ``seat``'s moves (bridge: the declarer plays dummy), else ``None``."""
+        return None
+
+    def decode_import(self, fmt: str, data: bytes) -> str:
+        """The text of an imported file in format ``fmt``: UTF-8 (a BOM allowed) unless the format
+        has its own charset rules (PBN's Latin-1 default)."""
+        return data.decode("utf-8-sig")
 
     # -- configuration -------------------------------------------------------------------------
     def options(self) -> list[OptionInfo]:

@@ -130,10 +130,9 @@ class Controller:
     def _forced_move(self) -> Any:
         """The move the human to act would have to make anyway (the game's ``forced_move``), if autoplay is on."""
         s = self.session
-        hook = getattr(self.game, "forced_move", None)
-        if not self.autoplay or hook is None or not s.is_human(s.to_act()):
+        if not self.autoplay or not s.is_human(s.to_act()):
             return None
-        return hook(s.state, s.legal_moves())
+        return self.game.forced_move(s.state, s.legal_moves())
 
     def on_event(self, ev: Event) -> None:
         """Show one event; at the end of a hand, leave the result on screen until a key is pressed."""
@@ -252,11 +251,7 @@ class Controller:
 
     def show_table(self) -> None:
         view = self.session.view(self.seat)
-        since = getattr(self.game, "render_since", None)
-        if since is not None:
-            lines = since(view, self._seen.get(self.seat), self.console.charset)
-        else:
-            lines = self.game.render(view, self.console.charset)
+        lines = self.game.render_since(view, self._seen.get(self.seat), self.console.charset)
         self.console.print_lines(lines)
 
     def prompt_text(self) -> str:
@@ -319,8 +314,7 @@ class Controller:
         return bool(prefix_matches(self.game, text, s.legal_moves()))
 
     def _game_commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
-        fn = getattr(self.game, "commands", None)
-        return fn() if fn else {}
+        return self.game.commands()
 
     def try_move(self, text: str) -> None:
         s = self.session
@@ -404,9 +398,7 @@ def _help(c: Controller, arg: str) -> bool:
         c.console.say(f"  {cmd.usage:<28} {_(cmd.summary)}")
     for name, (summary, _fn) in c._game_commands().items():
         c.console.say(f"  {name:<28} {_(summary)}")
-    card_help = getattr(c.game, "card_help", None)
-    c.console.say(card_help() if card_help else _("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S."),
-                  "hint")
+    c.console.say(c.game.card_help(), "hint")
     from cardcli.games.handline import GAMES, numbers_note
 
     if c.game.name in GAMES:

@@ -133,7 +133,7 @@ class Console:
 
 def spell(game: object, text: str, charset: Charset) -> str:
     """``text`` with its card notation written for ``charset``, as ``game`` (or the default) reads cards."""
-    hook = getattr(game, "spell_cards", None)
+    hook = getattr(game, "spell_cards", None)  # a Game's hook; ``game`` may be any object (the default then)
     if hook is not None:
         return str(hook(text, charset))
     from cardcli.engine.text import cards_in_text

@@ -22,7 +22,7 @@ from cardcli.engine.fold import Step, Table, Visitor, fold
 from cardcli.engine.game import Game, HandResult
 from cardcli.engine.options import config_from_builtins
 from cardcli.engine.registry import load
-from cardcli.engine.text import cards_in_text, safe
+from cardcli.engine.text import safe
 from cardcli.i18n import _
 from cardcli.replay.html.scene import areas, info
 from cardcli.replay.model import Replay
@@ -57,8 +57,7 @@ class _Collector(Visitor):
         self.areas = _Pool()
         self.scenes = _Pool()
         self.hands: list[dict[str, Any]] = []
-        spell = getattr(game, "spell_cards", None)
-        self.spell = (lambda t: str(spell(t, "unicode"))) if spell else (lambda t: cards_in_text(t, "unicode"))
+        self.spell = lambda t: game.spell_cards(t, "unicode")
 
     def text(self, value: str) -> int:
         return self.texts(self.spell(safe(value)))
