@@ -13,6 +13,9 @@ position the lesson has reached:
                     the other side; bridge ``result declarer`` / ``result defenders``)
 ``sure [SUIT]``     bridge: declarer's side's sure tricks (top winners it can cash without
                     losing the lead), in one suit or in all
+``losers [SUIT]``   bridge: declarer's losers as dealt, in one suit or in all: in each suit the
+                    top three places of declarer's holding, less the aces, kings and queens the
+                    two hands hold for them
 ``bridge-score C T VUL``  bridge: what contract C (``4S``, ``3NX``) makes with T tricks
 ``winner``          bridge: the seat that won the last trick
 ``declarer``        bridge: the declarer of the contract
@@ -92,6 +95,8 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
         return str(res.points[result_side(session, learner, arg.strip().lower())])
     if word == "sure":
         return str(sure_tricks(session, arg.strip().upper()))
+    if word == "losers":
+        return str(losers(session, arg.strip().upper()))
     if word == "bridge-score":
         return str(bridge_score(arg, session.config))
     if word == "declarer":
@@ -163,6 +168,25 @@ def sure_tricks(session: Any, suit: str = "") -> int:
             run += 1
         longest = max(sum(1 for c in hands[seat] if c[1] == s) for seat in side)
         total += min(run, longest)
+    return total
+
+
+def losers(session: Any, suit: str = "") -> int:
+    """Bridge: the losers a beginner counts in declarer's hand before the play. In each suit only the
+    first three cards of declarer's holding (as dealt) can lose a trick, so a suit of L cards has
+    min(L, 3) places; each of the top min(L, 3) ranks (ace, king, queen) the partnership holds, in
+    declarer's hand or dummy's, fills one place. What is left are the losers: ``8 6 4`` opposite
+    ``A 5 3`` is two, a singleton one, a void none. Ruffs and finesses are what a plan adds later."""
+    state = session.state
+    if getattr(state, "contract", None) is None:
+        raise LessonError("losers need a contract")
+    if suit and suit not in "SHDC":
+        raise LessonError(f"no suit {suit!r} (S, H, D or C)")
+    mine, dummy = state.original[state.contract.declarer], state.original[state.contract.dummy]
+    total = 0
+    for s in suit or "SHDC":
+        places = min(3, sum(1 for c in mine if c[1] == s))
+        total += sum(1 for rank in "AKQ"[:places] if rank + s not in mine and rank + s not in dummy)
     return total
 
 
