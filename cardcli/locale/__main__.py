@@ -6,6 +6,7 @@ changes nothing else (the catalogue test uses it).
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -43,6 +44,9 @@ def _keep_header(po: Path, lang: str) -> None:
     text = po.read_text(encoding="utf-8")
     if text.startswith('msgid ""\n'):
         text = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+    # Babel's locale data may give Italian a third plural form ("many", for millions); the header
+    # says two, and the third would stay empty: drop it.
+    text = re.sub(r'\nmsgstr\[[2-9]\] "[^\n]*"(?=\n)', "", text)
     po.write_text(HEADER.format(lang=lang) + text.lstrip("\n"), encoding="utf-8")
 
 
