@@ -8,7 +8,8 @@ position the lesson has reached:
 ``illegal``         the one choice the rules refuse now
 ``hint``            the move cardcli's own bot would choose now (bidding system)
 ``hcp SEAT``        bridge: high-card points of SEAT's hand (as dealt)
-``points SEAT``     the card points of SEAT's hand (rummy, burraco, canasta)
+``points SEAT``     the card points of SEAT's hand (rummy, burraco, canasta); bridge: the bidding
+                    system's points of the hand as dealt (HCP plus one per card beyond four in a suit)
 ``result [WHO]``    what the learner's side scored in the hand just finished (``result them``:
                     the other side; bridge ``result declarer`` / ``result defenders``)
 ``sure [SUIT]``     bridge: declarer's side's sure tricks (top winners it can cash without
@@ -259,6 +260,11 @@ def hand_points(session: Any, seat: int) -> int:
         from cardcli.games.canasta.tokens import cards_value
 
         return cards_value(hand, cfg.black3_value)
+    if game.name == "bridge":
+        # the bidding system's count, as its meanings use it (HCP plus length), of the hand as dealt
+        from cardcli.games.bridge.bidding import Hand
+
+        return Hand(list(state.original[seat])).pts
     raise LessonError(f"{game.name} hands have no card points")
 
 

@@ -237,10 +237,12 @@ RULES = [
         "them; if not, plan where the extra tricks can come from: a finesse, a long suit, or ruffs.")),
     Rule("technique.finesse", N_("The finesse"), N_(
         "A finesse tries to win a trick with a card that is not the highest left, because the higher "
-        "card is in front of it. With the ace and queen of a suit (A Q) and the king still out, lead from "
-        "the other hand towards the A Q: if the next player plays low, play the queen. It wins whenever "
-        "the left-hand opponent holds the king (about half the time); cashing the ace first never makes "
-        "the queen a winner while the king is guarded. Always lead towards the card you hope will win.")),
+        "card lies with the opponent who must play before it. With the ace and queen of a suit (A Q) and "
+        "the king still out, lead from the other hand towards the A Q: if the next player plays low, play "
+        "the queen. It wins whenever that player, the one who plays just before the A Q, holds the king "
+        "(about half the time); if the other opponent holds it, it plays after the queen and wins it, and "
+        "cashing the ace first never makes the queen a winner while the king is guarded. Always lead "
+        "towards the card you hope will win.")),
     Rule("technique.long-suit", N_("Establishing a long suit"), N_(
         "The small cards of a long suit become winners once the opponents have no cards left in it. "
         "Count the opponents' cards in the suit; play it, giving up a trick if you must, early, while "
