@@ -66,6 +66,9 @@ class LessonController(Controller):
         """How many hints of the current step have been shown."""
         self.waiting = False
         self.free_done = 0
+        self.shown: tuple[int, int] | None = None
+        """The position (hand, ply) the table was last drawn at: a quiz about the position draws it
+        first when it has changed since, so the learner sees what the question is about."""
         self.prelude = len(lesson.prelude)
         """Moves of the lesson's own position: the learner's place is the moves after them."""
         self.learner = session.human_seats[0]
@@ -288,6 +291,8 @@ class LessonController(Controller):
         s = self.session
         if isinstance(step, Quiz):
             self.entering_quiz(step)
+            if step.compute and self.shown != self._here():
+                self.show_table()
             self.tell(step.question, "title")
             for i, choice in enumerate(step.choices):
                 self.console.tell(f"  {chr(97 + i)}) {self.t(choice)}")
@@ -307,6 +312,13 @@ class LessonController(Controller):
             return
         self.show_table()
         self.tell(step.text, "title")
+
+    def _here(self) -> tuple[int, int]:
+        return len(self.session.hands), self.session.ply
+
+    def show_table(self) -> None:
+        super().show_table()
+        self.shown = self._here()
 
     def entering_quiz(self, step: Quiz) -> None:
         """A quiz is about to be asked (the check looks at what was told before it)."""

@@ -123,3 +123,13 @@ def test_reveals_reads_a_result_line_by_line() -> None:
     assert reveals("P1 scores 114", "What do you score?", "114")  # "scores" and "score" are one word
     assert reveals("P1 scores 114, P2 0", "What did you score?", "114")  # the 1 of "P1" is no figure
     assert not reveals("a hand scores 50, 90, 114 or 120", "What did you score?", "114")  # a table of values
+
+
+def test_a_quiz_about_the_position_draws_the_table_first() -> None:
+    """Lesson 9 asks for the sure tricks right after the opening lead: the cards it asks about are on
+    screen above the question (no `table` needed), and drawn once, not again for the next step's move."""
+    ctl, out = at("bridge", "9", [])
+    text = out.getvalue()
+    question = text.index("count your sure tricks")
+    assert "South (you, declarer)" in text[:question] and "Trick 1: West Q" in text[:question]
+    assert text.count("South (you, declarer)") == 1
