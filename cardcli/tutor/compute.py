@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardcli.engine.cards import parse_card
+from cardcli.i18n import _
 from cardcli.tutor.compute_games import GAME_COMPUTES
 from cardcli.tutor.model import LessonError
 
@@ -230,7 +231,9 @@ def call_meaning(session: Any, call_text: str, choices: list[str]) -> str:
     text = meaning_text(session, call)
     if not choices:
         return text
-    picked = [c for c in choices if normalize(c) == normalize(text)]
+    # the meaning comes in the learner's language; a lesson's choices are English catalogue keys,
+    # shown translated, so a choice matches in either form
+    picked = [c for c in choices if normalize(text) in (normalize(c), normalize(_(c)))]
     if len(picked) != 1:
         raise LessonError(f"the system says {call_text} means {text!r}, which is not one of the choices")
     return picked[0]
