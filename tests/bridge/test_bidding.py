@@ -156,3 +156,22 @@ def test_responder_never_passes_an_uncontested_one_level_opening_with_6_points()
             answered += 1
             assert fits and not isinstance(call, Pass), (opening, hands[2])
     assert answered > 900
+
+
+def test_ranges_agree_with_the_rules_digest() -> None:
+    """The weak two is 5-11 HCP and a new suit at the two level 10+, in the text and in the shape."""
+    weak = bd.meaning(bd.position(0, [], score0), Bid(2, "H"))
+    assert "5-11 HCP" in weak.text and weak.shape.hcp == (5, 11)
+    # 10 HCP, five clubs, no spade fit: a two-level new suit now, no longer 1NT
+    got, why = choose("2S 3S KH 4H 5H AC QC JC 6C 5C 8D 9D 2D", 0, "1S P")
+    assert got == "2C" and "10+ points, 4+ clubs, forcing one round" in why and "11+" not in why
+
+
+def test_notrump_past_game_is_not_called_game() -> None:
+    """Placement bids 3NT for game and 6NT/7NT for slams; 4NT/5NT between them are no game it aims at."""
+    auction = calls("1C P 1H P 1S P")
+    assert bd.explain(0, auction, score0, Bid(3, "N")).startswith("game in notrump")
+    for level in (4, 5):
+        text = bd.explain(0, auction, score0, Bid(level, "N"))
+        assert "game" not in text and text.startswith("natural, not in cardcli's system")
+    assert bd.explain(0, auction, score0, Bid(6, "N")).startswith("slam in notrump")

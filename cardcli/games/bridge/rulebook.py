@@ -217,7 +217,7 @@ RULES = [
         "major, raise it: to the 2 level with 6-10 points (a simple raise), to the 3 level with 10-12 (a "
         "limit raise, which invites game); with 13 or more and four trumps, 2NT (Jacoby) forces to game. "
         "Without a fit, bid a four-card suit of your own at the 1 level with 6 or more points, or at the 2 "
-        "level with 11 or more; 1NT shows 6-10 and no fit. A new suit by responder is forcing: opener must "
+        "level with 10 or more; 1NT shows 6-10 and no fit. A new suit by responder is forcing: opener must "
         "bid again.")),
     Rule("bidding.rebids", N_("Opener's rebid"), N_(
         "Opener's second call says how strong the opening was. With 12-15 points (a minimum) opener raises "

@@ -58,7 +58,7 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
             out.append(cand(b, _("{lo}-11 points, 5+ {s}, not forcing (a passed hand)").format(lo=lo, s=sname(s)),
                             hcp=(lo, 11), lens={s: (5, 13)}, extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6))
             continue
-        lo = 6 if b.level == 1 else 11
+        lo = 6 if b.level == 1 else 10
         out.append(cand(b, _("{lo}+ points, 5+ {s}, forcing").format(lo=lo, s=sname(s)), forcing=True,
                         hcp=(lo, 37), lens={s: (5, 13)}, extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6))
     stop = (lambda h: all(h.stopper(x) for x in their)) if their else (lambda h: True)

@@ -59,8 +59,8 @@ def openings(ctx: Ctx) -> list[Cand]:
                         hcp=(5, 10), lens={s: (7, 7)}, extra=lambda h, s=s: h.fair(s)))
     for s in "SHD":
         others = "SH".replace(s, "") if s in "SH" else ""
-        out.append(cand(B(2, s), _("weak two: 5-10 HCP, a good 6-card {s} suit").format(s=sname(s)),
-                        hcp=(5, 10), lens={s: (6, 6), **{o: (0, 3) for o in others}},
+        out.append(cand(B(2, s), _("weak two: 5-11 HCP, a good 6-card {s} suit").format(s=sname(s)),
+                        hcp=(5, 11), lens={s: (6, 6), **{o: (0, 3) for o in others}},
                         extra=lambda h, s=s: h.good(s)))
     out.append(cand(PASS, _("pass: fewer than 12 points and no pre-empt"), hcp=(0, 12)))
     return out
@@ -148,15 +148,15 @@ def after_1major(ctx: Ctx, m: str) -> list[Cand]:
                     hcp=(15, 17), bal=True, lens={m: (0, 2)}))
     for s in ("C", "D", "H") if m == "S" else ("C", "D"):
         need = 5 if s == "H" else 4
-        out.append(new_suit(ctx, B(2, s), _("11+ points, {n}+ {s}, forcing one round").format(n=need, s=sname(s)),
+        out.append(new_suit(ctx, B(2, s), _("10+ points, {n}+ {s}, forcing one round").format(n=need, s=sname(s)),
                             _("10-11 points, {n}+ {s}, not forcing (a passed hand)").format(n=need, s=sname(s)),
-                            hcp=(11 if not passed else 10, 37), lens={s: (need, 13)},
+                            hcp=(10, 37), lens={s: (need, 13)},
                             extra=_longest_or_five(s, "CDH" if m == "S" else "CD")))
     out.append(cand(B(1, "N"), _("6-10 HCP, no fit and no suit to bid at the 1 level"), hcp=(6, 10)))
     minor = lambda h: "C" if h.lens["C"] >= h.lens["D"] else "D"  # noqa: E731
     for s in "CD" if not passed else "":
-        out.append(cand(B(2, s), _("11+ points, forcing: the longer minor (may be only 3 cards)"), forcing=True,
-                        hcp=(11, 37), lens={s: (3, 13)}, extra=lambda h, s=s: minor(h) == s))
+        out.append(cand(B(2, s), _("10+ points, forcing: the longer minor (may be only 3 cards)"), forcing=True,
+                        hcp=(10, 37), lens={s: (3, 13)}, extra=lambda h, s=s: minor(h) == s))
     out.append(cand(PASS, _("pass: 0-5 points"), hcp=(0, 5)))
     return out
 
@@ -186,9 +186,9 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
     out.append(cand(B(3, m), _("limit raise: {n}+ {m}, 10-12 points, no 4-card major").format(n=need, m=sname(m)),
                     hcp=(10, 12), lens={m: (need, 13), **nomaj}))
     if m == "D":
-        out.append(new_suit(ctx, B(2, "C"), _("11+ points, 4+ clubs, no 4-card major, forcing"),
+        out.append(new_suit(ctx, B(2, "C"), _("10+ points, 4+ clubs, no 4-card major, forcing"),
                             _("10-11 points, 4+ clubs, no 4-card major, not forcing (a passed hand)"),
-                            hcp=(11 if not passed else 10, 37), lens={"C": (4, 13), **nomaj}))
+                            hcp=(10, 37), lens={"C": (4, 13), **nomaj}))
     out.append(cand(B(2, m), _("single raise: {n}+ {m}, 6-10 points, no 4-card major").format(n=need, m=sname(m)),
                     hcp=(6, 10), lens={m: (need, 13), **nomaj}))
     out.append(cand(B(1, "N"), _("6-10 HCP, no 4-card major"), hcp=(6, 10), lens=nomaj))

@@ -44,6 +44,10 @@ def placement(ctx: Ctx) -> list[Cand]:
             if not ctx.ok(b):
                 continue
             game = ctx.game_level(s)
+            if s == "N" and game < level < 6:
+                # 4NT/5NT past the notrump game: placement never bids them (it bids the game, or a slam),
+                # and "game in notrump" would teach that 5NT is the game; Blackwood's 4NT is listed above
+                continue
             if level >= 6:
                 text = _("slam in {s}: about {n}+ points together").format(s=sname(s), n=33 if level == 6 else 37)
             elif level >= game:
