@@ -432,6 +432,11 @@ class LessonController(Controller):
             self.tell(step.explain)
             self.next()
             return
+        if step.choices and not self.names_a_choice(step, text):
+            last = chr(96 + len(step.choices))
+            self.console.error(_("That is none of the choices: answer a letter from a to {last}, or type a choice.")
+                               .format(last=last))
+            return
         self.mistakes += 1
         self.console.error(_("Not quite."))
         rule = self.game.rulebook.get(step.tests) if step.tests else None
@@ -445,6 +450,15 @@ class LessonController(Controller):
         if step.compute:
             return compute(step.compute, self.session, self.learner, step.choices)
         return step.answer
+
+    def names_a_choice(self, step: Quiz, text: str) -> bool:
+        """Whether ``text`` picks one of the quiz's choices (a letter, a number, a choice's words in
+        either language): a typing slip that picks none is told so, not counted as a mistake."""
+        if choice_of(text, step.choices) is not None:
+            return True
+        reader = card_reader(_card_parser())
+        return any(same_answer(text, c, card=reader) or same_answer(text, self.t(c), card=reader)
+                   for c in step.choices)
 
     def is_right(self, step: Quiz, text: str) -> bool:
         chosen = choice_of(text, step.choices) if step.choices else None

@@ -133,3 +133,14 @@ def test_a_quiz_about_the_position_draws_the_table_first() -> None:
     question = text.index("count your sure tricks")
     assert "South (you, declarer)" in text[:question] and "Trick 1: West Q" in text[:question]
     assert text.count("South (you, declarer)") == 1
+
+
+def test_an_answer_that_picks_no_choice_is_told_and_not_counted() -> None:
+    """Lesson 26's first question has choices a-c: `zz` and `2H` pick none (told so, no mistake),
+    `b` is a wrong choice (a mistake), `a` is right."""
+    ctl, out = at("bridge", "26", ["zz", "2H"])
+    assert ctl.mistakes == 0 and out.getvalue().count("none of the choices") == 2
+    ctl.handle("b")
+    assert ctl.mistakes == 1
+    ctl.handle("a")
+    assert "Right." in out.getvalue()
