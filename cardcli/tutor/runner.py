@@ -118,7 +118,7 @@ class LessonController(Controller):
     def prompt_text(self) -> str:
         tag = f"[{min(self.index + 1, len(self.lesson.steps))}/{len(self.lesson.steps)}]"
         if isinstance(self.step, Quiz):
-            return f"{tag} {_('answer')}> "
+            return f"{tag} " + _("answer") + "> "
         return f"{tag} {super().prompt_text()}"
 
     def toolbar_text(self) -> str:
@@ -139,7 +139,7 @@ class LessonController(Controller):
 
     # -- flow ----------------------------------------------------------------------------------
     def start(self) -> None:
-        self.console.say(_("{game} lesson: {title}").format(game=self.game.title, title=_(self.lesson.title)), "title")
+        self.console.say(_("{game} lesson: {title}").format(game=_(self.game.title), title=_(self.lesson.title)), "title")
         if self.index == 0:
             self.tell(self.lesson.summary)
             for k in range(1, len(self.lesson.prelude) + 1):
@@ -389,10 +389,10 @@ class LessonController(Controller):
         if w == "why" and not rest:
             self.why()
             return True
-        if w in ("quit", "exit", "bye"):
+        if w in ("quit", "exit", "bye", "esci"):
             self.leave()
             return False
-        if w in ("undo", "takeback"):
+        if w in ("undo", "takeback", "annulla"):
             self.console.say(_("no undo in a lesson: just try again"), "dim")
             return True
         cmd = find_command(w)
@@ -646,7 +646,7 @@ class LessonController(Controller):
                     return
                 if step.compute and not same_answer(step.answer, answer, card=card_reader(_card_parser())):
                     self.text_problem(f"the answer says {step.answer!r}, but the rules give {answer!r}")
-                self.console.say(f"» {answer}", "ok")
+                self.console.say(f"» {_(answer) if step.choices else answer}", "ok")  # a choice is shown translated
                 self.release()
                 self.tell(step.explain)
                 self.next()
