@@ -382,6 +382,8 @@ class LessonController(Controller):
             return False
         word, _sep, rest = text.partition(" ")
         w = word.lower().lstrip(":")
+        known = find_command(w)
+        w = known.name if known is not None else w  # `suggerimento`, `perché`, `esci` are hint, why, quit
         step = self.step
         if w == "hint":
             self.hint()
@@ -389,10 +391,10 @@ class LessonController(Controller):
         if w == "why" and not rest:
             self.why()
             return True
-        if w in ("quit", "exit", "bye", "esci"):
+        if w == "quit":
             self.leave()
             return False
-        if w in ("undo", "takeback", "annulla"):
+        if w == "undo":
             self.console.say(_("no undo in a lesson: just try again"), "dim")
             return True
         cmd = find_command(w)

@@ -102,7 +102,7 @@ def _invocations() -> Iterator[tuple[list[str], str]]:
         yield ["rules", "eleusis", topic], ""
 
 
-COMMANDS = "help\nwhy\nhint\nmoves\nscore\ntable\nrules\n"
+COMMANDS = "help\nwhy\nhint\nmoves\nscore\ntable\nrules\naiuto\nperché\nregole\nmosse\n"
 
 
 def _games() -> Iterator[tuple[list[str], str]]:
@@ -117,7 +117,7 @@ def _games() -> Iterator[tuple[list[str], str]]:
         typed += "why discard\nwhy\nmelds\nguess color = red and (\n" + COMMANDS + "quit\n"
         yield ["play", game, "--seed", seed, "--players", str(players), "--plain", "--charset", charset,
                "--hands", "1"], typed
-    yield ["learn", "burraco", "1", "--plain"], "hint\nwhy\nrules\nfoo\n" * 3 + "quit\n"
+    yield ["learn", "burraco", "1", "--plain"], "hint\nwhy\nrules\nfoo\nsuggerimento\nperché\n" * 3 + "esci\n"
     yield ["learn", "bridge", "1", "--auto", "--plain", "--delay", "0"], ""
 
 
@@ -197,3 +197,14 @@ def test_the_net_catches_an_english_message(tmp_path: Path) -> None:
     assert _english_in([("x", "Opzioni:\n  -h, --help  Show this message\n              and exit.")])
     assert _english_in([("x", "seat 7 does not exist")])
     assert not _english_in([("x", "Errore: Manca l'argomento 'GAME'. `cardcli rules burraco` KH 8♠")])
+
+
+def test_the_italian_command_words_work(tmp_path: Path) -> None:
+    """`aiuto`, `regole`, `perché` are help, rules and why; seats are typed and shown in Italian."""
+    result = CliRunner().invoke(cli, ["--lang", "it", "play", "burraco", "--seed", "3", "--plain", "--seat", "ovest"],
+                                input="aiuto\nregole\nperché\nesci\n", env={"CARDCLI_HOME": str(tmp_path)})
+    out = result.output
+    assert "sei Ovest" in out and "Ovest> " in out
+    assert "Comandi:" in out and "Argomenti (`rules TOPIC`)" in out
+    assert "non è ancora stato rifiutato niente" in out and "Partita salvata come" in out
+    assert "non è una mossa" not in out

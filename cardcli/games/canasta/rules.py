@@ -319,6 +319,8 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             return re.sub(r"(?<![\w♠♥♦♣])T(?![\w♠♥♦♣])", "10", cards_in_text(text, charset))
         run = re.compile(r"(?<![\w])((?:JK|[2-9TJQKA])(?: (?:JK|[2-9TJQKA]))+)(?![\w])")
         text = run.sub(lambda m: ", ".join(rank_word(t) for t in m.group(1).split()), text)
+        # cards in words are several words each: a comma between them ("asso di quadri, re di picche")
+        text = re.sub(r"(?<![\w])((?:JK|[2-9TJQKA][CDHS])) (?=(?:JK|[2-9TJQKA][CDHS])(?![\w]))", r"\1, ", text)
         return cards_in_text(text, charset)
 
     def card_help(self) -> str:
