@@ -43,10 +43,13 @@ ENGLISH = {
     "which", "there", "exist", "must", "cannot", "when", "then", "only", "option", "seat", "rule",
     "allowed", "now", "would", "should", "eight", "nine", "seven", "king", "queen", "jack",
     "hearts", "spades", "diamonds", "clubs", "South", "West", "North", "East", "victory", "points",
-    "winner", "loser", "hands", "draws", "discards", "legal", "illegal", "none", "answer",
+    "winner", "loser", "hands", "draws", "discards", "legal", "illegal", "none", "answer", "aces", "kings",
+    "queens", "jacks", "tens", "nines", "eights", "sevens", "sixes", "fives", "fours", "threes", "twos", "joker",
+    "clean", "dirty",
 }
 NOTATION = re.compile("|".join([
-    r"`[^`]*`", r"\S*[_=]\S*", r"\b[a-z]+(?:\.[a-z-]+)+\b", r"\bdraw (?:stock|discard)\b",  # code, options, rule ids
+    r"`[^`]*`", r"\S*[_=]\S*", r"\bdraw (?:stock|discard)\b",  # code, options, rummy's draw moves
+    r"\b[a-z]+(?:\.[a-z-]+)+\b", r"\b[a-z]+(?:-[a-z0-9]+)+\b", r"\b[a-z]+-$",  # rule ids, library ids (or one cut at the end)
     r"\[[\w|+-]+\]", r"\w+\([^()]*\)", r"--?[a-z][a-z-]*(=\S*)?", r"\[[a-z]+[.\w-]*\]",  # choices, calls, flags
     r"\b(?:[2-9TJQKA]|10)[CDHS]\b", r"\bJK\b", r"'[^']*'", r'"[^"]*"',  # cards, quoted input
 ]))
@@ -109,8 +112,8 @@ def _games() -> Iterator[tuple[list[str], str]]:
     """A scripted start of each game: the hinted moves with the REPL's commands between them."""
     from tests.scripted import hinted_moves
 
-    for game, seed, players, charset in (("rummy", "7", 2, "unicode"), ("burraco", "3", 4, "words"),
-                                          ("canasta", "4", 4, "unicode"), ("bridge", "2", 4, "words"),
+    for game, seed, players, charset in (("rummy", "7", 2, "words"), ("burraco", "3", 4, "words"),
+                                          ("canasta", "4", 4, "words"), ("bridge", "2", 4, "words"),
                                           ("eleusis", "3", 4, "unicode")):
         moves = hinted_moves(game, seed, players=players, hands=1)[:14]
         typed = COMMANDS + "".join(f"{m}\nwhy\n" for m in moves[:4]) + "\n".join(moves[4:]) + "\n"
