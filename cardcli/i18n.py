@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 _DOMAIN = "cardcli"
@@ -110,11 +111,22 @@ def N_(message: str) -> str:
     return message
 
 
+_ON_CHANGE: list[Callable[[], object]] = []
+
+
+def forget_on_change(clear: Callable[[], object]) -> None:
+    """Call ``clear`` whenever the language changes: a cache that holds translated texts
+    (``functools.lru_cache``'s ``cache_clear``) must not answer in the previous language."""
+    _ON_CHANGE.append(clear)
+
+
 def reset() -> None:
     """Forget the cached catalogue and language (tests switch ``CARDCLI_LANG``)."""
     global _translation, _language
     _translation = None
     _language = None
+    for clear in _ON_CHANGE:
+        clear()
 
 
 def _click_gettext(message: str) -> str:
@@ -182,6 +194,11 @@ def localize(command: object) -> None:
         if short is not None and isinstance(item, click.Command):
             msgid = inspect.cleandoc(short)
             item.short_help = msgid if english else _(msgid)
+        # click builds a command's --help option once, in the language of that moment (the root's
+        # before --lang is read), and keeps it: give it the active language's text too
+        help_option = getattr(item, "_help_option", None)
+        if isinstance(help_option, click.Option):
+            help_option.help = _("Show this message and exit.")
 
 
 class using:

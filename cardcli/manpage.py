@@ -24,7 +24,7 @@ import click
 
 from cardcli import __version__
 from cardcli.cli import cli
-from cardcli.i18n import N_, _, localize, using
+from cardcli.i18n import N_, _, language, localize, using
 
 DATE = "2026-12-01"
 ROOT = Path(__file__).resolve().parents[1] / "man"
@@ -256,7 +256,21 @@ def _command_sections(group: click.Group, prefix: str, ctx: click.Context) -> li
 
 
 def _th(name: str, section: int, title: str) -> str:
-    return f'.TH {_esc(name.upper())} {section} "{DATE}" "cardcli {__version__}" "{_esc(title)}"'
+    """The title line; a page in another language than English then says so to groff.
+
+    groff hyphenates with the patterns of the hyphenation language (English by default), which
+    breaks Italian words where Italian never does ("Dis-tribuisce"). ``.hla it`` selects Italian:
+    a groff with Italian patterns hyphenates by Italian rules, one without hyphenates nothing.
+    """
+    line = f'.TH {_esc(name.upper())} {section} "{DATE}" "cardcli {__version__}" "{_esc(title)}"'
+    lang = language()
+    return line if lang == "en" else line + f"\n.hla {lang}"
+
+
+def _unadjusted(text: str) -> list[str]:
+    """Lines of ``text`` set ragged-right: a list of long ``key=value`` words cannot be justified
+    (groff warns "cannot adjust line" and stretches the spaces)."""
+    return [".na", text, ".ad"]
 
 
 def _see_also(*refs: str) -> list[str]:
@@ -383,7 +397,7 @@ def render_game(game: Any) -> str:
         lines += [".TP", f"\\fB\\-\\-preset {_esc(name)}\\fR{_esc(mark)}", _esc(_(game.preset_help.get(name, "")))]
         diff = {k: v for k, v in msgspec.to_builtins(game.presets[name]).items() if base.get(k) != v}
         if diff:
-            lines += [".br", _esc(", ".join(f"{k}={_fmt(v)}" for k, v in diff.items()))]
+            lines += [".br", *_unadjusted(_esc(", ".join(f"{k}={_fmt(v)}" for k, v in diff.items())))]
     lines.append(".SH " + _("RULE OPTIONS"))
     lines.append(_esc(_("Each is set with --option KEY=VALUE (repeatable), after the preset.")))
     for o in game.options():

@@ -36,6 +36,7 @@ from cardcli.engine.options import build_config, config_from_builtins
 from cardcli.engine.registry import load
 from cardcli.engine.rng import Rng, fresh_seed, normalize_seed
 from cardcli.engine.verdict import IllegalMove, MoveError, Verdict
+from cardcli.engine.words import seat_label as _seat_label
 from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError, write
 from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, MoveRecord, Replay, SeatRecord
@@ -238,7 +239,7 @@ class Session:
         self.table.deal(deck)
         self.extras.append({})
         self._notify("deal", self.hands[-1])
-        dealer = self.seats[self.hands[-1].dealer or 0].name
+        dealer = _seat_label(self.seats[self.hands[-1].dealer or 0].name)
         return Event("deal", _("Hand {n}: {dealer} deals.").format(n=hand_no, dealer=dealer))
 
     # -- queries -------------------------------------------------------------------------------
@@ -449,7 +450,7 @@ class Session:
         if self.plays_for(last.seat, before) is None:
             if any(m.seat in self.human_seats for m in moves):
                 raise UndoRefused(_("{who} has moved since your last move, and you have seen it").format(
-                    who=self.seats[last.seat].name))
+                    who=_seat_label(self.seats[last.seat].name)))
             return 0
         move = self.game.parse_move(last.move)
         for viewer in {*self.human_seats, last.seat}:

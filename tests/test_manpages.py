@@ -79,3 +79,37 @@ def test_man_renders_the_burraco_page() -> None:
 def test_the_docs_test_page_is_this_generator() -> None:
     assert (ROOT / "cardcli.1").read_text() == all_pages()["cardcli.1"]
     assert Path(ROOT / "it" / "cardcli.1").read_text().count(".SH") > 5
+
+
+def test_italian_pages_are_hyphenated_as_italian(pages: dict[str, str]) -> None:
+    """groff hyphenates by the patterns of the page's language: every Italian page names Italian
+    right after its title line (English pages keep groff's default, English)."""
+    for rel, text in pages.items():
+        lines = text.splitlines()
+        assert lines[0].startswith(".TH "), rel
+        if rel.startswith("it/"):
+            assert lines[1] == ".hla it", rel
+        else:
+            assert ".hla" not in text, rel
+
+
+@pytest.mark.skipif(shutil.which("man") is None or shutil.which("groff") is None, reason="man/groff is not installed")
+def test_italian_words_are_not_broken_by_english_rules() -> None:
+    """At 80 columns no Italian page ends a line with a hyphen groff added (as in "Dis-tribuisce")."""
+    broken = {}
+    for page in sorted((ROOT / "it").glob("cardcli*.[156]")):
+        out = subprocess.run(["man", "-l", "-Tutf8", str(page)], capture_output=True, text=True,
+                             env={"MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}).stdout
+        cut = [line.strip() for line in out.splitlines() if line.rstrip().endswith("\u2010")]
+        if cut:
+            broken[page.name] = cut[:3]
+    assert not broken, broken
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff is not installed")
+def test_option_lists_adjust_in_both_languages() -> None:
+    """The presets' comma-joined option lists are long words: set ragged, groff never fails to adjust them."""
+    for rel in ("cardcli-canasta.6", "it/cardcli-canasta.6"):
+        result = subprocess.run(["groff", "-ww", "-man", "-Tutf8", str(ROOT / rel)], capture_output=True, text=True)
+        assert "cannot adjust" not in result.stderr, (rel, result.stderr[:300])
+        assert "\n.na\n" in (ROOT / rel).read_text(), rel

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from cardcli.i18n import _
+
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     """``("target=150", "ace=wrap")`` → dict; a pair without ``=`` is a usage error."""
@@ -26,15 +28,18 @@ def parse_seat(text: str, names: Sequence[str]) -> int:
         number = int(t)
         if 1 <= number <= len(names):
             return number - 1
-        raise click.BadParameter(f"seat {t} does not exist (1 to {len(names)})")
+        raise click.BadParameter(_("seat {seat} does not exist (1 to {n})").format(seat=t, n=len(names)))
+    from cardcli.engine.words import SEAT_NAMES_IT, seat_labels
+
     low = t.lower()
-    for i, n in enumerate(names):
-        if low == n.lower():
+    spellings = [(n.lower(), SEAT_NAMES_IT.get(n, n).lower()) for n in names]  # South or Sud, either language
+    for i, both in enumerate(spellings):
+        if low in both:
             return i
-    initials = [i for i, n in enumerate(names) if n.lower().startswith(low)]
+    initials = [i for i, both in enumerate(spellings) if any(s.startswith(low) for s in both)]
     if len(initials) == 1:
         return initials[0]
-    raise click.BadParameter(f"no seat {t!r} (seats: {', '.join(names)})")
+    raise click.BadParameter(_("no seat {seat} (seats: {seats})").format(seat=repr(t), seats=", ".join(seat_labels(names))))
 
 
 def load_game(name: str) -> Any:

@@ -241,6 +241,18 @@ def format_card(card: str, charset: Charset = "unicode") -> str:
     return ("10" if r == "T" else r) + SUIT_SYMBOLS[s]
 
 
+def rank_word(rank_char: str) -> str:
+    """A rank as ``--charset words`` says it in the active language (``eight``, ``otto``; ``JK`` a joker)."""
+    if rank_char == JOKER:
+        return "jolly" if _italian_first() else "joker"
+    return RANK_NAMES_IT[rank_char] if _italian_first() else RANK_NAMES[rank_char]
+
+
+def suit_word(suit_char: str) -> str:
+    """A suit as ``--charset words`` says it in the active language (``spades``, ``picche``)."""
+    return SUIT_NAMES_IT[suit_char] if _italian_first() else SUIT_NAMES[suit_char]
+
+
 def format_cards(cards: Iterable[str], charset: Charset = "unicode") -> str:
     sep = ", " if charset == "words" else " "
     return sep.join(format_card(c, charset) for c in cards)

@@ -310,7 +310,9 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         """A one-line reason why this configuration cannot be played, or ``None``."""
         if players not in self.player_counts:
             counts = ", ".join(str(n) for n in self.player_counts)
-            return f"{self.name} is played by {counts} players, not {players}"
+            from cardcli.i18n import _
+
+            return _("{game} is played by {counts} players, not {n}").format(game=self.name, counts=counts, n=players)
         return None
 
     @abstractmethod

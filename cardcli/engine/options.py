@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from cardcli.i18n import _
+
 if TYPE_CHECKING:
     from cardcli.engine.game import Game
 
@@ -41,13 +43,15 @@ def build_config(game: Game[Any, Any, Any, Any], preset: str | None, options: Ma
     """
     name = preset or game.default_preset
     if name not in game.presets:
-        raise ConfigError(f"{game.name} has no preset {name!r} (presets: {', '.join(game.presets)})")
+        raise ConfigError(_("{game} has no preset {name} (presets: {presets})").format(
+            game=game.name, name=repr(name), presets=", ".join(game.presets)))
     base = msgspec.to_builtins(game.presets[name])
     known = {o.name: o for o in game.options()}
     for key, value in options.items():
         k = key.strip().replace("-", "_")
         if k not in known:
-            raise ConfigError(f"{game.name} has no option {key!r} (see `cardcli rules {game.name} options`)")
+            raise ConfigError(_("{game} has no option {key} (see `cardcli rules {game} options`)").format(
+                game=game.name, key=repr(key)))
         v: Any = value
         if known[k].type == "bool" and isinstance(value, str):
             low = value.strip().lower()

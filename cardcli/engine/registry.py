@@ -48,7 +48,9 @@ def canonical_name(name: str) -> str:
     for e in ENTRIES:
         if key == e.name or key in e.aliases:
             return e.name
-    raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
+    from cardcli.i18n import _
+
+    raise UnknownGame(_("unknown game {name} (games: {games})").format(name=repr(name), games=", ".join(names())))
 
 
 def load(name: str) -> Game[Any, Any, Any, Any]:

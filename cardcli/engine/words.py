@@ -11,7 +11,34 @@ read by :mod:`cardcli.engine.cards` from the tables here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+#: The compass seats as the Italian rules name them (the seat names replays store stay English).
+SEAT_NAMES_IT = {"South": "Sud", "West": "Ovest", "North": "Nord", "East": "Est"}
+
+
+def seat_label(name: str) -> str:
+    """A seat's name as a person reads it in the active language (``South`` → ``Sud`` in Italian).
+
+    Only the compass names are translated; any other name (``P2``, a player's own) is kept.
+    """
+    from cardcli.i18n import language
+
+    return SEAT_NAMES_IT.get(name, name) if language() == "it" else name
+
+
+def seat_labels(names: Sequence[str]) -> list[str]:
+    """:func:`seat_label` of each name."""
+    return [seat_label(n) for n in names]
+
+
+def seat_from_label(text: str) -> str:
+    """The stored seat name for a typed one in either language (``sud``, ``Sud`` → ``South``)."""
+    low = text.strip().lower()
+    for english, italian in SEAT_NAMES_IT.items():
+        if low == italian.lower():
+            return english
+    return text
 
 #: Italian rank words → rank character.
 RANK_WORDS_IT = {

@@ -42,14 +42,15 @@ def text_lines(record: MatchRecord, pad: Pad, detail: bool = True, charset: str 
     dealer_w = max([len(r.dealer or "") for r in pad.rows] + [len(_("dealer"))])
     lines.append("")
     lines.append(f"{'':>4}  {'':<{dealer_w}}  " + "  ".join(f"{s:>{width}}" for s in pad.sides))
-    sub = f"{_('hand'):>7} {_('total'):>7}"
+    total = _("total")
+    sub = f"{_('hand'):>7} {total:>7}"
     lines.append(f"{_('hand'):>4}  {_('dealer'):<{dealer_w}}  " + "  ".join(f"{sub:>{width}}" for _s in pad.sides))
     for r in pad.rows:
         lines.extend(_row(r, pad, width, dealer_w, detail and (only is None or r.number in only)))
     if not pad.rows:
         lines.append("  " + _("no hands yet"))
     lines.append("-" * (8 + dealer_w + (width + 2) * len(pad.sides)))
-    lines.append(f"{_('total'):>4}  {'':<{dealer_w}}  " + "  ".join(f"{fmt(t):>{width}}" for t in pad.totals))
+    lines.append(f"{total:>4}  {'':<{dealer_w}}  " + "  ".join(f"{fmt(t):>{width}}" for t in pad.totals))
     if len(pad.rows) >= 2:
         series = [[float(r.totals[i]) for r in pad.rows] for i in range(len(pad.sides))]
         low = min(min(s) for s in series)

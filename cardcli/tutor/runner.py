@@ -121,7 +121,7 @@ class LessonController(Controller):
     def prompt_text(self) -> str:
         tag = f"[{min(self.index + 1, len(self.lesson.steps))}/{len(self.lesson.steps)}]"
         if isinstance(self.step, Quiz):
-            return f"{tag} {_('answer')}> "
+            return f"{tag} " + _("answer") + "> "
         return f"{tag} {super().prompt_text()}"
 
     def toolbar_text(self) -> str:
@@ -142,7 +142,7 @@ class LessonController(Controller):
 
     # -- flow ----------------------------------------------------------------------------------
     def start(self) -> None:
-        self.console.say(_("{game} lesson: {title}").format(game=self.game.title, title=_(self.lesson.title)), "title")
+        self.console.say(_("{game} lesson: {title}").format(game=_(self.game.title), title=_(self.lesson.title)), "title")
         if self.index == 0:
             self.tell(self.lesson.summary)
             for k in range(1, len(self.lesson.prelude) + 1):
@@ -394,6 +394,8 @@ class LessonController(Controller):
             return False
         word, _sep, rest = text.partition(" ")
         w = word.lower().lstrip(":")
+        known = find_command(w)
+        w = known.name if known is not None else w  # `suggerimento`, `perché`, `esci` are hint, why, quit
         step = self.step
         if w == "hint":
             self.hint()
@@ -401,10 +403,10 @@ class LessonController(Controller):
         if w == "why" and not rest:
             self.why()
             return True
-        if w in ("quit", "exit", "bye"):
+        if w == "quit":
             self.leave()
             return False
-        if w in ("undo", "takeback"):
+        if w == "undo":
             self.console.say(_("no undo in a lesson: just try again"), "dim")
             return True
         cmd = find_command(w)
@@ -672,7 +674,7 @@ class LessonController(Controller):
                     return
                 if step.compute and not same_answer(step.answer, answer, card=card_reader(_card_parser())):
                     self.text_problem(f"the answer says {step.answer!r}, but the rules give {answer!r}")
-                self.console.say(f"» {answer}", "ok")
+                self.console.say(f"» {_(answer) if step.choices else answer}", "ok")  # a choice is shown translated
                 self.release()
                 self.tell(step.explain)
                 self.next()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from cardcli.engine.verdict import AmbiguousMove, IllegalMove, MoveError
+from cardcli.engine.words import seat_label
 from cardcli.i18n import N_, _
 from cardcli.session import Event, Session
 from cardcli.ui.console import Console
@@ -101,7 +102,7 @@ class Controller:
         s = self.session
         self.console.say(_("{title} · seed {seed} · you are {seat} · type `help` for commands, Tab to complete").format(
             title=self.game.match_title(s.config), seed=s.seed or _("none"),
-            seat=" & ".join(s.seats[i].name for i in s.human_seats)), "title")
+            seat=" & ".join(seat_label(s.seats[i].name) for i in s.human_seats)), "title")
         self.advance()
 
     def advance(self) -> None:
@@ -257,7 +258,7 @@ class Controller:
     def prompt_text(self) -> str:
         s = self.session
         actor = s.to_act()
-        name = s.seats[actor].name if actor is not None else "-"
+        name = seat_label(s.seats[actor].name) if actor is not None else "-"
         return f"{name}> "
 
     def toolbar_text(self) -> str:
@@ -388,7 +389,7 @@ class Controller:
 # -- the commands ------------------------------------------------------------------------------
 
 
-@command("help", N_("list the commands and how to write moves"), ("?",), "help")
+@command("help", N_("list the commands and how to write moves"), ("?", "aiuto"), "help")
 def _help(c: Controller, arg: str) -> bool:
     c.console.say(_("Moves:"), "title")
     for notation, meaning in c.game.move_help():
@@ -406,7 +407,7 @@ def _help(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("rules", N_("explain the rules, or one topic of them"), (), "rules [topic]")
+@command("rules", N_("explain the rules, or one topic of them"), ("regole",), "rules [topic]")
 def _rules(c: Controller, arg: str) -> bool:
     book = c.game.rulebook
     if not arg:
@@ -429,7 +430,8 @@ def _rules(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("why", N_("why the last move was refused, or what a move would do (`why MOVE`)"), (), "why [move]")
+@command("why", N_("why the last move was refused, or what a move would do (`why MOVE`)"), ("perché", "perche", "perchè"),
+         "why [move]")
 def _why(c: Controller, arg: str) -> bool:
     s = c.session
     book = c.game.rulebook
@@ -466,7 +468,7 @@ def _why(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("hint", N_("suggest a move and say why (hints are counted in the replay)"), (), "hint")
+@command("hint", N_("suggest a move and say why (hints are counted in the replay)"), ("suggerimento",), "hint")
 def _hint(c: Controller, arg: str) -> bool:
     s = c.session
     actor = s.to_act()
@@ -478,7 +480,7 @@ def _hint(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("undo", N_("take back your last move, if no other player has moved since"), ("takeback",), "undo")
+@command("undo", N_("take back your last move, if no other player has moved since"), ("takeback", "annulla"), "undo")
 def _undo(c: Controller, arg: str) -> bool:
     if not c.game.undo_allowed:
         c.console.say(_("undo is not available in {game}: a move, once judged, cannot be unseen").format(
@@ -499,7 +501,7 @@ def _undo(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("score", N_("the scores, and how the last hand was scored"), ("scores",), "score")
+@command("score", N_("the scores, and how the last hand was scored"), ("scores", "punteggio"), "score")
 def _score(c: Controller, arg: str) -> bool:
     s = c.session
     res = s.match_result()
@@ -517,7 +519,7 @@ def _score(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("moves", N_("list every legal move now"), ("legal",), "moves")
+@command("moves", N_("list every legal move now"), ("legal", "mosse"), "moves")
 def _moves(c: Controller, arg: str) -> bool:
     s = c.session
     if not s.is_human(s.to_act()):
@@ -531,7 +533,7 @@ def _moves(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("table", N_("show the table and your hand again"), ("look", "hand", "board"), "table")
+@command("table", N_("show the table and your hand again"), ("look", "hand", "board", "tavolo"), "table")
 def _table(c: Controller, arg: str) -> bool:
     c.show_table()
     return True
@@ -554,7 +556,7 @@ def _save(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("quit", N_("save and leave; `cardcli play --resume` continues"), ("exit", "bye"), "quit")
+@command("quit", N_("save and leave; `cardcli play --resume` continues"), ("exit", "bye", "esci"), "quit")
 def _quit(c: Controller, arg: str) -> bool:
     c.leave()
     return False

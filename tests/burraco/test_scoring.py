@@ -156,3 +156,11 @@ def test_scorepad_errors_are_one_line(text: str, message: str) -> None:
     assert res.exit_code == 1
     assert message in res.output
     assert "Traceback" not in res.output
+
+
+def test_the_victory_point_table_rule_states_the_tables_the_scorepad_uses() -> None:
+    """The table is written out in the rulebook (so it can be translated): it must be the data's."""
+    from cardcli.games.burraco.rulebook import RULEBOOK, _vp_table_text
+
+    rule = RULEBOOK.get("match.vp-table")
+    assert rule is not None and rule.text == _vp_table_text()

@@ -42,7 +42,7 @@ from cardcli.games.bridge.play import trump_of
 from cardcli.games.bridge.sampling import knowledge, sample_deals, score_for_view
 from cardcli.games.bridge.scoring import SIDE_NAMES
 from cardcli.games.bridge.view import BridgeView
-from cardcli.i18n import _
+from cardcli.i18n import _, forget_on_change
 
 ENDGAME_CARDS = 6
 """The heuristic bot searches exactly (sampled layouts, own solver) once a hand has this many cards."""
@@ -134,6 +134,9 @@ def _choose_cached(hand: tuple[str, ...], dealer: int, calls: tuple[mv.Call, ...
     call, fits = bidding.decide(hand, dealer, calls, score_for, legal)
     meaning = bidding.explain(dealer, calls, score_for, call)
     return call, _("{meaning} (this hand: {facts})").format(meaning=meaning, facts=hand_facts(hand, dealer, calls, call, fits))
+
+
+forget_on_change(_choose_cached.cache_clear)  # the reasons are texts in one language
 
 
 def hand_facts(hand: Sequence[str], dealer: int, calls: Sequence[mv.Call], call: mv.Call, fits: bool) -> str:

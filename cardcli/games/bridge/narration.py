@@ -16,7 +16,9 @@ SEAT_NAMES = ["North", "East", "South", "West"]
 
 def narrate(outcome: Outcome, observer: int | None) -> str:
     """What a move did, in words, as ``observer`` may know it (the outcome's facts it may see)."""
-    names = SEAT_NAMES
+    from cardcli.engine.words import seat_labels
+
+    names = seat_labels(SEAT_NAMES)
     f = outcome.seen_by(observer)
     who = names[outcome.seat]
     move = outcome.move

@@ -161,7 +161,8 @@ def pad_lines(pad: Sequence[PadLine], totals: Sequence[int], game_winners: Seque
     tot = list(totals)
     for e in settlement:
         tot[e.side] += e.points
-    lines.append(f"  {_('Total'):<{w - 2}}{tot[0]:>8}{tot[1]:>8}")
+    total = _("Total")
+    lines.append(f"  {total:<{w - 2}}{tot[0]:>8}{tot[1]:>8}")
     vul = [SIDE_NAMES[s] for s in (0, 1) if vulnerable[s]]
     status = _("games NS {a}, EW {b}").format(a=games[0], b=games[1])
     if over:

@@ -15,6 +15,7 @@ from typing import Any
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, Outcome, RecordedHand, ScoreSheet, Side
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.engine.words import seat_labels
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.auction import AuctionSoFar, Contract, check_call
 from cardcli.games.bridge.claims import apply_claim_move, check_claim_move
@@ -458,10 +459,10 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: BridgeState, seat: int | None) -> BridgeView:
-        return view_of(state, seat, SEAT_NAMES)
+        return view_of(state, seat, seat_labels(SEAT_NAMES))
 
     def full_view(self, state: BridgeState) -> BridgeView:
-        return view_of(state, None, SEAT_NAMES, reveal=True)
+        return view_of(state, None, seat_labels(SEAT_NAMES), reveal=True)
 
     def render(self, view: BridgeView, charset: Any) -> list[Line]:
         return render_view(view, charset)

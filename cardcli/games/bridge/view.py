@@ -206,8 +206,8 @@ def _suit_line(cards: Sequence[str], suit: str, charset: Charset) -> Line:
     sym = STRAIN_SYMBOLS[suit] if charset == "unicode" else suit
     text = " ".join(ranks) if ranks else "—" if charset == "unicode" else "-"
     if charset == "words":
-        from cardcli.engine.cards import SUIT_NAMES
-        sym = SUIT_NAMES[suit]
+        from cardcli.engine.cards import suit_word
+        sym = suit_word(suit)
     return [(f"card suit-{suit}", f"{sym} "), ("", text)]
 
 

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from cardcli.engine.melds import MeldRules
+from cardcli.i18n import _
 
 #: Ranks that may form a set under the Italian code (every rank but the 2, which is a wildcard).
 ALL_SET_RANKS = "A3456789TJQK"
@@ -105,19 +106,20 @@ VP_TABLES: dict[int, tuple[tuple[int, int], ...]] = {
 def setup_problem(config: BurracoConfig, players: int) -> str | None:
     """A one-line reason why ``config`` cannot be played by ``players``, or ``None``."""
     if players == 3:
-        return ("3-player burraco (solo player against a pair formed during the hand) is not available; "
-                "play with 2 or 4")
+        return _("3-player burraco (solo player against a pair formed during the hand) is not available; "
+                 "play with 2 or 4")
     if players not in (2, 4):
-        return f"burraco is played by 2 or 4 players, not {players}"
+        return _("burraco is played by 2 or 4 players, not {n}").format(n=players)
     bad = [r for r in config.set_ranks if r not in ALL_SET_RANKS]
     if bad or not config.set_ranks or len(set(config.set_ranks)) != len(config.set_ranks):
         return (f"option set_ranks={config.set_ranks!r}: give each rank once, from A3456789TJQK "
                 "(twos are wildcards and never form a set)")
     if config.tournament_hands not in (0, *VP_TABLES):
-        return (f"option tournament_hands={config.tournament_hands}: the victory-point tables exist for "
-                f"rounds of {' or '.join(map(str, VP_TABLES))} hands (0 = play to the target)")
+        return _("option tournament_hands={n}: the victory-point tables exist for rounds of {counts} hands "
+                 "(0 = play to the target)").format(n=config.tournament_hands,
+                                                    counts=_(" or ").join(map(str, VP_TABLES)))
     if not 0 <= config.unplayable_stock <= 20:
-        return "option unplayable_stock must be between 0 and 20"
+        return _("option unplayable_stock must be between 0 and 20")
     if config.target <= 0:
         return "option target must be positive"
     return None

@@ -243,7 +243,14 @@ RULES = [
         "difference is turned into victory points out of 20 by the FIBUR table: 3 hands 0-50 10-10, "
         "55-150 11-9 … 1255-1500 19-1, 1505 or more 20-0; 4 hands 0-100 10-10, 105-300 11-9 … 1705-2000 "
         "19-1, 2005 or more 20-0.")),
-    Rule("match.vp-table", N_("The victory-point table"), _vp_table_text()),
+    # written out so that it can be translated; a test holds it to _vp_table_text(), made from the data
+    Rule("match.vp-table", N_("The victory-point table"), N_(
+        "Match-point difference of the round, then the victory points of the winner and the loser. 3 "
+        "hands: 0-50 10-10; 55-150 11-9; 155-250 12-8; 255-350 13-7; 355-500 14-6; 505-650 15-5; 655-800 "
+        "16-4; 805-1000 17-3; 1005-1250 18-2; 1255-1500 19-1; 1505+ 20-0. 4 hands: 0-100 10-10; 105-300 "
+        "11-9; 305-500 12-8; 505-700 13-7; 705-900 14-6; 905-1100 15-5; 1105-1300 16-4; 1305-1500 17-3; "
+        "1505-1700 18-2; 1705-2000 19-1; 2005+ 20-0. Both teams' victory points add up to 20; equal "
+        "match points give 10-10; procedural penalties are taken off the victory points.")),
     Rule("match.scorepad", N_("Keeping score at a real table"), N_(
         "`cardcli score burraco --match NAME` adds each hand to a named match and shows the running totals, "
         "who deals next, the target, the tie rule and the winner; with `--option tournament_hands=3` or `4` "
@@ -254,23 +261,23 @@ RULES = [
         "clean burraco is needed to close, sets of aces and threes only, and the pile may be taken only "
         "to meld or attach at once. casual: home rules with clean (200) and dirty (100) burraco only. "
         "Every option can be changed on its own with `--option KEY=VALUE`.")),
-    Rule("variants.semiclean", N_("A1/A2: semi-clean"), N_(
+    Rule("variants.semiclean", N_("The semi-clean burraco"), N_(
         "`semiclean` on (Italian) or off (International, casual); `semiclean_points` 150; "
         "`semiclean_rule` adjacent_block (FIBUR wording) or wild_at_end (eburraco, garak).")),
-    Rule("variants.closing", N_("A4/A5/A6: International differences"), N_(
+    Rule("variants.closing", N_("What the International code changes"), N_(
         "`close_requires=clean`, `set_ranks=A3`, `pile_requires_meld=true` make the International code; "
         "`house_open_before_pile` is a home rule.")),
-    Rule("variants.table", N_("A8/A13/A14/A10: table details"), N_(
+    Rule("variants.table", N_("Table details"), N_(
         "`unplayable_stock` (2): stock cards never drawn. `single_pile_twin_discard` (off): whether the "
         "twin of a one-card pile may be discarded. `pinella_can_renaturalize` (on): a two of the run's "
         "suit becomes natural again in its place. `pozzetto_look`: when a pozzetto taken with the discard "
-        "may be seen. A15 (how freely wildcards may be rearranged) has no option: each meld is laid out "
+        "may be seen. How freely wildcards may be rearranged has no option: each meld is laid out "
         "again from its cards after every attachment, natural cards keep their places and only a free "
         "wildcard changes end, which is the tournament rule; within one meld garak's \"free "
         "rearrangement\" would only add turning a natural two in its place into a wildcard, which "
         "`attach.natural-two` refuses.")),
-    Rule("variants.scoring", N_("A3/A9/A11/A12: scores"), N_(
-        "`extra_buracos` none, feburit or garak; `clean_points`, `dirty_points`, `closing_points`, "
+    Rule("variants.scoring", N_("Scores and bonuses"), N_(
+        "`extra_buracos` `none`, `feburit` or `garak`; `clean_points`, `dirty_points`, `closing_points`, "
         "`pozzetto_penalty`; `target` (2005); `tie` replay or draw; `tournament_hands` 0, 3 or 4.")),
 ]
 

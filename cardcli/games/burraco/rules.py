@@ -25,6 +25,7 @@ from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, Sc
 from cardcli.engine.melds import Meld
 from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.engine.words import seat_labels
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco import outcome as ending
 from cardcli.games.burraco import pozzetto
@@ -428,10 +429,11 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: BurracoState, seat: int | None) -> BurracoView:
-        return view_of(state, seat, self.seat_names(state.players), team_names(state.players))
+        return view_of(state, seat, seat_labels(self.seat_names(state.players)), seat_labels(team_names(state.players)))
 
     def full_view(self, state: BurracoState) -> BurracoView:
-        return view_of(state, None, self.seat_names(state.players), team_names(state.players), reveal=True)
+        return view_of(state, None, seat_labels(self.seat_names(state.players)), seat_labels(team_names(state.players)),
+                       reveal=True)
 
     def render(self, view: BurracoView, charset: Any) -> list[Line]:
         return render_view(view, charset)
@@ -444,7 +446,7 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         return status_line(view)
 
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
-        return narrate(outcome, observer, self.seat_names)
+        return narrate(outcome, observer, lambda n: seat_labels(self.seat_names(n)))
 
     def card_locations(self, state: BurracoState) -> dict[str, list[Card]]:
         names = self.seat_names(state.players)

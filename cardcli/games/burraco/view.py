@@ -314,8 +314,9 @@ def status_line(view: BurracoView) -> str:
     else:
         phase = _("{who} to play").format(who=names[view.turn])
     scores = "  ".join(f"{n} {t}" for n, t in zip(view.team_names, view.totals))
-    return (f"burraco · {_('hand')} {view.hand_number} · {phase} · {_('stock')} {view.stock_size} · "
-            f"{scores} " + _target_text(view))
+    hand = _("hand {n}").format(n=view.hand_number)
+    stock = _("stock {n}").format(n=view.stock_size)
+    return f"burraco · {hand} · {phase} · {stock} · {scores} " + _target_text(view)
 
 
 def explain_melds(view: BurracoView, args: str) -> list[str]:

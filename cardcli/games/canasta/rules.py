@@ -17,6 +17,7 @@ from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, Line, Outcome, ScoreSheet, Side
 from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import InvalidMove, Verdict
+from cardcli.engine.words import seat_labels
 from cardcli.games.canasta import actions, checks, legal
 from cardcli.games.canasta import moves as mv
 from cardcli.games.canasta import pozzo as pz
@@ -309,7 +310,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         ranks (``10 10 10``, or ``ten, ten, ten`` in words)."""
         import re
 
-        from cardcli.engine.cards import RANK_NAMES
+        from cardcli.engine.cards import rank_word
         from cardcli.engine.text import cards_in_text
 
         if charset == "ascii":
@@ -317,7 +318,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         if charset == "unicode":
             return re.sub(r"(?<![\w♠♥♦♣])T(?![\w♠♥♦♣])", "10", cards_in_text(text, charset))
         run = re.compile(r"(?<![\w])((?:JK|[2-9TJQKA])(?: (?:JK|[2-9TJQKA]))+)(?![\w])")
-        text = run.sub(lambda m: ", ".join("joker" if t == "JK" else RANK_NAMES[t] for t in m.group(1).split()), text)
+        text = run.sub(lambda m: ", ".join(rank_word(t) for t in m.group(1).split()), text)
+        # cards in words are several words each: a comma between them ("asso di quadri, re di picche")
+        text = re.sub(r"(?<![\w])((?:JK|[2-9TJQKA][CDHS])) (?=(?:JK|[2-9TJQKA][CDHS])(?![\w]))", r"\1, ", text)
         return cards_in_text(text, charset)
 
     def card_help(self) -> str:
@@ -325,7 +328,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
 
     def move_help(self) -> list[tuple[str, str]]:
         return [
-            ("meld K K K  (before drawing)", _("open: lay melds worth your side's minimum before drawing")),
+            ("meld K K K  (" + _("before drawing") + ")", _("open: lay melds worth your side's minimum before drawing")),
             ("draw  (d)", _("draw two cards from the stock")),
             ("take", _("take the pozzo with two (or three) matching natural cards")),
             ("meld Q Q Q 2", _("lay down a new meld (cards by rank: K, 10, 7, 2, JK)")),
@@ -337,10 +340,11 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: CanastaState, seat: int | None) -> CanastaView:
-        return view_of(state, seat, self.seat_names(state.players), SIDE_NAMES[state.players])
+        return view_of(state, seat, seat_labels(self.seat_names(state.players)), seat_labels(SIDE_NAMES[state.players]))
 
     def full_view(self, state: CanastaState) -> CanastaView:
-        return view_of(state, None, self.seat_names(state.players), SIDE_NAMES[state.players], reveal=True)
+        return view_of(state, None, seat_labels(self.seat_names(state.players)), seat_labels(SIDE_NAMES[state.players]),
+                       reveal=True)
 
     def render(self, view: CanastaView, charset: Any) -> list[Line]:
         return render_view(view, charset)
@@ -353,7 +357,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
 
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
         f = outcome.seen_by(observer)
-        names = self.seat_names(f["players"])
+        names = seat_labels(self.seat_names(f["players"]))
         who = names[outcome.seat]
         move = outcome.move
         match move:
@@ -380,8 +384,11 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
                     text += _(" (opening)")
                 return text + f["note"]
             case mv.Add(cards, target):
-                what = _("the wildcards") if target == WILD_KEY else _(RANK_NAMES[target])
-                text = _("{who} adds {cards} to {what}").format(who=who, cards=" ".join(cards), what=what)
+                if target == WILD_KEY:
+                    text = _("{who} adds {cards} to the wildcards").format(who=who, cards=" ".join(cards))
+                else:
+                    text = _("{who} adds {cards} to the {rank}").format(who=who, cards=" ".join(cards),
+                                                                        rank=_(RANK_NAMES[target]))
                 return text + f["note"]
             case mv.Discard(card):
                 text = _("{who} discards {card}").format(who=who, card=f["card"])

@@ -22,7 +22,7 @@ from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.state import TableMeld
 from cardcli.games.canasta.tokens import RANK_NAMES
 from cardcli.games.canasta.wildmelds import CanastaKind
-from cardcli.i18n import _
+from cardcli.i18n import N_, _
 
 PROGETTO = 6
 """A meld one card short of a canasta (S0's "progetto", §4.6)."""
@@ -205,10 +205,11 @@ def canasta_bonus(kind: CanastaKind) -> int:
 
 
 CANASTA_NAMES = {
-    "clean": "clean canasta", "clean-aces": "clean canasta of aces", "dirty": "dirty canasta",
-    "pinelle-clean": "clean canasta of pinelle", "pinelle-dirty": "dirty canasta of pinelle",
-    "jolly": "canasta of jolly",
+    "clean": N_("clean canasta"), "clean-aces": N_("clean canasta of aces"), "dirty": N_("dirty canasta"),
+    "pinelle-clean": N_("clean canasta of pinelle"), "pinelle-dirty": N_("dirty canasta of pinelle"),
+    "jolly": N_("canasta of jolly"),
 }
+"""Kinds of canasta, untranslated (``_(CANASTA_NAMES[k])`` when shown)."""
 
 
 def with_cards(melds: Sequence[TableMeld], key: str, tokens: Sequence[str], new: bool,

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from cardcli.engine.cards import JOKER, Card
+from cardcli.i18n import N_
 
 NATURAL_RANKS = "AKQJT987654"
 """The ranks that form natural melds, highest first (display order)."""
@@ -25,10 +26,11 @@ TOKEN_ORDER = NATURAL_RANKS + "3"
 _ORDER = {t: i for i, t in enumerate([*NATURAL_RANKS, "3", "JK", "2"])}
 
 RANK_NAMES = {
-    "A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines", "8": "eights",
-    "7": "sevens", "6": "sixes", "5": "fives", "4": "fours", "3": "threes", "2": "twos (pinelle)",
-    "JK": "jokers (jolly)", "W": "wildcards",
+    "A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"), "T": N_("tens"), "9": N_("nines"),
+    "8": N_("eights"), "7": N_("sevens"), "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "3": N_("threes"),
+    "2": N_("twos (pinelle)"), "JK": N_("jokers (jolly)"), "W": N_("wildcards"),
 }
+"""The melds' names, untranslated (``_(RANK_NAMES[k])`` when shown)."""
 
 
 def token(card: str) -> str:

@@ -34,12 +34,10 @@ TOPICS = {
 }
 
 
-def _library_text() -> str:
+def _library_list() -> str:
+    """The library's rules in notation: id, its `rules` option values (level, classic) and its source."""
     parts = [f"{r.id} ({LEVELS[r.level]}{', classic' if r.classic else ''}): {r.source}" for r in LIBRARY]
-    return ("Bot dealers draw a rule at random (a replayed game draws the same rule again) from the "
-            "pool the `rules` option names: all, easy, medium, hard, classic (the seven classic example "
-            "rules), or one rule's id, which says what the rule does. As the dealer you can type `rule ID`. "
-            "The rules: " + "; ".join(parts) + ".")
+    return "; ".join(parts) + "."
 
 
 RULES = [
@@ -118,7 +116,11 @@ RULES = [
         "colour: color(c) != color(p1); when parity: parity(c) != parity(p1); on rank(c) == 7: "
         "next`. After an odd card black, after an even card red (odd-black-even-red): `accept: if odd(p1) then "
         "suit(c) in {S, C} else suit(c) in {H, D}`.")),
-    Rule("library.rules", N_("The library"), _library_text()),
+    Rule("library.rules", N_("The library"), N_(
+        "Bot dealers draw a rule at random (a replayed game draws the same rule again) from the pool the "
+        "`rules` option names: `all`, `easy`, `medium`, `hard`, `classic` (the seven classic example rules), "
+        "or one rule's id, which says what the rule does. As the dealer you can type `rule ID`.")),
+    Rule("library.list", N_("The rules of the library"), _library_list()),
     Rule("turn.order", N_("Whose move it is"), N_(
         "Each hand begins with the dealer, who writes the secret rule (`rule ...`) before anyone "
         "plays. Then the players move one at a time, clockwise from the dealer's left, each playing "

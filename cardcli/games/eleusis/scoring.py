@@ -165,7 +165,7 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
         raise ValueError("the `wrong` and `left` lines give counts for different numbers of players")
     n = declared or counts.pop() + 1
     if not 3 <= n <= 7:
-        raise ValueError(f"eleusis is played by 3 to 7 players including the dealer, not {n}")
+        raise ValueError(_("eleusis is played by 3 to 7 players including the dealer, not {n}").format(n=n))
     names = names_for(n)
     upper = [s.upper() for s in names]
     dealer = 0

@@ -108,7 +108,7 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
         raise ValueError("list the cards left in the other hands (e.g. `P2 KS QH 5C`) or give `players N`")
     n = declared_players or len(left) + 1
     if not 2 <= n <= 6:
-        raise ValueError(f"rummy is played by 2 to 6 players, not {n}")
+        raise ValueError(_("rummy is played by 2 to 6 players, not {n}").format(n=n))
     names = names_for(n)
     upper = [s.upper() for s in names]
     if closer_name not in upper:

@@ -25,7 +25,7 @@ from cardcli.games.bridge.bidding.hand import ANY, Hand, Shape, sname
 from cardcli.games.bridge.bidding.system import candidates
 from cardcli.games.bridge.bidding.table import cand, find
 from cardcli.games.bridge.moves import PASS, Bid, Call, Double, Redouble
-from cardcli.i18n import _
+from cardcli.i18n import _, forget_on_change
 
 ScoreFor = Callable[[int], Score]
 
@@ -116,6 +116,9 @@ def _read(dealer: int, calls: tuple[Call, ...], scores: tuple[Score, ...]) -> Re
     know = list(before.know)
     know[seat] = know[seat].meet(m.shape)
     return Reading(before.meanings + (m,), tuple(know))
+
+
+forget_on_change(_read.cache_clear)  # the readings hold the meanings' texts, in one language
 
 
 def _ctx(dealer: int, calls: tuple[Call, ...], scores: tuple[Score, ...], reading: Reading) -> Ctx:

@@ -37,10 +37,12 @@ class RuleError(ValueError):
         line = before.count("\n") + 1
         col = self.pos - (before.rfind("\n") + 1) + 1
         near = self.text[self.pos : self.pos + 12].split("\n", 1)[0]
-        at = f" (at {near!r})" if near.strip() else " (at the end)"
+        from cardcli.i18n import _
+
+        at = _(" (at {text})").format(text=repr(near)) if near.strip() else _(" (at the end)")
         if line > 1 or "\n" in self.text:
-            return f"line {line}, column {col} of the rule{at}"
-        return f"column {col} of the rule{at}"
+            return _("line {line}, column {col} of the rule{at}").format(line=line, col=col, at=at)
+        return _("column {col} of the rule{at}").format(col=col, at=at)
 
     def one_line(self) -> str:
         """The message people see: position first, then the problem."""
