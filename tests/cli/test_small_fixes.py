@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_learn_check_takes_a_lesson_path_relative_to_the_current_folder(monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = ROOT / "cardcli" / "data" / "tutorials" / "rummy"
+    folder = ROOT / "tutorials" / "rummy"
     monkeypatch.chdir(folder)
     res = CliRunner().invoke(cli, ["learn", "--check", "01-a-turn.toml"])
     assert res.exit_code == 0 and res.output.strip() == "01-a-turn.toml: ok", res.output
