@@ -164,11 +164,9 @@ class Table:
 
 
 def table_for(game: Any, config: Any, players: int, first_dealer: int, names: Sequence[str]) -> Table:
-    """The scorepad rules of ``game``."""
-    from cardcli.scorepad import games
+    """The scorepad rules of ``game`` (its :attr:`~cardcli.engine.game.Game.scorepad_table`)."""
+    import importlib
 
-    cls: type[Table] = {
-        "rummy": games.RummyTable, "burraco": games.BurracoTable, "canasta": games.CanastaTable,
-        "eleusis": games.EleusisTable, "bridge": games.BridgeTable,
-    }.get(game.name, Table)
+    module, _sep, name = game.scorepad_table.partition(":")
+    cls: type[Table] = getattr(importlib.import_module(module), name)
     return cls(game, config, players, first_dealer, names)

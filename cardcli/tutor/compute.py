@@ -35,6 +35,10 @@ position the lesson has reached:
 ``phase-two``       eleusis: ``played`` or ``skipped``: phase two in the hand just finished
 ``total [N]``       the running total of the learner's side (or of side N) after the hand
 ==================  =============================================================
+
+The words only one game answers (``burraco N``, ``canasta N``, ``value``, ``red-threes``, the eleusis
+words) are the ``COMPUTES`` of that game's tutor module
+(:attr:`~cardcli.engine.teaching.Teaching.tutor_module`), so a new game adds its own there.
 """
 
 from __future__ import annotations
@@ -123,6 +127,10 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
             if name.lower() == arg.lower():
                 return str(len(cards))
         raise LessonError(f"no place {arg!r} (places: {', '.join(locs)})")
+    own = game.tutor_part("COMPUTES", {}).get(word)
+    if own is not None:
+        answer: str = own(session, arg)
+        return answer
     if word in GAME_COMPUTES:
         return GAME_COMPUTES[word](session, arg)
     if word == "dd":
@@ -246,26 +254,12 @@ def meaning_text(session: Any, call: Any) -> str:
 
 
 def hand_points(session: Any, seat: int) -> int:
-    game, state, cfg = session.game, session.state, session.config
-    hand = state.hands[seat]
-    if game.name == "rummy":
-        from cardcli.games.rummy.scoring import hand_value
-
-        return hand_value(hand, cfg.ace_points)
-    if game.name == "burraco":
-        from cardcli.games.burraco.table import card_points
-
-        return sum(card_points(c) for c in hand)
-    if game.name == "canasta":
-        from cardcli.games.canasta.tokens import cards_value
-
-        return cards_value(hand, cfg.black3_value)
-    if game.name == "bridge":
-        # the bidding system's count, as its meanings use it (HCP plus length), of the hand as dealt
-        from cardcli.games.bridge.bidding import Hand
-
-        return Hand(list(state.original[seat])).pts
-    raise LessonError(f"{game.name} hands have no card points")
+    """The card points of ``seat``'s hand as the game counts them (:meth:`Teaching.hand_facts`'s
+    ``points``; bridge: the bidding system's count of the hand as dealt, HCP plus length)."""
+    points = session.game.hand_facts(session.state, seat).get("points")
+    if points is None:
+        raise LessonError(f"{session.game.name} hands have no card points")
+    return int(points)
 
 
 def bridge_score(arg: str, config: Any) -> int:
