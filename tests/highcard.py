@@ -157,7 +157,7 @@ class HighCardGame(Game[HighCardState, Play, HighCardView, HighCardConfig]):
         return Outcome(seat, move, facts)
 
     def _finish(self, state: HighCardState) -> None:
-        points = list(state.won)
+        points: list[int | float] = list(state.won)
         state.totals = [t + p for t, p in zip(state.totals, points)]
         state.result = HandResult(points=points, totals=list(state.totals))
         state.results.append(state.result)
