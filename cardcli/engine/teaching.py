@@ -87,7 +87,8 @@ class Teaching:
     """The game's own part of the tutor, imported only when a lesson or drill needs it
     (``cardcli.games.NAME.tutoring``); each name it defines is optional:
 
-    * ``COMPUTES``: quiz words → ``(session, arg) → answer`` (a lesson's ``compute = "WORD ARG"``);
+    * ``COMPUTES``: quiz words → ``(session, arg) → answer`` (a lesson's ``compute = "WORD ARG"``), and
+      ``CHOICE_COMPUTES``: words whose answer is one of the step's choices, ``(session, arg, choices)``;
     * ``DRILLS``: drill kinds → ``(summary, seed → Exercise)`` (``cardcli learn GAME --drill KIND``);
     * ``position_deck(game, config, players, dealer, position)``: the deck whose deal gives each seat
       a lesson position's hand.

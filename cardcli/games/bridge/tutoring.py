@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardcli.engine.cards import Card
+from cardcli.engine.cards import Card, parse_card
 from cardcli.engine.rng import Rng
 from cardcli.i18n import N_, _
-from cardcli.tutor.compute import advice, bridge_score, meaning_text
+from cardcli.tutor.compute import advice, normalize, seat_index
 from cardcli.tutor.drills import (
     Exercise,
     Item,
@@ -34,6 +34,159 @@ def position_deck(game: Any, config: Any, players: int, dealer: int, pos: Positi
     fill(hands, 13, pool)
     return [hands[(dealer + 1 + i) % 4][i // 4] for i in range(52)]
 
+
+# -- quiz words (``compute``) ------------------------------------------------------------------
+
+def sure_tricks(session: Any, suit: str = "") -> int:
+    """Bridge: the tricks declarer's side can take from the top without giving up the lead: in each
+    suit the unbroken run of top cards the two hands hold together (A K Q …, the cards already played
+    counting as gone), at most as many as the longer of the two holdings."""
+    state = session.state
+    if getattr(state, "contract", None) is None:
+        raise LessonError("sure tricks need a contract")
+    side = (state.contract.declarer, state.contract.dummy)
+    hands = state.hands
+    played = {c for t in state.tricks for c in t.cards} | set(state.trick)
+    total = 0
+    for s in suit or "SHDC":
+        ours = {c for seat in side for c in hands[seat] if c[1] == s}
+        run = 0
+        for rank in "AKQJT98765432":
+            card = rank + s
+            if card in played:
+                continue
+            if card not in ours:
+                break
+            run += 1
+        longest = max(sum(1 for c in hands[seat] if c[1] == s) for seat in side)
+        total += min(run, longest)
+    return total
+
+
+def losers(session: Any, suit: str = "") -> int:
+    """Bridge: the losers a beginner counts in declarer's hand before the play. In each suit only the
+    first three cards of declarer's holding (as dealt) can lose a trick, so a suit of L cards has
+    min(L, 3) places; each of the top min(L, 3) ranks (ace, king, queen) the partnership holds, in
+    declarer's hand or dummy's, fills one place. What is left are the losers: ``8 6 4`` opposite
+    ``A 5 3`` is two, a singleton one, a void none. Ruffs and finesses are what a plan adds later."""
+    state = session.state
+    if getattr(state, "contract", None) is None:
+        raise LessonError("losers need a contract")
+    if suit and suit not in "SHDC":
+        raise LessonError(f"no suit {suit!r} (S, H, D or C)")
+    mine, dummy = state.original[state.contract.declarer], state.original[state.contract.dummy]
+    total = 0
+    for s in suit or "SHDC":
+        places = min(3, sum(1 for c in mine if c[1] == s))
+        total += sum(1 for rank in "AKQ"[:places] if rank + s not in mine and rank + s not in dummy)
+    return total
+
+
+def dd_tricks(session: Any, learner: int, card: str = "") -> int:
+    """Bridge: the tricks the learner's side ends the hand with under best play by all four hands
+    from now (after ``card`` is played, if given), by cardcli's double-dummy solver."""
+    from cardcli.games.bridge.ddsolve import Budget, solve_position, tricks_for
+
+    state = session.state
+    if getattr(state, "contract", None) is None or state.phase != "play":
+        raise LessonError("dd needs a bridge hand in the play")
+    side = learner % 2
+    trump = None if state.contract.strain == "N" else state.contract.strain
+    seat = (state.leader + len(state.trick)) % 4
+    try:
+        if not card.strip():
+            return state.won[side] + tricks_for(state.hands, trump, state.leader, state.trick, side)
+        want = parse_card(card.strip())
+        if want not in state.hands[seat]:
+            raise LessonError(f"{card!r} is not in the hand to play")
+        values = solve_position(state.hands, trump, state.leader, state.trick)
+    except Budget:
+        raise LessonError("the position is too big for the double-dummy solver") from None
+    if want not in values:
+        raise LessonError(f"{card!r} cannot be played now")
+    mine = values[want]  # tricks of the side to play, from this trick on
+    left = (sum(len(h) for h in state.hands) + len(state.trick)) // 4
+    return state.won[side] + (mine if seat % 2 == side else left - mine)
+
+
+def call_meaning(session: Any, call_text: str, choices: list[str]) -> str:
+    """Bridge: the choice that is the system's meaning of ``call_text`` for the player to call now."""
+    game, state = session.game, session.state
+    if state.phase != "auction":
+        raise LessonError("meaning needs a bridge auction in progress")
+    try:
+        call = game.parse_move(call_text)
+    except ValueError:
+        raise LessonError(f"{call_text!r} is not a call") from None
+    text = meaning_text(session, call)
+    if not choices:
+        return text
+    picked = [c for c in choices if normalize(c) == normalize(text)]
+    if len(picked) != 1:
+        raise LessonError(f"the system says {call_text} means {text!r}, which is not one of the choices")
+    return picked[0]
+
+
+def meaning_text(session: Any, call: Any) -> str:
+    """What ``call`` would mean if the player to call made it now (what ``explain`` says)."""
+    from cardcli.games.bridge import bidding
+    from cardcli.games.bridge.bots import score_for_view
+
+    view = session.game.view(session.state, session.state.turn)
+    return bidding.explain(view.dealer, view.calls, score_for_view(view), call)
+
+
+def bridge_score(arg: str, config: Any) -> int:
+    """``4S 10 nv`` → what declarer's side scores (negative when the contract fails)."""
+    parts = arg.split()
+    if len(parts) != 3 or parts[2] not in ("nv", "vul"):
+        raise LessonError(f"bridge-score needs CONTRACT TRICKS nv|vul, not {arg!r}")
+    contract, tricks, vul = parts[0].upper(), int(parts[1]), parts[2] == "vul"
+    doubled = contract.count("X")
+    level, strain = int(contract[0]), contract[1]
+    from cardcli.games.bridge.scoring import score_deal
+
+    total = 0
+    for e in score_deal(level, strain, doubled, 0, tricks, vul, config):
+        total += e.points if e.side == 0 else -e.points
+    return total
+
+
+def _hcp(session: Any, arg: str) -> str:
+    """``hcp SEAT``: the high-card points of SEAT's hand as dealt."""
+    from cardcli.games.bridge.play import hcp
+
+    return str(hcp(session.state.original[seat_index(session.game, session.players, arg)]))
+
+
+def _declarer(session: Any, arg: str) -> str:
+    if session.state.contract is None:
+        raise LessonError("there is no contract yet")
+    return str(session.game.seat_names(session.players)[session.state.contract.declarer])
+
+
+def _winner(session: Any, arg: str) -> str:
+    if not session.state.tricks:
+        raise LessonError("no trick has been played yet")
+    return str(session.game.seat_names(session.players)[session.state.tricks[-1].winner])
+
+
+COMPUTES: dict[str, Callable[[Any, str], str]] = {
+    "hcp": _hcp,
+    "sure": lambda session, arg: str(sure_tricks(session, arg.strip().upper())),
+    "losers": lambda session, arg: str(losers(session, arg.strip().upper())),
+    "bridge-score": lambda session, arg: str(bridge_score(arg, session.config)),
+    "declarer": _declarer,
+    "winner": _winner,
+    "dd": lambda session, arg: str(dd_tricks(session, session.human_seats[0], arg)),
+}
+"""The quiz words only bridge answers (``compute = "WORD ARG"``); the learner is the lesson's seat."""
+
+CHOICE_COMPUTES: dict[str, Callable[[Any, str, list[str]], str]] = {"meaning": call_meaning}
+"""Quiz words whose answer is one of the step's choices (``meaning CALL``: the system's meaning)."""
+
+
+# -- drills ----------------------------------------------------------------------------------------
 
 def _bridge_hcp(seed: str) -> Item:
     from cardcli.games.bridge.play import hcp

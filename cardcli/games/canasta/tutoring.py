@@ -126,7 +126,17 @@ def _canasta_minimum(seed: str) -> Exercise:
                     _("`cardcli rules canasta open` has the table"))
 
 
-COMPUTES: dict[str, Callable[[Any, str], str]] = {"canasta": _canasta_kind, "value": _canasta_value, "red-threes": _red_threes}
+def _minimum(session: Any, arg: str) -> str:
+    """``minimum``: the learner's side's opening minimum in this hand."""
+    from cardcli.games.canasta.opening import minimum
+    from cardcli.tutor.compute import side_of
+
+    return str(minimum(session.state.start_totals[side_of(session, session.human_seats[0])], session.config))
+
+
+COMPUTES: dict[str, Callable[[Any, str], str]] = {
+    "canasta": _canasta_kind, "value": _canasta_value, "red-threes": _red_threes, "minimum": _minimum,
+}
 """The quiz words only this game answers (``compute = "WORD ARG"``)."""
 
 

@@ -158,8 +158,18 @@ def _eleusis_rule(seed: str) -> Exercise:
                     _("only this rule judges every card as the dealer did"), choices=choices)
 
 
+def _fits(session: Any, arg: str) -> str:
+    """``fits CARD``: ``yes`` if CARD would be right on the mainline now."""
+    from cardcli.engine.cards import parse_card
+
+    card = parse_card(arg)
+    if session.state.rule is None:
+        raise LessonError("no rule has been written yet")
+    return "yes" if session.game.judge(session.state, card) else "no"
+
+
 COMPUTES: dict[str, Callable[[Any, str], str]] = {
-    "explains": _explains, "phase-two": _phase_two, "dealer-score": _dealer_score, "player-scores": _player_scores,
+    "fits": _fits, "explains": _explains, "phase-two": _phase_two, "dealer-score": _dealer_score, "player-scores": _player_scores,
 }
 """The quiz words only this game answers (``compute = "WORD ARG"``)."""
 
