@@ -527,6 +527,34 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         """
         raise ValueError(f"`cardcli score {self.name}` is not available")
 
+    score_keywords: ClassVar[tuple[str, ...]] = ()
+    """The words of :meth:`score_sheet`'s input that the interactive scorepad completes on Tab
+    (besides card names, sides, seats and players)."""
+    score_one_line: ClassVar[bool] = False
+    """True when every line typed into the scorepad is a whole hand (bridge: one line is a deal), so
+    that the scorepad saves at each line instead of waiting for an empty one."""
+    scorepad_table: ClassVar[str] = "cardcli.scorepad.tables:Table"
+    """``module:Class`` of the scorepad's rules for this game (its target, who leads, the extra lines):
+    the default :class:`cardcli.scorepad.tables.Table` fits a game whose highest total wins."""
+    review_analyser: ClassVar[str] = "cardcli.review.analysers:decisions"
+    """``module:function`` that analyses one hand for ``cardcli review`` after the common sections,
+    called as ``(match, tape, seats, review)`` (:mod:`cardcli.review.analysers`): by default the
+    decisions where the game's strongest bot differs."""
+    review_summary: ClassVar[str | None] = None
+    """``module:function`` giving a review's "what happened" lines, called as ``(match, tape)``;
+    ``None``: the moves of each seat counted by kind."""
+
+    def hand_config(self, config: C, dealt: S) -> C:
+        """The rules under which the hand just dealt in ``dealt`` can be played on its own (a share code
+        of one hand): by default the match's own rules; bridge keeps the dealer and vulnerability the
+        deal was played at."""
+        return config
+
+    def upgrade_result(self, result: HandResult, version: int) -> HandResult:
+        """A hand result read from a replay of format ``version`` in the current format's terms (the
+        replay migration calls this only for older files): by default unchanged."""
+        return result
+
     def coded_moves(self, legal: Sequence[M]) -> Sequence[M]:
         """The moves a share code numbers at a position (any other legal move is written out): the
         legal list, or the part of it that reaches each position once, when the game also lists other

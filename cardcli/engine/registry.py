@@ -2,7 +2,10 @@
 
 Each game is one line here (its module path); nothing is imported until a
 command needs that game, so ``cardcli --help`` stays fast (python-chess's
-``find_variant``, made lazy).
+``find_variant``, made lazy). Everything else about a game is declared by its
+class and its folder (:class:`cardcli.engine.game.Game`'s hooks), so a new game is
+its folder under ``cardcli/games/`` plus its line in :data:`ENTRIES`;
+:func:`register` adds one at run time (a game outside the package, a test's).
 """
 
 from __future__ import annotations
@@ -36,6 +39,25 @@ _loaded: dict[str, Game[Any, Any, Any, Any]] = {}
 
 class UnknownGame(LookupError):
     """A name that is not a game of cardcli (or one not available in this build)."""
+
+
+def register(entry: Entry) -> None:
+    """Add a game to the registry for this process, as its line in :data:`ENTRIES` would (a game
+    kept outside the package, or a test's toy game); a name or alias already taken is refused."""
+    global ENTRIES
+    taken = {n for e in ENTRIES for n in (e.name, *e.aliases)}
+    clash = sorted(taken & {entry.name, *entry.aliases})
+    if clash:
+        raise ValueError(f"the game name {clash[0]!r} is already registered")
+    ENTRIES = (*ENTRIES, entry)
+
+
+def unregister(name: str) -> None:
+    """Take a game added by :func:`register` out again (and forget its loaded object)."""
+    global ENTRIES
+    canon = canonical_name(name)
+    ENTRIES = tuple(e for e in ENTRIES if e.name != canon)
+    _loaded.pop(canon, None)
 
 
 def names() -> list[str]:

@@ -83,6 +83,26 @@ def freeze(value: Any) -> Hashable:
 class Teaching:
     """The tutor's questions to a game, with defaults that know nothing game-specific."""
 
+    tutor_module: str | None = None
+    """The game's own part of the tutor, imported only when a lesson or drill needs it
+    (``cardcli.games.NAME.tutoring``); each name it defines is optional:
+
+    * ``COMPUTES``: quiz words → ``(session, arg) → answer`` (a lesson's ``compute = "WORD ARG"``), and
+      ``CHOICE_COMPUTES``: words whose answer is one of the step's choices, ``(session, arg, choices)``;
+    * ``DRILLS``: drill kinds → ``(summary, seed → Exercise)`` (``cardcli learn GAME --drill KIND``);
+    * ``position_deck(game, config, players, dealer, position)``: the deck whose deal gives each seat
+      a lesson position's hand.
+
+    ``None``: the game has no part of its own (lessons on seeded deals, the generic quiz words)."""
+
+    def tutor_part(self, name: str, default: Any = None) -> Any:
+        """``name`` from the game's :attr:`tutor_module`, or ``default`` when it has none."""
+        if self.tutor_module is None:
+            return default
+        import importlib
+
+        return getattr(importlib.import_module(self.tutor_module), name, default)
+
     def position_key(self, state: Any) -> Hashable:
         """Equal for two states a learner cannot tell apart by what is on the table and in the hands."""
         return freeze(state)

@@ -3,16 +3,15 @@
 Version 1 → 2: a bridge hand's result no longer repeats the whole scorepad (``detail["pad"]``,
 every earlier hand's entries again, which made a replay's size grow with the square of its
 hands); it holds its own entries and the number of the game they count in (``detail["game"]``),
-and the pad is drawn from the results in turn. Other games' results are unchanged.
+and the pad is drawn from the results in turn. Other games' results are unchanged. Each game
+upgrades its own results (:meth:`cardcli.engine.game.Game.upgrade_result`; bridge's is
+:func:`cardcli.games.bridge.legacy.v1_result`).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from cardcli.engine.game import HandResult
 from cardcli.replay.model import VERSION, Replay
 
 
@@ -20,26 +19,14 @@ def upgrade(replay: Replay) -> Replay:
     """``replay`` in the current version's terms (unchanged when it already is)."""
     if replay.version >= VERSION:
         return replay
-    if replay.game == "bridge":
-        hands = [msgspec.structs.replace(h, result=_bridge_v1_result(h.result)) if h.result is not None else h
-                 for h in replay.hands]
+    from cardcli.engine.registry import UnknownGame, load
+
+    try:
+        game = load(replay.game)
+    except UnknownGame:
+        game = None  # the reader names the unknown game; there is nothing to upgrade here
+    if game is not None:
+        hands = [msgspec.structs.replace(h, result=game.upgrade_result(h.result, replay.version))
+                 if h.result is not None else h for h in replay.hands]
         replay = msgspec.structs.replace(replay, hands=hands)
     return msgspec.structs.replace(replay, version=VERSION)
-
-
-def _bridge_v1_result(result: HandResult) -> HandResult:
-    """A version-1 bridge result without its copy of the scorepad, with its game number instead."""
-    detail: dict[str, Any] = dict(result.detail)
-    pad = detail.pop("pad", None)
-    if "game" not in detail:
-        game = None
-        if isinstance(pad, list):
-            for line in pad:
-                if isinstance(line, list) and len(line) > 1 and line[0] == detail.get("hand"):
-                    game = line[1]
-                    break
-        if game is None:
-            winners = detail.get("game_winners")
-            game = len(winners) + 1 if isinstance(winners, list) else 1
-        detail["game"] = game
-    return msgspec.structs.replace(result, detail=detail)

@@ -261,20 +261,6 @@ def _seat_codes(game: Game[Any, Any, Any, Any], seats: Sequence[SeatRecord]) -> 
     return out
 
 
-def _hand_config(game: Game[Any, Any, Any, Any], config: Any, before: Any, dealt: Any) -> Any:
-    """The rules for one hand played on its own: bridge keeps the dealer and vulnerability it was played
-    at (a set of deals: that deal's alone, not the whole schedule; a rubber: the vulnerability then)."""
-    rubber = getattr(dealt, "rubber", None)
-    if game.name == "bridge" and rubber is not None:
-        ns, ew = rubber.vulnerability()
-        if getattr(config, "scoring", "") == "deals":
-            vul = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}[(ns, ew)]
-            return msgspec.structs.replace(config, deals=f"{'NESW'[dealt.dealer]}:{vul}")
-        vul = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[(ns, ew)]
-        return msgspec.structs.replace(config, start_vulnerable=vul)
-    return config
-
-
 def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
     """The share code of ``replay`` (or of its hand ``hand``); ReplayError if the replay does not verify.
 
@@ -299,7 +285,7 @@ def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
         sub: Table[Any, Any] = Table(game, config, players, replay.first_dealer, strict=False)
         sub.state = start
         sub.deal(one.deck)  # the hand as it was dealt: its dealer and vulnerability
-        cfg1 = _hand_config(game, config, start, sub.state)
+        cfg1 = game.hand_config(config, sub.state)
         try:  # the hand as a one-hand match of its own, if its moves are legal there
             fold(game, cfg1, players, one.dealer or 0, [HandLog(one.deck, one.moves, one.dealer)])
             config, first, hands, origin = cfg1, one.dealer or 0, [one], hand

@@ -43,30 +43,24 @@ def review_tape(match: Match, tape: HandTape, seats: tuple[int, ...], charset: C
                                      tape.start.results)
         review.sections.append(Section(_("The score"), score))
         review.notes.append(Note(len(tape.moves), _("score: ") + " · ".join(line.strip() for line in score[:3])))
-    name = game.name
-    if name == "bridge":
-        from cardcli.review import bridge
-
-        bridge.analyse(tape, seats, review)
-    elif name == "eleusis":
-        from cardcli.review import eleusis
-
-        eleusis.analyse(tape, match.names, review)
-    else:
-        from cardcli.review import decisions
-
-        decisions.analyse(game, match.config, match.players, match.first_dealer, match.seed, match.names, tape,
-                          review)
+    _named(game.review_analyser)(match, tape, seats, review)
     return review
+
+
+def _named(target: str) -> Any:
+    """The function a game names as ``module:function`` (its review hooks)."""
+    import importlib
+
+    module, _sep, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def summary(match: Match, tape: HandTape) -> list[str]:
     """What happened, in a few lines."""
     game = match.game
-    if game.name == "bridge":
-        from cardcli.review import bridge
-
-        return bridge.summary(tape, game)
+    if game.review_summary is not None:
+        told: list[str] = _named(game.review_summary)(match, tape)
+        return told
     lines = []
     tally: dict[int, Counter[str]] = {}
     for s in tape.steps:

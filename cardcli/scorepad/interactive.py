@@ -16,20 +16,16 @@ import click
 
 from cardcli.i18n import _
 
-KEYWORDS = {
-    "rummy": ["closer", "rummy", "yes", "no"],
-    "burraco": ["meld", "hand", "closed", "pozzetto", "none"],
-    "canasta": ["side", "canasta", "meld", "red3", "hand", "out", "opened"],
-    "eleusis": ["dealer", "wrong", "left"],
-    "bridge": ["pass", "honors", "made", "down", "X", "XX"],
-}
 COMMANDS = ["show", "undo", "fix", "delete", "help", "quit"]
 
 
 def words(game: str, sides: list[str], seats: list[str], names: list[str]) -> list[str]:
-    """What Tab completes: card names, the game's scorepad keywords, sides, seats, players, commands."""
+    """What Tab completes: card names, the game's scorepad keywords (:attr:`Game.score_keywords`), sides,
+    seats, players, commands."""
+    from cardcli.engine.registry import load
+
     cards = [r + s for r in "A23456789TJQK" for s in "SHDC"] + ["JK"]
-    extra = ["points", *KEYWORDS.get(game, []), *sides, *seats, *[n for n in names if n], *COMMANDS]
+    extra = ["points", *load(game).score_keywords, *sides, *seats, *[n for n in names if n], *COMMANDS]
     return sorted(set(cards + extra), key=lambda w: (len(w) > 2, w))
 
 
@@ -59,7 +55,7 @@ def run(store: Any, record: Any, charset: str) -> int:
     click.echo(_("Type a hand as `cardcli rules {game} score` describes it (or `points SIDE N ...`); "
                  "an empty line saves it. `help` lists the commands.").format(game=record.game))
     lines: list[str] = []
-    one_line = record.game == "bridge"
+    one_line = table.game.score_one_line
     while True:
         try:
             text = read(_("hand {n}> ").format(n=len(pad.rows) + 1) if not lines else "  ... ")
@@ -95,6 +91,7 @@ def run(store: Any, record: Any, charset: str) -> int:
 
 def _command(store: Any, record: Any, word: str, arg: str, read: Callable[[str], str],
              show: Callable[..., None]) -> Any:
+    from cardcli.engine.registry import load
     from cardcli.scorepad import service
 
     if word == "help":
@@ -124,7 +121,7 @@ def _command(store: Any, record: Any, word: str, arg: str, read: Callable[[str],
         if not text.strip():
             break
         lines.append(text)
-        if record.game == "bridge":
+        if load(record.game).score_one_line:
             break
     pad = service.fix(store, record, int(arg), "\n".join(lines))
     show(pad, {int(arg)})

@@ -130,12 +130,17 @@ class Table:
     def target(self) -> int:
         return int(self.config.target)
 
+    def open_ended(self) -> bool:
+        """True for a game whose rules set no target (no ``target`` in its config, a new game's default
+        table): the match goes on as long as the players type hands, and the higher total leads."""
+        return getattr(self.config, "target", None) is None
+
     def outcome(self, rows: Sequence[Row]) -> tuple[bool, list[int], str]:
         """(over, winners, one line) for the hands so far: the first to the target wins, the higher total."""
         totals = rows[-1].totals if rows else [0] * len(self.sides)
         best = max(totals)
         top = [i for i, t in enumerate(totals) if t == best]
-        if best >= self.target():
+        if not self.open_ended() and best >= self.target():
             return True, top, self.won(top, totals)
         return False, [], self.leading(totals)
 
@@ -151,12 +156,18 @@ class Table:
     def leading(self, totals: Sequence[Number]) -> str:
         best = max(totals)
         top = [i for i, t in enumerate(totals) if t == best]
+        if self.open_ended():
+            if len(top) > 1 or not any(totals):
+                return _("Level at {t}.").format(t=fmt(best))
+            return _("Ahead: {who} with {t}.").format(who=self.labels()[top[0]], t=fmt(best))
         if len(top) > 1 or not any(totals):
             return _("Level at {t}; the match goes on to {target}.").format(t=fmt(best), target=self.target())
         return _("Ahead: {who} with {t}; the match goes on to {target}.").format(
             who=self.labels()[top[0]], t=fmt(best), target=self.target())
 
     def rule_lines(self) -> list[str]:
+        if self.open_ended():
+            return [_("No target: the match goes on as long as you play; the higher total leads.")]
         return [_("Target: {t} points; the first to reach it wins.").format(t=self.target())]
 
     def extra(self, rows: Sequence[Row], totals: Sequence[Number], over: bool) -> list[str]:
@@ -164,11 +175,9 @@ class Table:
 
 
 def table_for(game: Any, config: Any, players: int, first_dealer: int, names: Sequence[str]) -> Table:
-    """The scorepad rules of ``game``."""
-    from cardcli.scorepad import games
+    """The scorepad rules of ``game`` (its :attr:`~cardcli.engine.game.Game.scorepad_table`)."""
+    import importlib
 
-    cls: type[Table] = {
-        "rummy": games.RummyTable, "burraco": games.BurracoTable, "canasta": games.CanastaTable,
-        "eleusis": games.EleusisTable, "bridge": games.BridgeTable,
-    }.get(game.name, Table)
+    module, _sep, name = game.scorepad_table.partition(":")
+    cls: type[Table] = getattr(importlib.import_module(module), name)
     return cls(game, config, players, first_dealer, names)

@@ -35,14 +35,19 @@ position the lesson has reached:
 ``phase-two``       eleusis: ``played`` or ``skipped``: phase two in the hand just finished
 ``total [N]``       the running total of the learner's side (or of side N) after the hand
 ==================  =============================================================
+
+The words only one game answers (bridge's ``hcp``, ``sure``, ``losers``, ``bridge-score``, ``winner``,
+``declarer``, ``dd`` and ``meaning``; canasta's ``minimum``, ``canasta N``, ``value`` and ``red-threes``;
+``burraco N``; eleusis' ``fits`` and the rest) are the ``COMPUTES`` (``CHOICE_COMPUTES``: those that pick
+one of the step's choices) of that game's tutor module
+(:attr:`~cardcli.engine.teaching.Teaching.tutor_module`), so a new game adds its own there; here are
+the words every game answers.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardcli.engine.cards import parse_card
-from cardcli.i18n import _
 from cardcli.tutor.compute_games import GAME_COMPUTES
 from cardcli.tutor.model import LessonError
 
@@ -69,6 +74,14 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
     """The answer to a computed quiz, as text; :class:`LessonError` if it cannot be worked out here."""
     word, _sep, arg = spec.strip().partition(" ")
     game, state = session.game, session.state
+    picking = game.tutor_part("CHOICE_COMPUTES", {}).get(word)
+    if picking is not None:
+        chosen: str = picking(session, arg, choices)
+        return chosen
+    own = game.tutor_part("COMPUTES", {}).get(word)
+    if own is not None:
+        answer: str = own(session, arg)
+        return answer
     if word in ("legal", "illegal"):
         want = word == "legal"
         picked = []
@@ -84,10 +97,6 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
         return picked[0]
     if word == "hint":
         return game.format_move(advice(session)[0])
-    if word == "hcp":
-        from cardcli.games.bridge.play import hcp
-
-        return str(hcp(state.original[seat_index(game, session.players, arg)]))
     if word == "points":
         return str(hand_points(session, seat_index(game, session.players, arg)))
     if word == "result":
@@ -95,29 +104,6 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
         if res is None:
             raise LessonError("the hand is not over, so it has no score yet")
         return str(res.points[result_side(session, learner, arg.strip().lower())])
-    if word == "sure":
-        return str(sure_tricks(session, arg.strip().upper()))
-    if word == "losers":
-        return str(losers(session, arg.strip().upper()))
-    if word == "bridge-score":
-        return str(bridge_score(arg, session.config))
-    if word == "declarer":
-        if state.contract is None:
-            raise LessonError("there is no contract yet")
-        return game.seat_names(session.players)[state.contract.declarer]
-    if word == "winner":
-        if not state.tricks:
-            raise LessonError("no trick has been played yet")
-        return game.seat_names(session.players)[state.tricks[-1].winner]
-    if word == "minimum":
-        from cardcli.games.canasta.opening import minimum
-
-        return str(minimum(state.start_totals[side_of(session, learner)], session.config))
-    if word == "fits":
-        card = parse_card(arg)
-        if state.rule is None:
-            raise LessonError("no rule has been written yet")
-        return "yes" if game.judge(state, card) else "no"
     if word == "cards":
         locs = game.card_locations(state)
         for name, cards in locs.items():
@@ -126,10 +112,6 @@ def compute(spec: str, session: Any, learner: int, choices: list[str]) -> str:
         raise LessonError(f"no place {arg!r} (places: {', '.join(locs)})")
     if word in GAME_COMPUTES:
         return GAME_COMPUTES[word](session, arg)
-    if word == "dd":
-        return str(dd_tricks(session, learner, arg))
-    if word == "meaning":
-        return call_meaning(session, arg, choices)
     raise LessonError(f"unknown compute {spec!r}")
 
 
@@ -147,144 +129,13 @@ def result_side(session: Any, learner: int, who: str) -> int:
     raise LessonError(f"result of {who!r}? (us, them, declarer or defenders)")
 
 
-def sure_tricks(session: Any, suit: str = "") -> int:
-    """Bridge: the tricks declarer's side can take from the top without giving up the lead: in each
-    suit the unbroken run of top cards the two hands hold together (A K Q …, the cards already played
-    counting as gone), at most as many as the longer of the two holdings."""
-    state = session.state
-    if getattr(state, "contract", None) is None:
-        raise LessonError("sure tricks need a contract")
-    side = (state.contract.declarer, state.contract.dummy)
-    hands = state.hands
-    played = {c for t in state.tricks for c in t.cards} | set(state.trick)
-    total = 0
-    for s in suit or "SHDC":
-        ours = {c for seat in side for c in hands[seat] if c[1] == s}
-        run = 0
-        for rank in "AKQJT98765432":
-            card = rank + s
-            if card in played:
-                continue
-            if card not in ours:
-                break
-            run += 1
-        longest = max(sum(1 for c in hands[seat] if c[1] == s) for seat in side)
-        total += min(run, longest)
-    return total
-
-
-def losers(session: Any, suit: str = "") -> int:
-    """Bridge: the losers a beginner counts in declarer's hand before the play. In each suit only the
-    first three cards of declarer's holding (as dealt) can lose a trick, so a suit of L cards has
-    min(L, 3) places; each of the top min(L, 3) ranks (ace, king, queen) the partnership holds, in
-    declarer's hand or dummy's, fills one place. What is left are the losers: ``8 6 4`` opposite
-    ``A 5 3`` is two, a singleton one, a void none. Ruffs and finesses are what a plan adds later."""
-    state = session.state
-    if getattr(state, "contract", None) is None:
-        raise LessonError("losers need a contract")
-    if suit and suit not in "SHDC":
-        raise LessonError(f"no suit {suit!r} (S, H, D or C)")
-    mine, dummy = state.original[state.contract.declarer], state.original[state.contract.dummy]
-    total = 0
-    for s in suit or "SHDC":
-        places = min(3, sum(1 for c in mine if c[1] == s))
-        total += sum(1 for rank in "AKQ"[:places] if rank + s not in mine and rank + s not in dummy)
-    return total
-
-
-def dd_tricks(session: Any, learner: int, card: str = "") -> int:
-    """Bridge: the tricks the learner's side ends the hand with under best play by all four hands
-    from now (after ``card`` is played, if given), by cardcli's double-dummy solver."""
-    from cardcli.games.bridge.ddsolve import Budget, solve_position, tricks_for
-
-    state = session.state
-    if getattr(state, "contract", None) is None or state.phase != "play":
-        raise LessonError("dd needs a bridge hand in the play")
-    side = learner % 2
-    trump = None if state.contract.strain == "N" else state.contract.strain
-    seat = (state.leader + len(state.trick)) % 4
-    try:
-        if not card.strip():
-            return state.won[side] + tricks_for(state.hands, trump, state.leader, state.trick, side)
-        want = parse_card(card.strip())
-        if want not in state.hands[seat]:
-            raise LessonError(f"{card!r} is not in the hand to play")
-        values = solve_position(state.hands, trump, state.leader, state.trick)
-    except Budget:
-        raise LessonError("the position is too big for the double-dummy solver") from None
-    if want not in values:
-        raise LessonError(f"{card!r} cannot be played now")
-    mine = values[want]  # tricks of the side to play, from this trick on
-    left = (sum(len(h) for h in state.hands) + len(state.trick)) // 4
-    return state.won[side] + (mine if seat % 2 == side else left - mine)
-
-
-def call_meaning(session: Any, call_text: str, choices: list[str]) -> str:
-    """Bridge: the choice that is the system's meaning of ``call_text`` for the player to call now."""
-    game, state = session.game, session.state
-    if state.phase != "auction":
-        raise LessonError("meaning needs a bridge auction in progress")
-    try:
-        call = game.parse_move(call_text)
-    except ValueError:
-        raise LessonError(f"{call_text!r} is not a call") from None
-    text = meaning_text(session, call)
-    if not choices:
-        return text
-    # the meaning comes in the learner's language; a lesson's choices are English catalogue keys,
-    # shown translated, so a choice matches in either form
-    picked = [c for c in choices if normalize(text) in (normalize(c), normalize(_(c)))]
-    if len(picked) != 1:
-        raise LessonError(f"the system says {call_text} means {text!r}, which is not one of the choices")
-    return picked[0]
-
-
-def meaning_text(session: Any, call: Any) -> str:
-    """What ``call`` would mean if the player to call made it now (what ``explain`` says)."""
-    from cardcli.games.bridge import bidding
-    from cardcli.games.bridge.bots import score_for_view
-
-    view = session.game.view(session.state, session.state.turn)
-    return bidding.explain(view.dealer, view.calls, score_for_view(view), call)
-
-
 def hand_points(session: Any, seat: int) -> int:
-    game, state, cfg = session.game, session.state, session.config
-    hand = state.hands[seat]
-    if game.name == "rummy":
-        from cardcli.games.rummy.scoring import hand_value
-
-        return hand_value(hand, cfg.ace_points)
-    if game.name == "burraco":
-        from cardcli.games.burraco.table import card_points
-
-        return sum(card_points(c) for c in hand)
-    if game.name == "canasta":
-        from cardcli.games.canasta.tokens import cards_value
-
-        return cards_value(hand, cfg.black3_value)
-    if game.name == "bridge":
-        # the bidding system's count, as its meanings use it (HCP plus length), of the hand as dealt
-        from cardcli.games.bridge.bidding import Hand
-
-        return Hand(list(state.original[seat])).pts
-    raise LessonError(f"{game.name} hands have no card points")
-
-
-def bridge_score(arg: str, config: Any) -> int:
-    """``4S 10 nv`` → what declarer's side scores (negative when the contract fails)."""
-    parts = arg.split()
-    if len(parts) != 3 or parts[2] not in ("nv", "vul"):
-        raise LessonError(f"bridge-score needs CONTRACT TRICKS nv|vul, not {arg!r}")
-    contract, tricks, vul = parts[0].upper(), int(parts[1]), parts[2] == "vul"
-    doubled = contract.count("X")
-    level, strain = int(contract[0]), contract[1]
-    from cardcli.games.bridge.scoring import score_deal
-
-    total = 0
-    for e in score_deal(level, strain, doubled, 0, tricks, vul, config):
-        total += e.points if e.side == 0 else -e.points
-    return total
+    """The card points of ``seat``'s hand as the game counts them (:meth:`Teaching.hand_facts`'s
+    ``points``; bridge: the bidding system's count of the hand as dealt, HCP plus length)."""
+    points = session.game.hand_facts(session.state, seat).get("points")
+    if points is None:
+        raise LessonError(f"{session.game.name} hands have no card points")
+    return int(points)
 
 
 def advice(session: Any) -> tuple[Any, str]:

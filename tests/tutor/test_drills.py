@@ -7,10 +7,10 @@ from click.testing import CliRunner
 
 from cardcli.cli import cli
 from cardcli.games.bridge.play import hcp
-from cardcli.tutor.drills import DRILLS, item
+from cardcli.tutor.drills import all_drills, item
 
 
-@pytest.mark.parametrize("game,kind", [(g, k) for g, ks in DRILLS.items() for k in ks])
+@pytest.mark.parametrize("game,kind", [(g, k) for g, ks in all_drills().items() for k in ks])
 def test_drills_are_deterministic(game: str, kind: str) -> None:
     for n in range(1, 4):
         assert item(game, kind, n) == item(game, kind, n)

@@ -9,15 +9,17 @@ from cardcli.cli import cli
 from cardcli.engine.melds import Meld, read_meld
 from cardcli.games.burraco.config import BurracoConfig
 from cardcli.games.burraco.table import read_new
+from cardcli.games.canasta.tutoring import canasta_meld_verdict
+from cardcli.games.eleusis.tutoring import eleusis_verdicts
 from cardcli.games.rummy.config import RummyConfig
-from cardcli.tutor.drills import DRILLS, canasta_meld_verdict, eleusis_verdicts, exercise
+from cardcli.tutor.drills import all_drills, exercise
 
 N = range(1, 7)
 
 
 def test_find_the_bid_is_the_systems_call() -> None:
     from cardcli.games.bridge import bidding
-    from cardcli.tutor.drills import _bridge_auction
+    from cardcli.games.bridge.tutoring import _bridge_auction
 
     for n in N:
         ex = exercise("bridge", "bid", n)
@@ -34,7 +36,7 @@ def test_find_the_bid_is_the_systems_call() -> None:
 def test_call_meaning_is_the_systems_meaning() -> None:
     from cardcli.games.bridge import bidding
     from cardcli.games.bridge.sampling import score_for_view
-    from cardcli.tutor.drills import _bridge_auction
+    from cardcli.games.bridge.tutoring import _bridge_auction
 
     for n in N:
         ex = exercise("bridge", "meaning", n)
@@ -117,7 +119,7 @@ def test_rummy_discard_is_the_bots_choice() -> None:
 
 def test_eleusis_rule_is_the_only_one_that_fits() -> None:
     from cardcli.games.eleusis.library import LIBRARY
-    from cardcli.tutor.drills import _describe
+    from cardcli.games.eleusis.tutoring import _describe
 
     for n in N:
         ex = exercise("eleusis", "rule", n)
@@ -129,7 +131,7 @@ def test_eleusis_rule_is_the_only_one_that_fits() -> None:
         assert fitting == [ex.answer]
 
 
-@pytest.mark.parametrize("game,kind", [(g, k) for g, ks in DRILLS.items() for k in ks
+@pytest.mark.parametrize("game,kind", [(g, k) for g, ks in all_drills().items() for k in ks
                                        if k in ("bid", "meaning", "trick", "meld", "discard", "take", "minimum",
                                                 "rule")])
 def test_a_wrong_answer_is_explained(game: str, kind: str) -> None:

@@ -523,7 +523,23 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
         entries, from ``earlier`` (the match's results before this one) and this result."""
         return explain_result(result, earlier)
 
+    def hand_config(self, config: BridgeConfig, dealt: BridgeState) -> BridgeConfig:
+        from cardcli.games.bridge.legacy import hand_config
+
+        return hand_config(config, dealt)  # type: ignore[no-any-return]
+
+    def upgrade_result(self, result: HandResult, version: int) -> HandResult:
+        from cardcli.games.bridge.legacy import v1_result
+
+        return v1_result(result) if version < 2 else result
+
     # -- scorepads, PBN, extra commands -------------------------------------------------------
+    score_keywords = ("pass", "honors", "made", "down", "X", "XX")
+    score_one_line = True
+    scorepad_table = "cardcli.scorepad.games:BridgeTable"
+    review_analyser = "cardcli.review.analysers:double_dummy"
+    review_summary = "cardcli.review.analysers:bridge_summary"
+
     def score_sheet(self, text: str, config: BridgeConfig, players: int | None) -> ScoreSheet:
         from cardcli.games.bridge.scoresheet import score_text
 

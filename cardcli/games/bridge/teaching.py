@@ -87,6 +87,7 @@ def hand_words(cards: Sequence[str]) -> str:
 
 
 class BridgeTeaching(Teaching):
+    tutor_module = "cardcli.games.bridge.tutoring"
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         if word == "call":

@@ -478,6 +478,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
             "stock": len(state.stock),
         }
 
+    score_keywords = ("meld", "hand", "closed", "pozzetto", "none")
+    scorepad_table = "cardcli.scorepad.games:BurracoTable"
+
     def score_sheet(self, text: str, config: BurracoConfig, players: int | None) -> ScoreSheet:
         lines, points, data = score_sheet(text, config, players)
         return ScoreSheet(lines, dict(points), data)

@@ -49,6 +49,7 @@ def burracos(state: Any, team: int) -> int:
 
 
 class BurracoTeaching(Teaching):
+    tutor_module = "cardcli.games.burraco.tutoring"
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         team = seat % 2

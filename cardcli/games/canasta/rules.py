@@ -464,6 +464,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             "stock": len(state.stock),
         }
 
+    score_keywords = ("side", "canasta", "meld", "red3", "hand", "out", "opened")
+    scorepad_table = "cardcli.scorepad.games:CanastaTable"
+
     def score_sheet(self, text: str, config: CanastaConfig, players: int | None) -> ScoreSheet:
         from cardcli.games.canasta.scoresheet import score_text
 

@@ -48,6 +48,7 @@ def canastas(state: Any, side: int) -> int:
 
 
 class CanastaTeaching(Teaching):
+    tutor_module = "cardcli.games.canasta.tutoring"
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         side = side_of(before.players, seat)

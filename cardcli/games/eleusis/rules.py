@@ -454,6 +454,10 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         lines.append(_("totals: ") + ", ".join(f"{n} {fmt(t)}" for n, t in zip(names, result.totals)))
         return lines
 
+    score_keywords = ("dealer", "wrong", "left")
+    scorepad_table = "cardcli.scorepad.games:EleusisTable"
+    review_analyser = "cardcli.review.analysers:mainline"
+
     def score_sheet(self, text: str, config: EleusisConfig, players: int | None) -> ScoreSheet:
         names, dealer, seats, wrong, left = parse_score_input(text, players, self.seat_names)
         lines: list[str] = []

@@ -399,6 +399,9 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
             "stock": len(state.stock),
         }
 
+    score_keywords = ("closer", "rummy", "yes", "no")
+    scorepad_table = "cardcli.scorepad.games:RummyTable"
+
     def score_sheet(self, text: str, config: RummyConfig, players: int | None) -> ScoreSheet:
         hands, closer, rummy, names = parse_score_input(text, players, self.seat_names)
         sc = score_hand(hands, closer, rummy, config, names)

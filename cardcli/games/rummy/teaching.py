@@ -29,6 +29,7 @@ def _never_wild(card: str) -> bool:
 
 
 class RummyTeaching(Teaching):
+    tutor_module = "cardcli.games.rummy.tutoring"
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         g = goal.strip()
