@@ -43,7 +43,7 @@ def test_the_coach_reports_only_the_cards_that_lost_a_trick() -> None:
     assert said
     lost = [x for x in said if x[1] < x[2]]
     assert lost, "the lowest card loses a trick somewhere"
-    for (card, got, best, line), right in zip(said, best_cards):
+    for (_card, got, best, line), right in zip(said, best_cards):
         if got == best:
             assert line is None
         else:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from cardcli.games.bridge.config import BridgeConfig
 from cardcli.games.bridge.scoring import honors, score_deal, trick_points
@@ -108,7 +108,7 @@ def rubber_par(table: Mapping[str, Sequence[int]], dealer: int, standing: Standi
     def better(side: int, a: tuple[int, int], b: tuple[int, int]) -> bool:
         return a > b if side == 0 else a < b
 
-    @lru_cache(maxsize=None)
+    @cache
     def stands(i: int, holder: int) -> tuple[tuple[int, int], int, int]:
         """(NS score, final contract, its side) with contract ``i`` by ``holder`` and the other side to speak."""
         speaker = 1 - holder
