@@ -17,7 +17,7 @@ from typing import Any
 from cardcli.games.bridge import dds
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.par import Par, Standing, rubber_par
-from cardcli.i18n import _, ngettext
+from cardcli.i18n import _
 from cardcli.review.collect import HandTape
 from cardcli.review.model import HandReview, Note, Section
 
@@ -124,10 +124,11 @@ def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Se
         whose = st.turn
         better = " ".join(c for c, v in sorted(scores.items(), key=lambda kv: kv[0]) if v == best)
         won = st.won[whose % 2]
-        text = ngettext("trick {t}: {who} {card} lost a trick double dummy: {got} instead of {best}; best: {better}",
-                        "trick {t}: {who} {card} lost {n} tricks double dummy: {got} instead of {best}; best: {better}",
-                        cost).format(t=trick, who=SEATS[whose], card=card, n=cost, got=won + got, best=won + best,
-                                     better=better)
+        line = (_("trick {t}: {who} {card} lost a trick double dummy: {got} instead of {best}; best: {better}")
+                if cost == 1 else
+                _("trick {t}: {who} {card} lost {n} tricks double dummy: {got} instead of {best}; best: {better}"))
+        text = line.format(t=trick, who=SEATS[whose], card=card, n=cost, got=won + got, best=won + best,
+                           better=better)
         lines.append(text)
         review.notes.append(Note(d.ply, text))
     review.figures["card_costs"] = costs

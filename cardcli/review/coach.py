@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardcli.i18n import _, ngettext
+from cardcli.i18n import _
 from cardcli.replay.model import Annotation
 
 
@@ -115,8 +115,9 @@ def _certain_remark(session: Any, advice: Advice, played: str, charset: Any) -> 
     if reason:
         text += " — " + reason
     lost = best - got
-    text += "; " + ngettext("this lost a trick: {got} instead of {best}", "this lost {n} tricks: {got} instead of {best}",
-                            lost).format(n=lost, got=got, best=best)
+    # two messages, not ngettext: "a trick" has no number to carry
+    text += "; " + (_("this lost a trick: {got} instead of {best}") if lost == 1 else
+                    _("this lost {n} tricks: {got} instead of {best}")).format(n=lost, got=got, best=best)
     session.annotate(Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach",
                                 text=f"{played} -> play {coach_card} ({got}/{best})"))
     return text
