@@ -64,14 +64,13 @@ def analyse(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:
     score = f"{found.score:+d}" if found.score else "0"
     contracts = ", ".join(found.contracts) or _("passed out")
     if start.config.scoring == "deals":
-        par_text = _("Par (this deal scored on its own): {score} for North-South ({contracts})").format(
-            score=score, contracts=contracts)
+        which = _("Par, this deal scored on its own:")
     else:
-        par_text = _("Par (rubber: part scores NS {p} EW {q}, vulnerable {vul}): {score} for North-South "
-                     "({contracts})").format(p=start.rubber.leg[0], q=start.rubber.leg[1],
-                                             vul=_vul_text(start.rubber.vulnerability()), score=score,
-                                             contracts=contracts)
-    lines.append(par_text)
+        which = _("Par at rubber (part scores NS {p}, EW {q}; vulnerable: {vul}):").format(
+            p=start.rubber.leg[0], q=start.rubber.leg[1], vul=_vul_text(start.rubber.vulnerability()))
+    par_line = _("{score} for North-South ({contracts})").format(score=score, contracts=contracts)
+    lines.extend([which, "  " + par_line])
+    par_text = f"{which} {par_line}"
     review.notes.append(Note(len(tape.moves), _("DD table (N E S W): ") + "; ".join(
         f"{'NT' if s == 'N' else s} " + " ".join(str(table[s][d]) for d in range(4)) for s in STRAINS)))
     review.notes.append(Note(len(tape.moves), par_text))

@@ -112,12 +112,12 @@ def _certain_remark(session: Any, advice: Advice, played: str, charset: Any) -> 
     from cardcli.games.bridge import moves as mv
 
     text = _("coach: I would have chosen {move}").format(move=game.move_words(mv.Play(coach_card), charset))
-    if reason:
-        text += " — " + reason
     lost = best - got
     # two messages, not ngettext: "a trick" has no number to carry
     text += "; " + (_("this lost a trick: {got} instead of {best}") if lost == 1 else
                     _("this lost {n} tricks: {got} instead of {best}")).format(n=lost, got=got, best=best)
+    if reason:  # the fact first, the bot's reason after it
+        text += " — " + reason
     session.annotate(Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach",
                                 text=f"{played} -> play {coach_card} ({got}/{best})"))
     return text

@@ -205,7 +205,7 @@ def test_the_review_gives_the_rubbers_par_and_says_so() -> None:
     second = reviews[1]
     leg = first.detail["leg"]
     text = " ".join(second.section("Double dummy").lines)  # type: ignore[union-attr]
-    assert f"Par (rubber: part scores NS {leg[0]} EW {leg[1]}" in text
+    assert f"Par at rubber (part scores NS {leg[0]}, EW {leg[1]};" in text
     table = second.figures["dd_table"]
     score, contracts = second.figures["par"]
     winners = [int(w) for w in first.detail["game_winners"]]
