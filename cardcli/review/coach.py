@@ -103,12 +103,10 @@ def _certain_remark(session: Any, advice: Advice, played: str, charset: Any) -> 
         return None
     game = session.game
     coach_card = advice.move.card if advice.notation.startswith("play ") else None
-    reason = advice.reason
     if coach_card is None or scores.get(coach_card, -1) < best:  # the bot's card is no better: name DD's
         from cardcli.games.bridge.play import sort_hand
 
         coach_card = sort_hand([c for c, v in scores.items() if v == best])[0]
-        reason = ""
     from cardcli.games.bridge import moves as mv
 
     text = _("coach: I would have chosen {move}").format(move=game.move_words(mv.Play(coach_card), charset))
@@ -116,8 +114,7 @@ def _certain_remark(session: Any, advice: Advice, played: str, charset: Any) -> 
     # two messages, not ngettext: "a trick" has no number to carry
     text += "; " + (_("this lost a trick: {got} instead of {best}") if lost == 1 else
                     _("this lost {n} tricks: {got} instead of {best}")).format(n=lost, got=got, best=best)
-    if reason:  # the fact first, the bot's reason after it
-        text += " — " + reason
+    # no bot's reason: it is the bot's estimate over sampled layouts, not the certain fact
     session.annotate(Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach",
                                 text=f"{played} -> play {coach_card} ({got}/{best})"))
     return text
