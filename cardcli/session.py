@@ -334,6 +334,10 @@ class Session:
             err = IllegalMove(verdict)
             self.last_refusal = err
             raise err
+        if not self.seats[seat].human:
+            person = self.plays_for(seat)
+            if person is not None:  # a person plays this seat's moves (bridge: partner's contract)
+                self.extras[-1].setdefault("played_by", {})[str(seat)] = person
         step = self.table.push(move)
         if self.game.hand_over(self.state):
             self.extras[-1].update(self.game.hand_extra(self.state))

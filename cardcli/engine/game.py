@@ -623,6 +623,12 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
 
         return cards_in_text(text, charset)
 
+    def move_words(self, move: M, charset: Charset) -> str:
+        """A move as a player reads it in a sentence (``I would have chosen …``): by default its
+        notation with the cards spelled for ``charset``; bridge writes a card as ``3♣`` and a call
+        as the table does (``1♦``, ``Pass``)."""
+        return self.spell_cards(self.format_move(move), charset)
+
     def card_help(self) -> str:
         """One line on how cards are typed, for ``help``."""
         return _("Cards: TH or 10h or 10♥ (ten of hearts), QS, JK; suits C D H S.")

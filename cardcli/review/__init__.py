@@ -53,7 +53,18 @@ def review_replay(replay: Replay, seats: Sequence[int] | None = None, hands: Col
     match = Match(game, config, replay.players, replay.first_dealer, replay.seed or "",
                   [s.name for s in replay.seats])
     out: list[HandReview] = []
-    collector = Collector(chosen, hands, on_hand=lambda tape: out.append(review_tape(match, tape, chosen, charset)))
+
+    def plays_for(table: Table[Any, Any], state: Any, seat: int) -> int | None:
+        # the file says which seats' moves a person made from another seat (``played_by``, kept
+        # per hand by the session): the person's decisions, reviewed as theirs
+        record = replay.hands[table.hand - 1].extra.get("played_by") if 0 < table.hand <= len(replay.hands) else None
+        if not isinstance(record, dict):
+            return None
+        other = game.played_by(state, seat)
+        return other if other is not None and record.get(str(seat)) == other else None
+
+    collector = Collector(chosen, hands, on_hand=lambda tape: out.append(review_tape(match, tape, chosen, charset)),
+                          plays_for=plays_for)
     fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=False, visitors=[collector])
     return out
 
@@ -67,7 +78,7 @@ def review_session_hand(session: Session, hand: int | None = None, charset: Char
     seats = reviewed_seats(session.game, session.human_seats, session.players)
     match = Match(session.game, session.config, session.players, session.first_dealer, session.seed,
                   [s.name for s in session.seats])
-    collector = Collector(seats)
+    collector = Collector(seats, plays_for=lambda _t, state, seat: session.plays_for(seat, state))
     sub: Table[Any, Any] = Table(session.game, session.config, session.players, session.first_dealer, strict=False,
                                  visitors=[collector])
     sub.state = table.hand_start(number)

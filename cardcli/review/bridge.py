@@ -1,10 +1,12 @@
 """The bridge review: the auction and play in brief, the double-dummy table and par, and what each
 of the reviewed seat's cards cost double dummy.
 
-Double dummy needs the ``dds`` extra (``endplay``): the table and par come from
-``endplay.dds.calc_dd_table`` and ``par``; the cost of a card is the number of
-tricks the side lost by it against best play by all four hands, from DDS's
-answer for every legal card of that position (one batch for the whole hand).
+Double dummy needs the ``dds`` extra (``endplay``), reached through the lean binding of
+:mod:`cardcli.games.bridge.dds` (DDS alone: endplay's package, with its plotting, is never
+imported). The table is DDS's ``CalcDDtable``; par is the rubber's
+(:mod:`cardcli.games.bridge.par`: the part scores, games and vulnerability as they stood);
+the cost of a card is the number of tricks the side lost by it against best play by all four
+hands, from DDS's answer for every legal card of that position (one batch for the whole hand).
 Without the extra the section says so in one line.
 """
 
@@ -14,6 +16,7 @@ from typing import Any
 
 from cardcli.games.bridge import dds
 from cardcli.games.bridge import moves as mv
+from cardcli.games.bridge.par import Par, Standing, rubber_par
 from cardcli.i18n import _
 from cardcli.review.collect import HandTape
 from cardcli.review.model import HandReview, Note, Section
@@ -21,8 +24,6 @@ from cardcli.review.model import HandReview, Note, Section
 SEATS = "NESW"
 STRAINS = ("N", "S", "H", "D", "C")
 """Rows of the table, as the bridge columns print them: notrump, then spades down to clubs."""
-_DENOM = {"S": 0, "H": 1, "D": 2, "C": 3, "N": 4}
-"""endplay's ``Denom`` numbers."""
 
 
 def summary(tape: HandTape, game: Any) -> list[str]:
@@ -52,18 +53,24 @@ def analyse(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:
         return
     start = tape.start
     hands = [list(h) for h in start.original]
-    table, raw = dd_table(hands)
-    ns_vul, ew_vul = start.rubber.vulnerability()
-    score, contracts = par_of(raw, start.dealer, ns_vul, ew_vul)
+    table = dds.dd_table(hands)
+    found = par_for(table, start)
     review.figures["dd_table"] = table
-    review.figures["par"] = (score, contracts)
+    review.figures["par"] = (found.score, found.contracts)
     lines = [_("Tricks each declarer takes double dummy:"), "      " + "  ".join(f"{s:>2}" for s in SEATS)]
     for strain in STRAINS:
         label = "NT" if strain == "N" else strain
         lines.append(f"  {label:<3} " + "  ".join(f"{table[strain][d]:>2}" for d in range(4)))
-    par_text = _("Par: {score} for North-South ({contracts})").format(
-        score=f"{score:+d}" if score else "0", contracts=", ".join(contracts) or _("passed out"))
-    lines.append(par_text)
+    score = f"{found.score:+d}" if found.score else "0"
+    contracts = ", ".join(found.contracts) or _("passed out")
+    if start.config.scoring == "deals":
+        which = _("Par, this deal scored on its own:")
+    else:
+        which = _("Par at rubber (part scores NS {p}, EW {q}; vulnerable: {vul}):").format(
+            p=start.rubber.leg[0], q=start.rubber.leg[1], vul=_vul_text(start.rubber.vulnerability()))
+    par_line = _("{score} for North-South ({contracts})").format(score=score, contracts=contracts)
+    lines.extend([which, "  " + par_line])
+    par_text = f"{which} {par_line}"
     review.notes.append(Note(len(tape.moves), _("DD table (N E S W): ") + "; ".join(
         f"{'NT' if s == 'N' else s} " + " ".join(str(table[s][d]) for d in range(4)) for s in STRAINS)))
     review.notes.append(Note(len(tape.moves), par_text))
@@ -71,44 +78,19 @@ def analyse(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:
     review.sections.append(card_costs(tape, seats, review))
 
 
-def dd_table(hands: list[list[str]]) -> tuple[dict[str, list[int]], Any]:
-    """``table[strain][declarer]``: the tricks declarer takes double dummy (endplay's ``calc_dd_table``),
-    and endplay's table itself."""
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal, Denom, Player
-
-    deal = Deal(pbn_deal(hands))
-    got = calc_dd_table(deal)
-    return {s: [int(got[Denom(_DENOM[s]), Player(d)]) for d in range(4)] for s in STRAINS}, got
+def par_for(table: dict[str, list[int]], start: Any) -> Par:
+    """The par of the deal as the rubber stood when it was dealt (:mod:`cardcli.games.bridge.par`)."""
+    r = start.rubber
+    standing = Standing(leg=(r.leg[0], r.leg[1]), games=(r.games[0], r.games[1]), vulnerable=r.vulnerability())
+    return rubber_par(table, start.dealer, standing, start.config, [list(h) for h in start.original])
 
 
-def pbn_deal(hands: list[list[str]]) -> str:
-    """``N:♠.♥.♦.♣ …`` for the four hands N E S W."""
-    order = "AKQJT98765432"
-
-    def one(hand: list[str]) -> str:
-        return ".".join("".join(sorted((c[0] for c in hand if c[1] == s), key=order.index)) for s in "SHDC")
-
-    return "N:" + " ".join(one(h) for h in hands)
-
-
-def par_of(raw: Any, dealer: int, ns_vul: bool, ew_vul: bool) -> tuple[int, list[str]]:
-    """Par score for North-South and the par contracts, from endplay's table (endplay's ``par``)."""
-    from endplay.dds import par
-    from endplay.types import Player, Vul
-
-    vul = Vul.both if ns_vul and ew_vul else Vul.ns if ns_vul else Vul.ew if ew_vul else Vul.none
-    found = par(raw, vul, Player(dealer))
-    out: list[str] = []
-    for c in found:
-        strain = "NT" if int(c.denom) == 4 else "SHDC"[int(c.denom)]
-        res = int(c.result)
-        made = "=" if res == 0 else f"{res:+d}"
-        doubled = {2: "X", 4: "XX"}.get(int(c.penalty), "")
-        text = f"{c.level}{strain}{doubled} {SEATS[int(c.declarer)]} {made}"
-        if text not in out:
-            out.append(text)
-    return int(found.score), out
+def _vul_text(vul: tuple[bool, bool]) -> str:
+    if vul[0] and vul[1]:
+        return _("both")
+    if vul[0] or vul[1]:
+        return "NS" if vul[0] else "EW"
+    return _("none")
 
 
 def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Section:
@@ -140,8 +122,12 @@ def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Se
         trick = len(st.tricks) + 1
         whose = st.turn
         better = " ".join(c for c, v in sorted(scores.items(), key=lambda kv: kv[0]) if v == best)
-        text = _("trick {t}: {who} {card} cost {n} trick(s) double dummy; best: {better}").format(
-            t=trick, who=SEATS[whose], card=card, n=cost, better=better)
+        won = st.won[whose % 2]
+        line = (_("trick {t}: {who} {card} lost a trick double dummy: {got} instead of {best}; best: {better}")
+                if cost == 1 else
+                _("trick {t}: {who} {card} lost {n} tricks double dummy: {got} instead of {best}; best: {better}"))
+        text = line.format(t=trick, who=SEATS[whose], card=card, n=cost, got=won + got, best=won + best,
+                           better=better)
         lines.append(text)
         review.notes.append(Note(d.ply, text))
     review.figures["card_costs"] = costs

@@ -50,8 +50,13 @@ class Collector(Visitor):
     """Records a :class:`HandTape` per hand; ``on_hand`` is called as each hand ends."""
 
     def __init__(self, seats: Collection[int], hands: Collection[int] | None = None,
-                 on_hand: Callable[[HandTape], None] | None = None) -> None:
+                 on_hand: Callable[[HandTape], None] | None = None,
+                 plays_for: Callable[[Table[Any, Any], Any, int], int | None] | None = None) -> None:
         self.seats = set(seats)
+        self.plays_for = plays_for
+        """``plays_for(table, state, seat)``: the seat of the person who makes ``seat``'s move in
+        ``state``, when it is not ``seat`` itself (bridge: a person plays partner's contract from the
+        declarer's seat, both hands); their moves are that person's decisions."""
         self.wanted = set(hands) if hands is not None else None
         self.on_hand = on_hand
         self.tapes: list[HandTape] = []
@@ -65,7 +70,12 @@ class Collector(Visitor):
 
     def before_move(self, table: Table[Any, Any], seat: int, move: Any) -> None:
         tape = self._tape
-        if tape is not None and seat in self.seats:
+        if tape is None:
+            return
+        mine = seat in self.seats
+        if not mine and self.plays_for is not None:
+            mine = self.plays_for(table, table.state, seat) in self.seats
+        if mine:
             tape.decisions.append(Decision(table.ply + 1, seat, table.state.clone(), move))
 
     def after_move(self, table: Table[Any, Any], step: Step[Any]) -> None:

@@ -596,11 +596,11 @@ class LessonController(Controller):
         if isinstance(step, Free) and not self.auto:
             best, why = advice(s)
             if best != move:
-                coach = (self.game.format_move(best), why)
+                coach = (self.game.move_words(best, self.console.charset), why)
         before = s.state.clone() if not isinstance(step, Free) else None
         self.show_events(s.play(move, observer=self.learner))
         if coach:
-            self.console.say(_("Coach: cardcli's bot would have played {move}").format(move=coach[0])
+            self.console.say(_("Coach: cardcli's bot would have chosen {move}").format(move=coach[0])
                              + (f" — {coach[1]}" if coach[1] else "") + ".", "dim")
         if isinstance(step, Free):
             self.free_done += 1

@@ -229,7 +229,7 @@ class Controller:
         """After the move: one line when it is not what the coach would have done (kept in the replay)."""
         from cardcli.review.coach import remark
 
-        line = remark(self.session, advice)
+        line = remark(self.session, advice, self.console.charset)
         if line:
             self.tell_cards(line, "hint")
 

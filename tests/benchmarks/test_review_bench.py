@@ -74,5 +74,5 @@ def test_bridge_review_from_a_cold_start() -> None:
                          capture_output=True, text=True, check=False)
     secs = time.perf_counter() - t
     print(f"bridge `replay review` cold, whole process: {secs * 1000:.0f} ms")
-    assert res.returncode == 0 and "Par: " in res.stdout
+    assert res.returncode == 0 and "Par at rubber (" in res.stdout
     assert secs < 2.0

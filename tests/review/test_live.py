@@ -75,7 +75,7 @@ def test_coach_speaks_exactly_when_the_move_differs_from_its_own() -> None:
         text = out.getvalue()[before:]
         if differ:
             said += 1
-            assert f"coach: I would have played {coach_move}" in text
+            assert f"coach: I would have chosen {g.move_words(mine, 'ascii')}" in text
             assert why in text
         else:
             assert "coach:" not in text

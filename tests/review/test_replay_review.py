@@ -47,7 +47,7 @@ def test_bridge_review_prints_the_dd_table_endplay_computes() -> None:
                           ("C", Denom.clubs)):
         row = [int(table[denom, Player(d)]) for d in range(4)]
         assert f"  {strain:<3} " + "  ".join(f"{n:>2}" for n in row) in out
-    assert "Par: " in out
+    assert "Par at rubber (part scores NS 0, EW 0; vulnerable: none):" in out
     assert "double dummy sees all four hands" in out
 
 

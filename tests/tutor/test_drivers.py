@@ -87,7 +87,7 @@ def test_bridge_free_play_gives_hints_coaching_and_resumes() -> None:
     out = CliRunner().invoke(cli, ["learn", "bridge", "17"], input="hint\n1C\nquit\n").output
     assert "Free play: the other seats are played by bots" in out
     assert "hint: 1N — 15-17 HCP, balanced" in out                     # advice on request
-    assert "Coach: cardcli's bot would have played 1N" in out           # and after a different call
+    assert "Coach: cardcli's bot would have chosen 1NT" in out          # and after a different call
     assert "continues at step 3 of 3" in out
     point = resume_point("bridge", "17-a-whole-hand")
     assert point is not None and point["hints"] == 1 and [2, "1C"] in point["moves"]

@@ -74,6 +74,11 @@ def apply_claim_move(state: BridgeState, move: mv.Move, seat: int | None) -> Out
                 if not claim.responders:
                     state.claim_end = (claim.claimer, claim.tricks)
                     state.claim = None
+                    # the claimed tricks are won: every reader of ``won`` (the table, the review,
+                    # the viewers) then agrees with the score
+                    side = side_of(claim.claimer)
+                    state.won[side] = claim.tricks
+                    state.won[1 - side] = 13 - claim.tricks
                     finish_hand(state)
             else:
                 state.rejected = (side_of(claim.claimer), state.cards_played)

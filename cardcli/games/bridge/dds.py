@@ -120,6 +120,26 @@ def solve(positions: Sequence[Position]) -> list[dict[str, int]]:
     return out
 
 
+def dd_table(hands: Sequence[Sequence[str]]) -> dict[str, list[int]]:
+    """``table[strain][declarer]`` (strains ``N S H D C``, declarers N E S W): the tricks each
+    declarer takes double dummy, from DDS's ``CalcDDtable`` through the lean binding."""
+    if not available():
+        raise RuntimeError("endplay is not installed (pip install 'cardcli[dds]')")
+    deal = _dds.ddTableDeal()
+    for seat in range(4):
+        masks = [0, 0, 0, 0]
+        for c in hands[seat]:
+            masks[_SUIT[c[1]]] |= 1 << _RANK[c[0]]
+        for s in range(4):
+            deal.cards[seat][s] = masks[s]
+    got = _dds.ddTableResults()
+    rc = _dds.CalcDDtable(deal, got)
+    if rc not in (None, 1):
+        raise RuntimeError(f"DDS failed (code {rc})")
+    # DDS's strain numbers: 0 spades … 3 clubs, 4 notrump
+    return {s: [int(got.resTable[_DENOM[None if s == "N" else s]][d]) for d in range(4)] for s in "NSHDC"}
+
+
 def dd_tricks(hands: Sequence[Sequence[str]], strain: str, declarer: int) -> int:
     """Double-dummy tricks for ``declarer`` in ``strain`` with the opening lead from declarer's left."""
     leader = (declarer + 1) % 4

@@ -206,6 +206,18 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
                  _("with")}
         return calls_in_text(cards_after(verbs, text, charset), charset)
 
+    def move_words(self, move: mv.Move, charset: Any) -> str:
+        """A card as ``3♣`` (``3C`` in ASCII), a call as the table writes it (``1♦``, ``Pass``)."""
+        from cardcli.engine.cards import format_card
+        from cardcli.games.bridge.view import call_text
+
+        if isinstance(move, mv.Play):
+            return format_card(move.card, charset)
+        if isinstance(move, (mv.Claim, mv.Respond)):
+            return mv.format_move(move)
+        text = call_text(move, charset)
+        return _("Pass") if text in ("P", "Pass") else text
+
     def played_by(self, state: BridgeState, seat: int) -> int | None:
         """Whose player may make ``seat``'s moves now besides its own: in the play, dummy's.
 

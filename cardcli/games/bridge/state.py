@@ -55,7 +55,7 @@ class BridgeState(GameState):
     trick: list[Card] = field(default_factory=list)
     tricks: list[Trick] = field(default_factory=list)
     won: list[int] = field(default_factory=lambda: [0, 0])
-    """Tricks won by NS and EW."""
+    """Tricks won by NS and EW; after an accepted claim, the totals the claim gives each side."""
     claim: PendingClaim | None = None
     shown: list[int] = field(default_factory=list)
     """Seats whose hands were faced by a claim (Law 68: the claimer shows the cards)."""

@@ -109,6 +109,10 @@ class _Collector(Visitor):
 
     def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
         self.hands[-1]["over"] = True
+        if self.tricks and getattr(table.state, "claim_end", None) is not None:
+            # an accepted claim ends the play with tricks nobody played: the page shows the
+            # claimed totals (as the score counts them) at the hand's last move
+            self.hands[-1]["claimed"] = list(table.state.won)
 
 
 def _bounds(here: dict[str, Any], tricks: bool) -> list[int]:

@@ -77,8 +77,9 @@ function bridgeState(h, p) {
     trick = played.slice(4 * t, 4 * t + 4);
   }
   const won = h.won.slice(0, done);
-  const tally = [0, 0];
+  let tally = [0, 0];
   won.forEach((w) => { tally[w % 2] += 1; });
+  if (h.claimed && p >= moves(h)) tally = h.claimed.slice();  // the tricks an accepted claim gave
   const contract = h.contract && p >= h.auction ? h.contract : null;
   const shown = new Set((h.shown || []).filter((x) => x[0] <= p).map((x) => x[1]));
   // whose turn it is: the hand the next card comes from (dummy's, though declarer plays it), else the mover
