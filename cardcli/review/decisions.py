@@ -96,6 +96,8 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
             ply=d.ply, who=names[d.seat], played=d.notation, bot=f.advice, why=f.reason)
         text += " · " + stake_text(f)
         lines.append(text)
+        if f.stake is not None and round(f.stake) > 0:
+            review.costly.append((f.stake, text))
         review.notes.append(Note(d.ply, text))
     if not found:
         lines.append(_("the strongest bot would have made every one of these {n} choices the same way").format(n=asked))
