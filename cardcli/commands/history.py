@@ -84,7 +84,13 @@ def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
         seed = _(", seed {s}").format(s=r.seed) if r.seed else ""
         # names, seeds and paths come from the store: control characters never reach a terminal
         click.echo(safe(f"#{r.id:<4} {_when(r.finished)}  {r.game} ({r.preset or '-'}{seed})  {seat_summary(r)}"))
-        click.echo(safe(f"       {state}, {totals}, {hands} · {_next_step(r)}"))
+        steps = _next_step(r).split(" · ")  # one line each: a save name and a command fill 80 columns
+        if len(steps) == 1:
+            click.echo(safe(f"       {state}, {totals}, {hands} · {steps[0]}"))
+            continue
+        click.echo(safe(f"       {state}, {totals}, {hands}"))
+        for step in steps:
+            click.echo(safe(f"         {step}"))
     return 0
 
 

@@ -101,7 +101,8 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
         import io
 
         buffer = io.StringIO()
-        console = Console(out=buffer, color=console.color, charset=console.charset, width=console.width)
+        # plain text: a pager started without -R would show the colour codes as text
+        console = Console(out=buffer, color=False, charset=console.charset, width=console.width)
     spell = lambda text: session.game.spell_cards(text, console.charset)  # noqa: E731
     title = safe(replay.title or _("{game} replay").format(game=session.game.match_title(session.config)))
     if number is not None:
@@ -117,7 +118,7 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
     if not reviews:
         console.say(_("no finished hand to review"))
     if pager:
-        click.echo_via_pager(buffer.getvalue(), color=console.color)
+        click.echo_via_pager(buffer.getvalue(), color=False)
     if write:
         import msgspec
 
