@@ -105,6 +105,7 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
         lines.append(_("{k} of {n} choices differ from the strongest bot's; points at stake are the average of "
                        "up to {r} seeded rollouts per move to the end of the hand, the cards you could not see "
                        "dealt anew").format(k=len(found), n=asked, r=ROLLOUTS))
+    review.brief.append(lines[-1])  # the summary: how many choices differ, then the costliest
     review.sections.append(Section(title, lines))
 
 

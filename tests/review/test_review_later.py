@@ -153,3 +153,20 @@ def test_view_of_a_match_in_progress_hides_what_the_recording_seat_cannot_see(tm
     assert "the match is not over: only P1's view is shown" in out
     code, revealed = run("replay", "view", str(record), "--reveal", "--charset", "ascii", input="quit\n")
     assert code == 0 and shows_p2(revealed)  # asked for: every hand
+
+
+def test_a_meld_game_review_summary_names_the_costliest_decisions_and_fits_the_screen() -> None:
+    file = REPLAYS / "canasta" / "two-players-s2.cardcli.json"
+    [r] = review_replay(read(file), [1], {1})
+    brief = summary_lines(r)
+    costly = sorted(r.costly, key=lambda c: -c[0])[:COSTLIEST]
+    assert all(text in brief for _cost, text in costly)
+    assert not any(text in brief for _cost, text in sorted(r.costly, key=lambda c: -c[0])[COSTLIEST:])
+    decisions = r.section("Your decisions")
+    assert decisions is not None and decisions.lines[-1] in brief  # how many choices differ
+    code, out = run("replay", "review", str(file), "--hand", "1", "--seat", "N", "--charset", "ascii")
+    assert code == 0 and screen_lines(out) <= 22, out
+    code, full = run("replay", "review", str(file), "--hand", "1", "--seat", "N", "--full", "--charset", "ascii")
+    # every decision the analysis lists is in the full review (found by its move number)
+    assert all(line.split(";")[0].split(" played ")[0] + " played" in full for line in decisions.lines[:-1])
+    assert len(decisions.lines) > 1
