@@ -150,7 +150,7 @@ def test_view_of_a_match_in_progress_hides_what_the_recording_seat_cannot_see(tm
     code, out = run("replay", "view", str(record), "--charset", "ascii", input="all\nseat P2\nquit\n")
     assert code == 0
     assert "Your hand" in out and not shows_p2(out)  # P1's view: P2's cards stay hidden
-    assert "the match is not over: only P1's view is shown" in out
+    assert "the match is not over: P1's view only" in out
     code, revealed = run("replay", "view", str(record), "--reveal", "--charset", "ascii", input="quit\n")
     assert code == 0 and shows_p2(revealed)  # asked for: every hand
 

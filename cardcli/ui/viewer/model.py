@@ -214,8 +214,8 @@ class ViewerModel:
         """True (with the message) when the match is not over and the view must stay the recording seat's."""
         if self.locked is None:
             return False
-        self.message = _("the match is not over: only {who}'s view is shown until it ends "
-                         "(--reveal shows every hand)").format(who=safe(self.names[self.locked]))
+        self.message = _("the match is not over: {who}'s view only (--reveal shows every hand)").format(
+            who=safe(self.names[self.locked]))
         return True
 
     def set_seat(self, seat: int) -> None:
