@@ -380,10 +380,20 @@ def scorepad_export(name: str, fmt: str, output: str | None) -> None:
 @click.argument("game", type=GAME, required=False)
 @click.option("--limit", type=click.IntRange(1), default=None, help="Show only the most recent N games.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def history(game: str | None, limit: int | None, as_json: bool) -> None:
-    """List the games played in cardcli (of GAME), with how to view or resume each."""
-    from cardcli.commands.history import show_history
+@click.option("--prune", is_flag=True,
+              help="Forget the replays of older games, keeping the newest --keep (the list of games stays).")
+@click.option("--keep", type=click.IntRange(0), default=50, show_default=True,
+              help="With --prune: how many of the newest games keep their replay.")
+def history(game: str | None, limit: int | None, as_json: bool, prune: bool, keep: int) -> None:
+    """List the games played in cardcli (of GAME), with how to review, view or resume each.
 
+    Every game you play keeps its replay here (the newest 200, 32 MB at most):
+    `cardcli replay review N` reviews game #N, `cardcli replay review last` the latest.
+    """
+    from cardcli.commands.history import prune_history, show_history
+
+    if prune:
+        sys.exit(prune_history(keep))
     sys.exit(show_history(game, limit, as_json))
 
 
@@ -490,17 +500,25 @@ def replay_view(file: str, **kw: Any) -> None:
 
 
 @replay.command("review", context_settings=CONTEXT)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", metavar="FILE|last|N", type=click.Path(dir_okay=False))
 @click.option("--seat", default=None, metavar="SEAT",
               help="Review this seat's decisions (default: the human seats, else the game's usual seat).")
 @click.option("--hand", "hands", type=click.IntRange(1), multiple=True, help="Review only this hand (repeatable).")
+@click.option("--full", is_flag=True,
+              help="The whole review (the hands as dealt, every decision), through a pager in a terminal.")
 @click.option("--write", is_flag=True, help="Keep the review in FILE as annotations (`replay view` shows them).")
 @_charset
 @_color
 def replay_review(file: str, **kw: Any) -> None:
-    """The review of every hand of FILE: the hands as dealt, what happened, the score explained,
-    and the costly decisions (bridge: double dummy with the dds extra; rummy, burraco, canasta:
-    the strongest bot's other choices and the points at stake; eleusis: the mainline with the rule)."""
+    """The review of every hand of FILE, or of a game of your history: `last`, or its number N
+    in `cardcli history` (every game you play keeps its replay there, finished or not).
+
+    \b
+    Each hand's review is a summary: what happened, the score, the result
+    against the best, the decisions that cost most. --full adds the hands as
+    dealt and every decision (bridge: the double-dummy table and every card's
+    cost, with the dds extra; rummy, burraco, canasta: the strongest bot's other
+    choices and the points at stake; eleusis: the mainline with the rule)."""
     from cardcli.commands.review import review
 
     sys.exit(review(file, **kw))

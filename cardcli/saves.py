@@ -288,13 +288,15 @@ class AutoSave:
         self.lock.release()
 
 
-def record_in_history(session: Session, replay_path: Path | None) -> str | None:
-    """Add a finished match to the history of games played; a one-line problem, or None.
+def record_in_history(session: Session, replay_path: Path | None, save: Path | None = None) -> str | None:
+    """Add a match to the history of games played (finished, or left unfinished), with its whole replay
+    kept in the store so it can be reviewed later; a one-line problem, or None.
 
-    The history is a convenience: a store that cannot be written never stops a game.
+    ``save`` is the game's save: the history keeps one line per save, so a game left, resumed and
+    finished is one game. The history is a convenience: a store that cannot be written never stops a game.
     """
     try:
-        from cardcli.store import StoreError, make_seats, record_game
+        from cardcli.store import StoreError, make_seats, pack_replay, record_game
     except ImportError:  # pragma: no cover - the store ships with cardcli
         return None
     game = session.game
@@ -307,7 +309,8 @@ def record_in_history(session: Session, replay_path: Path | None) -> str | None:
                              [side.seats for side in game.sides(session.config, session.players)]),
             totals=result.totals, winners=result.winners, hands=result.hands, complete=result.complete,
             preset=session.preset, options=msgspec.to_builtins(session.config), seed=session.seed or None,
-            started=session.started, replay=str(replay_path) if replay_path is not None else None)
+            started=session.started, replay=str(replay_path) if replay_path is not None else None,
+            save=save_name(save) if save is not None else None, replay_data=pack_replay(session.to_replay()))
     except StoreError as err:
         return str(err)
     return None

@@ -36,6 +36,17 @@ def _when(stamp: str | None) -> str:
 
 
 def _next_step(r: Any) -> str:
+    steps = []
+    if not r.complete and r.save:
+        from cardcli.replay.journal import SUFFIX
+        from cardcli.saves import saves_dir
+
+        if (saves_dir() / (r.save + SUFFIX)).is_file():
+            steps.append(_("resume it: cardcli play --resume {name}").format(name=r.save))
+    if r.kept:
+        steps.append(_("review it: cardcli replay review {n}").format(n=r.id))
+    if steps:
+        return " · ".join(steps)
     if r.replay and Path(r.replay).exists():
         if r.complete:
             return _("view it: cardcli replay view {path}").format(path=r.replay)
@@ -56,7 +67,8 @@ def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
             "id": r.id, "game": r.game, "preset": r.preset, "options": r.options, "seed": r.seed,
             "seats": [{"name": s.name, "bot": s.bot, "side": s.side} for s in r.seats], "complete": r.complete,
             "winners": r.winners, "totals": r.totals, "hands": r.hands, "started": r.started, "finished": r.finished,
-            "replay": r.replay, "share_code": r.share_code} for r in records], indent=2, ensure_ascii=False))
+            "replay": r.replay, "share_code": r.share_code, "save": r.save, "replay_kept": bool(r.kept)}
+            for r in records], indent=2, ensure_ascii=False))
         return 0
     if not records:
         click.echo(_("No games played yet{where}: `cardcli play GAME` starts one.").format(
@@ -72,7 +84,26 @@ def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
         seed = _(", seed {s}").format(s=r.seed) if r.seed else ""
         # names, seeds and paths come from the store: control characters never reach a terminal
         click.echo(safe(f"#{r.id:<4} {_when(r.finished)}  {r.game} ({r.preset or '-'}{seed})  {seat_summary(r)}"))
-        click.echo(safe(f"       {state}, {totals}, {hands} · {_next_step(r)}"))
+        steps = _next_step(r).split(" · ")  # one line each: a save name and a command fill 80 columns
+        if len(steps) == 1:
+            click.echo(safe(f"       {state}, {totals}, {hands} · {steps[0]}"))
+            continue
+        click.echo(safe(f"       {state}, {totals}, {hands}"))
+        for step in steps:
+            click.echo(safe(f"         {step}"))
+    return 0
+
+
+def prune_history(keep: int) -> int:
+    """`history --prune`: keep the replays of the newest ``keep`` games only (their lines stay)."""
+    from cardcli.store import StoreError, prune_replays
+
+    try:
+        dropped = prune_replays(keep)
+    except StoreError as err:
+        raise click.ClickException(str(err)) from None
+    click.echo(ngettext("{n} replay removed; the newest {k} games keep theirs.",
+                        "{n} replays removed; the newest {k} games keep theirs.", dropped).format(n=dropped, k=keep))
     return 0
 
 

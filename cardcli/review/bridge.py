@@ -74,6 +74,7 @@ def analyse(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:
     review.notes.append(Note(len(tape.moves), _("DD table (N E S W): ") + "; ".join(
         f"{'NT' if s == 'N' else s} " + " ".join(str(table[s][d]) for d in range(4)) for s in STRAINS)))
     review.notes.append(Note(len(tape.moves), par_text))
+    review.brief.append(par_text)
     review.sections.append(Section(title, lines))
     review.sections.append(card_costs(tape, seats, review))
 
@@ -129,12 +130,14 @@ def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Se
         text = line.format(t=trick, who=SEATS[whose], card=card, n=cost, got=won + got, best=won + best,
                            better=better)
         lines.append(text)
+        review.costly.append((cost, text))
         review.notes.append(Note(d.ply, text))
     review.figures["card_costs"] = costs
     if not lines:
         lines.append(_("every card held the double-dummy result ({n} cards)").format(n=len(plays)))
     else:
         lines.append(_("in all: {n} trick(s) lost double dummy over {k} cards").format(n=total, k=len(plays)))
+    review.brief.append(lines[-1])
     lines.append(_("(double dummy sees all four hands: single dummy, with the cards hidden, a card it "
                    "faults can still be the right play)"))
     return Section(title, lines)

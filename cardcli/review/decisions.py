@@ -96,6 +96,8 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
             ply=d.ply, who=names[d.seat], played=d.notation, bot=f.advice, why=f.reason)
         text += " · " + stake_text(f)
         lines.append(text)
+        if f.stake is not None and round(f.stake) > 0:
+            review.costly.append((f.stake, text))
         review.notes.append(Note(d.ply, text))
     if not found:
         lines.append(_("the strongest bot would have made every one of these {n} choices the same way").format(n=asked))
@@ -103,6 +105,7 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
         lines.append(_("{k} of {n} choices differ from the strongest bot's; points at stake are the average of "
                        "up to {r} seeded rollouts per move to the end of the hand, the cards you could not see "
                        "dealt anew").format(k=len(found), n=asked, r=ROLLOUTS))
+    review.brief.append(lines[-1])  # the summary: how many choices differ, then the costliest
     review.sections.append(Section(title, lines))
 
 

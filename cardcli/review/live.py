@@ -1,4 +1,5 @@
-"""The review in the REPL: shown when a hand ends, before the pause, and kept in the replay."""
+"""The review in the REPL: its summary shown when a hand ends, before the pause (the `review` command
+shows all of it), and kept in the replay."""
 
 from __future__ import annotations
 
@@ -22,6 +23,19 @@ def show_review(controller: Any) -> None:
         return
     if review is None:
         return
-    print_review(controller.console, review, [s.name for s in session.seats], controller.spell)
+    controller.last_review = review
+    print_review(controller.console, review, [s.name for s in session.seats], controller.spell, full=False,
+                 more=_("(`review` shows the whole review of this hand)"))
     for note in as_annotations(review):
         session.annotate(note)
+
+
+def show_full_review(controller: Any) -> None:
+    """The whole review of the last hand reviewed (the `review` command)."""
+    from cardcli.review.show import print_review
+
+    review = getattr(controller, "last_review", None)
+    if review is None:
+        controller.console.error(_("no hand has been reviewed yet: the review comes when a hand ends"))
+        return
+    print_review(controller.console, review, [s.name for s in controller.session.seats], controller.spell)

@@ -38,6 +38,11 @@ class HandReview:
     notes: list[Note] = field(default_factory=list)
     figures: dict[str, Any] = field(default_factory=dict)
     """Numbers behind the text (tests and the benchmark read them): the DD table, rollout counts …"""
+    brief: list[str] = field(default_factory=list)
+    """The analysis in a line or two for the summary (bridge: par, the tricks lost in all)."""
+    costly: list[tuple[float, str]] = field(default_factory=list)
+    """The decisions that cost something, with what they cost (tricks, points): the summary shows the
+    costliest few, the full review all of them."""
 
     def section(self, title: str) -> Section | None:
         return next((s for s in self.sections if s.title == title), None)

@@ -19,9 +19,13 @@ from cardcli.store.history import (
     SeatRecord,
     history,
     make_seats,
+    pack_replay,
     progress,
+    prune_replays,
     record_game,
     set_progress,
+    stored_replay,
+    unpack_replay,
 )
 from cardcli.store.tutor import (
     DrillQueue,
@@ -39,6 +43,6 @@ from cardcli.store.tutor import (
 __all__ = [
     "DrillQueue", "GameRecord", "LessonPlace", "ProgressRecord", "SeatRecord", "Store", "StoreError",
     "clear_lesson_place", "drill_queue", "forget_tutor", "history", "import_drill_queue", "lesson_place",
-    "make_seats", "open_store", "progress", "record_drill_answer", "record_game", "set_lesson_place",
-    "set_progress", "store_path", "take_drill_item",
+    "make_seats", "open_store", "pack_replay", "progress", "prune_replays", "record_drill_answer", "record_game",
+    "set_lesson_place", "set_progress", "store_path", "stored_replay", "take_drill_item", "unpack_replay",
 ]

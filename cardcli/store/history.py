@@ -51,6 +51,11 @@ class GameRecord:
     finished: str
     replay: str | None
     share_code: str | None
+    save: str | None = None
+    """The name of the game's save (``play --resume NAME``), ``None`` for a game recorded before saves
+    were named in the history."""
+    kept: int = 0
+    """Size in bytes of the replay the store keeps (0: none; :func:`stored_replay` reads it)."""
 
     def human_sides(self) -> list[int]:
         return sorted({s.side for s in self.seats if s.bot is None})
@@ -98,38 +103,142 @@ def record_game(game: str, *, seats: Sequence[Mapping[str, Any] | SeatRecord], t
                 options: Mapping[str, Any] | None = None, seed: str | None = None,
                 started: datetime | str | None = None, finished: datetime | str | None = None,
                 replay: str | Path | None = None, share_code: str | None = None,
+                save: str | None = None, replay_data: bytes | None = None,
                 store: Store | None = None) -> int:
-    """Add a game to the history (committed before returning); its id. Raises ``StoreError``."""
+    """Add a game to the history (committed before returning); its id. Raises ``StoreError``.
+
+    ``save`` names the game's save: a game already in the history under that save (left unfinished,
+    then resumed) is updated in place, so one game is one row whatever the number of sittings.
+    ``replay_data`` is the whole game as :func:`pack_replay` makes it, kept so the game can be reviewed
+    later; the store keeps at most :data:`KEEP_REPLAYS` of them and :data:`KEEP_BYTES` in all (the
+    oldest are dropped first, their history lines stay)."""
     seat_rows = [s if isinstance(s, Mapping) else {"name": s.name, "bot": s.bot, "side": s.side} for s in seats]
     clean = [{"name": str(s.get("name", f"P{i + 1}")), "bot": s.get("bot") or None, "side": int(s.get("side", i) or 0)}
              for i, s in enumerate(seat_rows)]
     row = (game, preset, json.dumps(dict(options or {}), sort_keys=True, default=str), json.dumps(clean),
            None if seed is None else str(seed), int(bool(complete)), json.dumps([int(w) for w in winners]),
            json.dumps([_plain(t) for t in totals]), int(hands), _stamp(started), _stamp(finished) or now(),
-           None if replay is None else str(replay), share_code)
+           None if replay is None else str(replay), share_code, save, replay_data)
     st = store or open_store()
     try:
         with st.transaction() as conn:
-            cur = conn.execute("INSERT INTO games (game, preset, options, seats, seed, complete, winners, totals, hands, "
-                               "started, finished, replay, share_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-            return int(cur.lastrowid or 0)
+            found = conn.execute("SELECT id FROM games WHERE save = ? ORDER BY id DESC LIMIT 1",
+                                 (save,)).fetchone() if save else None
+            if found is not None:
+                conn.execute("UPDATE games SET game = ?, preset = ?, options = ?, seats = ?, seed = ?, complete = ?, "
+                             "winners = ?, totals = ?, hands = ?, started = ?, finished = ?, replay = ?, "
+                             "share_code = ?, save = ?, replay_data = ? WHERE id = ?", (*row, found[0]))
+                game_id = int(found[0])
+            else:
+                cur = conn.execute("INSERT INTO games (game, preset, options, seats, seed, complete, winners, totals, "
+                                   "hands, started, finished, replay, share_code, save, replay_data) "
+                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                game_id = int(cur.lastrowid or 0)
+            if replay_data is not None:
+                _bound(conn, KEEP_REPLAYS, KEEP_BYTES)
+            return game_id
     finally:
         if store is None:
             st.close()
 
 
+KEEP_REPLAYS = 200
+"""The most game replays the store keeps (the newest); the history itself keeps every game."""
+KEEP_BYTES = 32 * 1024 * 1024
+"""The most bytes of replays the store keeps in all (a few hundred long games)."""
+
+_COLUMNS = ("id, game, preset, options, seats, seed, complete, winners, totals, hands, started, finished, replay, "
+            "share_code, save, coalesce(length(replay_data), 0) AS kept")
+
+
+def pack_replay(replay: Any) -> bytes:
+    """A replay as the store keeps it: msgpack, compressed (a rubber of bridge is a few kilobytes)."""
+    import zlib
+
+    from cardcli.replay.io import encode_msgpack
+
+    return zlib.compress(encode_msgpack(replay), 9)
+
+
+def unpack_replay(data: bytes, name: str = "replay") -> Any:
+    """The replay :func:`pack_replay` made (checked as a replay file is); ``ReplayError`` if damaged."""
+    import zlib
+
+    from cardcli.replay.io import ReplayError, decode
+
+    try:
+        raw = zlib.decompress(data)
+    except zlib.error:
+        raise ReplayError(f"{name}: the replay kept in the history is damaged") from None
+    return decode(raw, name, msgpack=True)
+
+
+def _bound(conn: Any, keep: int, max_bytes: int) -> int:
+    """Drop the replays beyond the newest ``keep`` and beyond ``max_bytes`` in all; how many were dropped."""
+    rows = conn.execute("SELECT id, length(replay_data) FROM games WHERE replay_data IS NOT NULL "
+                        "ORDER BY finished DESC, id DESC").fetchall()
+    total, drop = 0, []
+    for i, (game_id, size) in enumerate(rows):
+        total += size or 0
+        if i >= keep or total > max_bytes:
+            drop.append(game_id)
+    for game_id in drop:
+        conn.execute("UPDATE games SET replay_data = NULL WHERE id = ?", (game_id,))
+    return len(drop)
+
+
+def prune_replays(keep: int, store: Store | None = None) -> int:
+    """Keep only the newest ``keep`` replays (and at most :data:`KEEP_BYTES`); how many were dropped."""
+    st = store or open_store()
+    try:
+        with st.transaction() as conn:
+            dropped = _bound(conn, keep, KEEP_BYTES)
+        if dropped:
+            import sqlite3
+
+            try:  # give the space back to the disk; a busy store keeps it for later
+                st.conn.execute("VACUUM")
+            except sqlite3.Error:
+                pass
+        return dropped
+    finally:
+        if store is None:
+            st.close()
+
+
+def stored_replay(game_id: int, store: Store | None = None) -> bytes | None:
+    """The packed replay the history keeps for game ``game_id`` (``None``: none kept)."""
+    from cardcli.store.db import StoreError
+
+    try:
+        rows = _read(store, "SELECT replay_data FROM games WHERE id = ?", [game_id])
+    except StoreError:  # a read-only store from an older cardcli has no replays
+        return None
+    return bytes(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
 def history(game: str | None = None, limit: int | None = None, store: Store | None = None) -> list[GameRecord]:
     """Games played, the most recent first (only ``game``'s when given)."""
-    sql = "SELECT * FROM games" + (" WHERE game = ?" if game else "") + " ORDER BY finished DESC, id DESC"
+    from cardcli.store.db import StoreError
+
+    where = (" WHERE game = ?" if game else "") + " ORDER BY finished DESC, id DESC"
     params: list[Any] = [game] if game else []
     if limit:
-        sql += " LIMIT ?"
+        where += " LIMIT ?"
         params.append(limit)
-    rows = _read(store, sql, params)
-    return [GameRecord(r["id"], r["game"], r["preset"], json.loads(r["options"]),
-                       [SeatRecord(s["name"], s["bot"], s["side"]) for s in json.loads(r["seats"])], r["seed"],
-                       bool(r["complete"]), json.loads(r["winners"]), json.loads(r["totals"]), r["hands"], r["started"],
-                       r["finished"], r["replay"], r["share_code"]) for r in rows]
+    try:
+        rows = _read(store, f"SELECT {_COLUMNS} FROM games" + where, params)
+    except StoreError:  # a read-only store from an older cardcli (no save, no replays)
+        rows = _read(store, "SELECT * FROM games" + where, params)
+    out = []
+    for r in rows:
+        keys = r.keys()
+        out.append(GameRecord(r["id"], r["game"], r["preset"], json.loads(r["options"]),
+                              [SeatRecord(s["name"], s["bot"], s["side"]) for s in json.loads(r["seats"])], r["seed"],
+                              bool(r["complete"]), json.loads(r["winners"]), json.loads(r["totals"]), r["hands"],
+                              r["started"], r["finished"], r["replay"], r["share_code"],
+                              r["save"] if "save" in keys else None, int(r["kept"]) if "kept" in keys else 0))
+    return out
 
 
 def _read(store: Store | None, sql: str, params: Sequence[Any]) -> list[Any]:

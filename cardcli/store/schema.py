@@ -95,6 +95,13 @@ MIGRATIONS: list[tuple[str, ...]] = [
     (
         "ALTER TABLE lesson_places ADD COLUMN done_steps TEXT NOT NULL DEFAULT '[]'",
     ),
+    # 4: every game a person plays keeps its replay (compressed) and the name of its save, so a game left
+    # unfinished and later finished is one row, and any game can be reviewed later.
+    (
+        "ALTER TABLE games ADD COLUMN save TEXT",
+        "ALTER TABLE games ADD COLUMN replay_data BLOB",
+        "CREATE INDEX games_by_save ON games (save)",
+    ),
 ]
 
 

@@ -216,6 +216,8 @@ class Controller:
 
     review_hands = False
     """Show the review when a hand ends (`cardcli play` turns it on; lessons and tests leave it off)."""
+    last_review: Any = None
+    """The review of the last hand that ended (the `review` command shows all of it)."""
     coach = False
     """`play --coach`: after a move of yours the coach would not have made, say what it would do."""
 
@@ -274,12 +276,13 @@ class Controller:
         self.done = True
         if self.record_path is not None:
             self._save_to(self.record_path, quiet=False)
+        save = self.autosave.path if self.autosave is not None else None
         if self.autosave is not None:
             self.autosave.discard()
         if self.session.human_seats:
             from cardcli.saves import record_in_history
 
-            problem = record_in_history(self.session, self.record_path)
+            problem = record_in_history(self.session, self.record_path, save)
             if problem:
                 self.console.error(_("the game is not in your history: {why}").format(why=problem))
 
@@ -365,8 +368,12 @@ class Controller:
         if self.autosave is not None:
             self.autosave.close()
             if self.autosave.problem is None:
-                from cardcli.saves import save_name
+                from cardcli.saves import record_in_history, save_name
 
+                if self.session.human_seats:  # listed in the history as unfinished, with how to resume it
+                    problem = record_in_history(self.session, self.record_path, self.autosave.path)
+                    if problem:
+                        self.console.error(_("the game is not in your history: {why}").format(why=problem))
                 name = save_name(self.autosave.path)
                 self.console.say(_("Game saved as {name}. Resume with `cardcli play --resume {name}`.").format(
                     name=name), "ok")
@@ -516,6 +523,14 @@ def _score(c: Controller, arg: str) -> bool:
         c.console.say(_("Last hand:"))
         for line in c.game.explain_result(done[-1], s.config, s.players, done[:-1]):
             c.tell_cards("  " + line)
+    return True
+
+
+@command("review", N_("the whole review of the last hand (its summary comes when the hand ends)"), ("rivedi",), "review")
+def _review(c: Controller, arg: str) -> bool:
+    from cardcli.review.live import show_full_review
+
+    show_full_review(c)
     return True
 
 

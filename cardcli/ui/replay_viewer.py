@@ -104,6 +104,9 @@ class Viewer:
             m.end()
         elif cmd == "all":
             m.all_hands()
+            if m.locked is not None:
+                self.console.error(m.message)
+                return True
         elif cmd == "reveal":
             m.toggle_reveal()
             self.console.say(m.message)
@@ -116,7 +119,10 @@ class Viewer:
                 self.console.error(_("no seat {s!r} (seats: {all})").format(
                     s=safe(" ".join(args)), all=", ".join(safe(n) for n in self.names)))
                 return True
-            m.seat = match[0]
+            m.set_seat(match[0])
+            if m.locked is not None and match[0] != m.locked:
+                self.console.error(m.message)
+                return True
         elif cmd in ("help", "h", "?"):
             self.console.say(HELP)
             return True

@@ -28,10 +28,30 @@ def test_the_repl_shows_the_review_when_a_piped_hand_ends() -> None:
     over = out.index("The hand is over.")
     review = out.index("Review of hand 1 (for P1)")
     assert over < review
-    for title in ("Hand 1 as dealt", "What happened", "The score", "Your decisions"):
-        assert title in out[review:]
+    # the summary: the score's totals and the decisions in one line, the whole review on request
+    summary = out[review:out.index("Final scores")]
+    assert "totals: P1 " in summary and "`review` shows the whole review" in summary
+    assert "Hand 1 as dealt" not in summary
     # the human played exactly the strongest bot's moves, with the same streams as `hint`
-    assert "the strongest bot would have made every one of these" in out[review:]
+    assert "the strongest bot would have made every one of these" in summary
+
+
+def test_the_review_command_shows_the_whole_review_of_the_last_hand() -> None:
+    s = Session.new("rummy", seed="7", human_seats=(0,), hands_limit=2)
+    out = io.StringIO()
+    c = Controller(s, Console(out=out, color=False, charset="ascii"))
+    c.review_hands = True
+    c.start()
+    c.handle("review")
+    assert "no hand has been reviewed yet" in out.getvalue()
+    for move in bot_moves("rummy", "7", 0):
+        c.handle(move)
+    assert c.last_review is not None and c.last_review.hand == 1
+    before = out.tell()
+    c.handle("review")
+    full = out.getvalue()[before:]
+    for title in ("Hand 1 as dealt", "What happened", "The score", "Your decisions"):
+        assert title in full
 
 
 def test_the_review_is_kept_in_the_session_as_annotations() -> None:

@@ -17,7 +17,8 @@ REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
 def run(*args: str) -> str:
-    res = CliRunner().invoke(cli, ["replay", "review", *args, "--charset", "ascii"])
+    """The whole review (`--full`): these tests read every section."""
+    res = CliRunner().invoke(cli, ["replay", "review", *args, "--full", "--charset", "ascii"])
     assert res.exit_code == 0, res.output
     return res.output
 

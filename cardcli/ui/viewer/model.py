@@ -81,7 +81,15 @@ class ViewerModel:
              visitors=[self.timeline])
         self.hand = 1 if self.timeline.states else 0
         self.ply = 0
+        self.locked = None if reveal else self._recording_seat()
+        """While the match is not over (a game still being played and recorded), the seat whose view
+        alone is shown: what that seat could not see stays hidden, as `replay show` hides it, unless
+        ``--reveal`` asked for everything."""
         self.message = ""
+        if self.locked is not None:
+            if seat is not None and seat != self.locked:
+                self._refuse_other_views()
+            self.seat = self.locked
         """A one-line answer to the last key (shown in the status line until the next key)."""
         self._bounds: dict[int, list[int]] = {}
 
@@ -182,15 +190,56 @@ class ViewerModel:
             self.ply = self.moves()
 
     # -- seats and secrets ------------------------------------------------------------------------
+    def _recording_seat(self) -> int | None:
+        """The seat a match still in progress is shown from (its first person's, else the game's usual
+        seat); ``None`` once the match is over, when every hand may be shown."""
+        if self.finished():
+            return None
+        humans = [i for i, s in enumerate(self.replay.seats) if s.kind == "human"]
+        if humans:
+            return humans[0]
+        return self.game.default_seat if self.game.default_seat < len(self.names) else 0
+
+    def finished(self) -> bool:
+        """Whether the match the replay records is over, as the rules say (not as the file says)."""
+        if not self.timeline.states:
+            return False
+        last = self.timeline.states[-1][-1]
+        if self.game.match_over(last):
+            return True
+        limit = self.replay.hands_limit
+        return limit is not None and self.hands >= limit and self.game.hand_over(last)
+
+    def _refuse_other_views(self) -> bool:
+        """True (with the message) when the match is not over and the view must stay the recording seat's."""
+        if self.locked is None:
+            return False
+        self.message = _("the match is not over: {who}'s view only (--reveal shows every hand)").format(
+            who=safe(self.names[self.locked]))
+        return True
+
+    def set_seat(self, seat: int) -> None:
+        if seat != self.locked and self._refuse_other_views():
+            return
+        self.seat = seat
+        self.message = _("the view of {who}").format(who=safe(self.names[self.seat]))
+
     def next_seat(self) -> None:
+        if self._refuse_other_views():
+            return
         self.seat = 0 if self.seat is None else (self.seat + 1) % len(self.names)
         self.message = _("the view of {who}").format(who=safe(self.names[self.seat]))
 
     def all_hands(self) -> None:
+        if self._refuse_other_views():
+            return
         self.seat = None
         self.message = _("all hands")
 
     def toggle_reveal(self) -> None:
+        if self.locked is not None and self.has_secrets():
+            self._refuse_other_views()
+            return
         if not self.has_secrets():
             self.message = _("nothing to reveal: {game} has no secret moves").format(game=self.game.name)
             return
