@@ -35,11 +35,13 @@ TOPICS = {
 
 
 def _library_text() -> str:
-    parts = [f"{r.id} ({LEVELS[r.level]}{', classic' if r.classic else ''}): {r.source}" for r in LIBRARY]
+    """The library's introduction, then one rule a line (a list of 25 rules read as one paragraph
+    is a wall: each line is one id, its level and its source, to look up or copy)."""
+    parts = [f"- {r.id} ({LEVELS[r.level]}{', classic' if r.classic else ''}): {r.source}" for r in LIBRARY]
     return ("Bot dealers draw a rule at random (a replayed game draws the same rule again) from the "
             "pool the `rules` option names: all, easy, medium, hard, classic (the seven classic example "
             "rules), or one rule's id, which says what the rule does. As the dealer you can type `rule ID`. "
-            "The rules: " + "; ".join(parts) + ".")
+            "The rules:\n" + "\n".join(parts))
 
 
 RULES = [
