@@ -22,6 +22,7 @@ def show_review(controller: Any) -> None:
         return
     if review is None:
         return
-    print_review(controller.console, review, [s.name for s in session.seats], controller.spell)
+    # the score was printed as the hand ended, just above: once is enough
+    print_review(controller.console, review, [s.name for s in session.seats], controller.spell, score=False)
     for note in as_annotations(review):
         session.annotate(note)

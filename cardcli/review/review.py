@@ -41,7 +41,7 @@ def review_tape(match: Match, tape: HandTape, seats: tuple[int, ...], charset: C
     if tape.result is not None:
         score = game.explain_result(tape.result, match.config, match.players,
                                      tape.start.results)
-        review.sections.append(Section(_("The score"), score))
+        review.sections.append(Section(_("The score"), score, score=True))
         review.notes.append(Note(len(tape.moves), _("score: ") + " · ".join(line.strip() for line in score[:3])))
     name = game.name
     if name == "bridge":

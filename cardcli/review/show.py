@@ -12,13 +12,16 @@ from cardcli.ui.console import Console
 
 
 def print_review(console: Console, review: HandReview, names: list[str],
-                 spell: Callable[[str], str] | None = None) -> None:
+                 spell: Callable[[str], str] | None = None, score: bool = True) -> None:
     """Print ``review``; ``spell`` writes a line's card notation for the console (bridge knows that
-    ``2C`` in an auction is a call): by default every card token is spelt."""
+    ``2C`` in an auction is a call): by default every card token is spelt. ``score=False`` leaves out
+    the hand's score (the REPL printed it a moment before, when the hand ended)."""
     spell = spell or (lambda text: cards_in_text(text, console.charset))
     who = " & ".join(names[s] for s in review.seats)
     console.say(_("Review of hand {n} (for {who})").format(n=review.hand, who=who), "title")
     for section in review.sections:
+        if section.score and not score:
+            continue
         console.say("· " + section.title, "title")
         if section.drawn:
             console.print_lines([[("", "  ")] + line for line in section.drawn])
