@@ -15,7 +15,7 @@ from typing import Any
 from cardcli.engine.cards import Charset
 from cardcli.engine.game import Game
 from cardcli.engine.text import safe
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.review.collect import HandTape
 from cardcli.review.model import HandReview, Note, Section
 
@@ -78,6 +78,7 @@ def summary(match: Match, tape: HandTape) -> list[str]:
         lines.append(f"{safe(match.names[seat])}: {kinds}")
     if tape.steps:
         last = tape.steps[-1]
-        lines.append(_("{n} moves; the last: {what}").format(n=len(tape.steps),
-                                                             what=game.narrate(last.outcome, None)))
+        n = len(tape.steps)
+        lines.append(ngettext("{n} move; the last: {what}", "{n} moves; the last: {what}", n).format(
+            n=n, what=game.narrate(last.outcome, None)))
     return lines
