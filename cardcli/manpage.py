@@ -389,7 +389,8 @@ def render_game(game: Any) -> str:
         for rule in book.rules.values():
             if rule.topic != topic:
                 continue
-            lines += [".TP", f"\\fB{_esc(_(rule.title))}\\fR [{_esc(rule.id)}]", _esc(" ".join(_(rule.text).split()))]
+            paras = [_esc(" ".join(p.split())) for p in _(rule.text).splitlines() if p.strip()]
+            lines += [".TP", f"\\fB{_esc(_(rule.title))}\\fR [{_esc(rule.id)}]", "\n.br\n".join(paras)]  # a list keeps its lines
     lines.append(".SH " + _("PRESETS"))
     base = msgspec.to_builtins(game.presets[game.default_preset])
     for name in game.presets:

@@ -362,7 +362,8 @@ class Session:
         sides = self.game.sides(self.config, self.players)
         scores = ", ".join(f"{s.name} {t}" for s, t in zip(sides, res.totals))
         if not res.winners:
-            return _("Match stopped after {n} hands: {scores}.").format(n=res.hands, scores=scores)
+            return ngettext("Match stopped after {n} hand: {scores}.", "Match stopped after {n} hands: {scores}.",
+                            res.hands).format(n=res.hands, scores=scores)
         if len(res.winners) > 1:
             names = _(" and ").join(sides[w].name for w in res.winners)
             return _("Final scores: {scores}. {names} tie.").format(scores=scores, names=names)

@@ -135,7 +135,9 @@ def show_stats(game: str | None, as_json: bool, charset: str | None) -> int:
             where=_(" in {game}").format(game=game) if game else ""))
         return 0
     for name, s in stats.items():
-        click.echo(click.style(name, bold=True) + "  " + _("{g} games, {w} won ({p:.0%}), average score {a:.0f}").format(
+        click.echo(click.style(name, bold=True) + "  " + ngettext("{g} game, {w} won ({p:.0%}), average score {a:.0f}",
+                                                                     "{g} games, {w} won ({p:.0%}), average score {a:.0f}",
+                                                                     s.overall.games).format(
             g=s.overall.games, w=s.overall.wins, p=s.overall.win_rate, a=s.overall.average))
         for title, table in ((_("against"), s.by_bot), (_("preset"), s.by_preset)):
             for label, t in sorted(table.items()):
@@ -153,6 +155,7 @@ def show_stats(game: str | None, as_json: bool, charset: str | None) -> int:
         done = sum(1 for p in items if p.done)
         stars = sum(p.stars for p in items)
         click.echo(click.style(_("lessons: {c}").format(c=course), bold=True) + "  " +
-                   _("{d} done, {s} stars: {ids}").format(d=done, s=stars, ids=", ".join(
-                       f"{p.lesson}{'✓' if p.done and cs == 'unicode' else '*' if p.done else ''}" for p in items)))
+                   ngettext("{d} done, {s} star: {ids}", "{d} done, {s} stars: {ids}", stars).format(
+                       d=done, s=stars, ids=", ".join(
+                           f"{p.lesson}{'✓' if p.done and cs == 'unicode' else '*' if p.done else ''}" for p in items)))
     return 0

@@ -101,7 +101,9 @@ def show_rules(game_name: str, topic: str | None) -> None:
             game=game.name, topic=topic))
     for r in found:
         click.echo(click.style(f"[{r.id}] {_(r.title)}", bold=True))
-        click.echo(click.wrap_text(_(r.text), width=96, initial_indent="  ", subsequent_indent="  "))
+        for para in _(r.text).splitlines():  # a text's own lines (a list) stay lines, each folded to 80
+            more = "    " if para.startswith("- ") else "  "
+            click.echo(click.wrap_text(para, width=80, initial_indent="  ", subsequent_indent=more))
 
 
 def _show_options(game: Any) -> None:

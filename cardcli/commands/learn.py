@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 
 def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[str, ...], drill: str | None,
@@ -29,7 +29,7 @@ def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[
             n = do_reset(game)
         except StoreError as err:
             raise click.ClickException(str(err)) from None
-        console.say(_("Progress forgotten ({n} lessons).").format(n=n), "ok")
+        console.say(ngettext("Progress forgotten ({n} lesson).", "Progress forgotten ({n} lessons).", n).format(n=n), "ok")
         return 0
     if drill is not None:
         if game is None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from cardcli.engine.text import safe
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError
 from cardcli.replay.model import Replay
 from cardcli.replay.share import load as read
@@ -93,7 +93,9 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
     seats = [parse_seat(seat, names)] if seat else None
     for h in hands:
         if h > len(replay.hands):
-            raise click.UsageError(_("the file has {n} hands, not {h}").format(n=len(replay.hands), h=h))
+            n = len(replay.hands)
+            raise click.UsageError(ngettext("the file has {n} hand, not {h}", "the file has {n} hands, not {h}",
+                                            n).format(n=n, h=h))
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     reviews = review_replay(replay, seats, set(hands) or None, console.charset)
     pager = full and sys.stdout.isatty() and sys.stdin.isatty()

@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
+import textwrap
 
 import click
 
 from cardcli.engine.text import safe
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.saves import list_saves
+
+
+def _width() -> int:
+    """The terminal's columns (80 when the output is not a terminal), at least 40."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def _fit(name: str, column: int, rest: str, width: int) -> list[str]:
+    """One save as its name (padded to the names' ``column``) and ``rest``: one line when it fits in
+    ``width`` columns, else folded between words with the continuation under ``rest``; a name too
+    long for the column stands on a line of its own, ``rest`` indented below it."""
+    def wrap(text: str, first: str, then: str) -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=then, break_on_hyphens=False)
+
+    if len(name) <= column:
+        line = f"{name:<{column}}  {rest}"
+        return [line] if len(line) <= width else wrap(line, "", " " * (column + 2))
+    return wrap(name, "", "    ") + wrap(rest, "    ", "    ")
 
 
 def list_command(game: str | None, repair: str | None = None) -> int:
@@ -18,22 +38,31 @@ def list_command(game: str | None, repair: str | None = None) -> int:
     if not found:
         click.echo(_("no saved games") + (f" ({game})" if game else ""))
         return 0
+    width = _width()
+    most = min(28, width // 2 - 2)  # a longer name stands on its own line rather than widen the column
+    column = max((len(s.name) for s in found if len(s.name) <= most), default=most)
     for s in found:
         when = dt.datetime.fromtimestamp(s.modified).strftime("%Y-%m-%d %H:%M")
         busy = "  " + _("being played now ({who})").format(who=s.in_use) if s.in_use else ""
         if s.problem:
-            click.echo(f"{s.name:<32} {when}  " + _("damaged: {why}").format(why=safe(s.problem)) + busy)
+            for row in _fit(s.name, column, f"{when}  " + _("damaged: {why}").format(why=safe(s.problem)) + busy, width):
+                click.echo(row)
             if s.recovery:
-                click.echo("    " + _("`cardcli saves --repair {name}` mends it: {what}").format(
-                    name=s.name, what=safe(s.recovery)))
+                mend = _("`cardcli saves --repair {name}` mends it: {what}").format(name=s.name, what=safe(s.recovery))
             else:
-                click.echo("    " + _("nothing of it can be recovered"))
+                mend = _("nothing of it can be recovered")
+            for row in textwrap.wrap(mend, width, initial_indent="    ", subsequent_indent="      "):
+                click.echo(row)
             continue
-        line = _("{name}  {when}  {game}, seed {seed}, hand {hands}, {moves} moves").format(
-            name=f"{s.name:<32}", when=when, game=s.game, seed=safe(s.seed or "-"), hands=s.hands, moves=s.moves)
+        moves = ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves)
+        line = _("{when}  {game}, seed {seed}, hand {hands}, {moves}").format(
+            when=when, game=s.game, seed=safe(s.seed or "-"), hands=s.hands, moves=moves)
+        for row in _fit(s.name, column, line + busy, width):
+            click.echo(row)
         if s.record:
-            line += "  " + _("recording to {path}").format(path=safe(str(s.record)))
-        click.echo(line + busy)
+            for row in textwrap.wrap(_("recording to {path}").format(path=safe(str(s.record))), width,
+                                     initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False):
+                click.echo(row)
     click.echo(_("Resume one with `cardcli play --resume NAME` (or `--resume` for the newest)."))
     return 0
 

@@ -196,7 +196,7 @@ def list_matches(game: str | None, as_json: bool) -> int:
     for r in rows:
         totals = ", ".join(f"{s} {t}" for s, t in r["totals"].items())
         state = (_("won by {who}").format(who=_(" and ").join(r["winners"])) if r["over"] else _("in progress"))
-        click.echo(safe(f"{r['match']:<20} {r['game']:<8} " + _("{n} hands").format(n=r["hands"]) +
+        click.echo(safe(f"{r['match']:<20} {r['game']:<8} " + ngettext("{n} hand", "{n} hands", r["hands"]).format(n=r["hands"]) +
                         f" · {totals} · {state} · {r['updated'][:10]}"))
     return 0
 
@@ -232,7 +232,8 @@ def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
         record = service.find(store, name)
         if not yes:
             try:
-                sure = click.confirm(_("Delete match {name} and its {n} hands?").format(
+                sure = click.confirm(ngettext("Delete match {name} and its {n} hand?", "Delete match {name} and its {n} hands?",
+                                          record.hands).format(
                     name=safe(record.name), n=record.hands), default=False)
             except click.Abort:
                 click.echo("", err=True)

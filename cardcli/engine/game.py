@@ -429,6 +429,12 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         """Everything, for the replay viewer's "all hands" mode (never given to a player)."""
         return self.view(state, None)
 
+    def revealed_view(self, state: S, seat: int | None) -> V:
+        """``seat``'s view (``None``: all hands) with the secret moves' effects shown, for the replay
+        viewer once its user reveals them (never given to a player): eleusis shows its rule. A game
+        with no secret moves has nothing more to show."""
+        return self.full_view(state) if seat is None else self.view(state, seat)
+
     @abstractmethod
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
         """One line telling ``observer`` what a move did, from its outcome alone.

@@ -17,7 +17,7 @@ from typing import Any
 from cardcli.games.bridge import dds
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.par import Par, Standing, rubber_par
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.review.collect import HandTape
 from cardcli.review.model import HandReview, Note, Section
 
@@ -134,9 +134,12 @@ def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Se
         review.notes.append(Note(d.ply, text))
     review.figures["card_costs"] = costs
     if not lines:
-        lines.append(_("every card held the double-dummy result ({n} cards)").format(n=len(plays)))
+        lines.append(ngettext("every card held the double-dummy result ({n} card)",
+                              "every card held the double-dummy result ({n} cards)", len(plays)).format(n=len(plays)))
     else:
-        lines.append(_("in all: {n} trick(s) lost double dummy over {k} cards").format(n=total, k=len(plays)))
+        lines.append(_("in all: {tricks} lost double dummy over {cards}").format(
+            tricks=ngettext("{n} trick", "{n} tricks", total).format(n=total),
+            cards=ngettext("{n} card", "{n} cards", len(plays)).format(n=len(plays))))
     review.brief.append(lines[-1])
     lines.append(_("(double dummy sees all four hands: single dummy, with the cards hidden, a card it "
                    "faults can still be the right play)"))

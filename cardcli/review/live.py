@@ -24,8 +24,9 @@ def show_review(controller: Any) -> None:
     if review is None:
         return
     controller.last_review = review
+    # the score was printed as the hand ended, just above: once is enough
     print_review(controller.console, review, [s.name for s in session.seats], controller.spell, full=False,
-                 more=_("(`review` shows the whole review of this hand)"))
+                 more=_("(`review` shows the whole review of this hand)"), score=False)
     for note in as_annotations(review):
         session.annotate(note)
 

@@ -19,6 +19,8 @@ class Section:
     title: str
     lines: list[str] = field(default_factory=list)
     drawn: list[Line] = field(default_factory=list)
+    score: bool = False
+    """The hand's score: the REPL has just printed it when the hand ended, so its review leaves it out."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Any
 from cardcli.engine.cards import Charset
 from cardcli.engine.game import Game
 from cardcli.engine.text import safe
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.review.collect import HandTape
 from cardcli.review.model import HandReview, Note, Section
 
@@ -41,7 +41,7 @@ def review_tape(match: Match, tape: HandTape, seats: tuple[int, ...], charset: C
     if tape.result is not None:
         score = game.explain_result(tape.result, match.config, match.players,
                                      tape.start.results)
-        review.sections.append(Section(_("The score"), score))
+        review.sections.append(Section(_("The score"), score, score=True))
         review.notes.append(Note(len(tape.moves), _("score: ") + " · ".join(line.strip() for line in score[:3])))
     _named(game.review_analyser)(match, tape, seats, review)
     return review
@@ -72,6 +72,7 @@ def summary(match: Match, tape: HandTape) -> list[str]:
         lines.append(f"{safe(match.names[seat])}: {kinds}")
     if tape.steps:
         last = tape.steps[-1]
-        lines.append(_("{n} moves; the last: {what}").format(n=len(tape.steps),
-                                                             what=game.narrate(last.outcome, None)))
+        n = len(tape.steps)
+        lines.append(ngettext("{n} move; the last: {what}", "{n} moves; the last: {what}", n).format(
+            n=n, what=game.narrate(last.outcome, None)))
     return lines

@@ -23,20 +23,24 @@ SECTION_LINES = 4
 
 
 def print_review(console: Console, review: HandReview, names: list[str],
-                 spell: Callable[[str], str] | None = None, full: bool = True, more: str | None = None) -> None:
+                 spell: Callable[[str], str] | None = None, full: bool = True, more: str | None = None,
+                 score: bool = True) -> None:
     """Print ``review`` (all of it, or with ``full=False`` its summary, then ``more``: how to see the rest);
     ``spell`` writes a line's card notation for the console (bridge knows that ``2C`` in an auction is a
-    call): by default every card token is spelt."""
+    call): by default every card token is spelt. ``score=False`` leaves out the hand's score (the REPL
+    printed it a moment before, when the hand ended)."""
     spell = spell or (lambda text: cards_in_text(text, console.charset))
     who = " & ".join(names[s] for s in review.seats)
     console.say(_("Review of hand {n} (for {who})").format(n=review.hand, who=who), "title")
     if not full:
-        for line in summary_lines(review):
+        for line in summary_lines(review, score=score):
             console.say(spell("  " + line))
         if more:
             console.say(more, "dim")
         return
     for section in review.sections:
+        if section.score and not score:
+            continue
         console.say("· " + section.title, "title")
         if section.drawn:
             console.print_lines([[("", "  ")] + line for line in section.drawn])
@@ -44,18 +48,18 @@ def print_review(console: Console, review: HandReview, names: list[str],
             console.say(spell("  " + line))
 
 
-def summary_lines(review: HandReview) -> list[str]:
-    """The review in a few lines: what happened, the score, the result against the best, the costliest
-    decisions (the rest is in the full review)."""
+def summary_lines(review: HandReview, score: bool = True) -> list[str]:
+    """The review in a few lines: what happened, the score (unless ``score`` is false), the result
+    against the best, the costliest decisions (the rest is in the full review)."""
     out: list[str] = []
     sections = [s for s in review.sections if s.lines and not s.drawn]
     what = next((s for s in sections if s.title == _("What happened")), None)
-    score = next((s for s in sections if s.title == _("The score")), None)
+    scored = next((s for s in sections if s.title == _("The score")), None)
     if what is not None:
         out.extend(what.lines if len(what.lines) <= 3 else what.lines[-1:])
-    if score is not None:
-        out.extend(score.lines[:1] + (score.lines[-1:] if len(score.lines) > 1 else []))
-    analysis: list[Section] = [s for s in sections if s is not what and s is not score]
+    if scored is not None and score:
+        out.extend(scored.lines[:1] + (scored.lines[-1:] if len(scored.lines) > 1 else []))
+    analysis: list[Section] = [s for s in sections if s is not what and s is not scored]
     out.extend(review.brief)
     if review.costly:
         ranked = sorted(enumerate(review.costly), key=lambda kv: (-kv[1][0], kv[0]))

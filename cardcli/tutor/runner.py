@@ -29,7 +29,7 @@ from typing import Any
 
 from cardcli.engine.notation import RulesDisagreement
 from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove, MoveError
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.session import Event
 from cardcli.tutor import progress
 from cardcli.tutor.answers import card_reader, choice_of, normalize, same_answer
@@ -339,8 +339,10 @@ class LessonController(Controller):
             return
         total = self.hints + self.mistakes
         self.stars = 3 if total == 0 else 2 if total <= 2 else 1
-        self.console.say(_("Lesson complete: {stars} ({h} hints, {m} mistakes).").format(
-            stars="*" * self.stars + "." * (3 - self.stars), h=self.hints, m=self.mistakes), "ok")
+        self.console.say(_("Lesson complete: {stars} ({hints}, {mistakes}).").format(
+            stars="*" * self.stars + "." * (3 - self.stars),
+            hints=ngettext("{n} hint", "{n} hints", self.hints).format(n=self.hints),
+            mistakes=ngettext("{n} mistake", "{n} mistakes", self.mistakes).format(n=self.mistakes)), "ok")
         if self.record:
             problem = progress.finish(self.course, self.lesson_id, self.stars)
             if problem:

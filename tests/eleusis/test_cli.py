@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
-from cardcli.games.eleusis.library import BY_ID
+from cardcli.games.eleusis.library import BY_ID, LIBRARY
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -145,3 +145,16 @@ def test_games_rules_and_deal() -> None:
     assert code == 2
     code, out = run("play", "eleusis", "--option", "rules=nonsense", "--bots", "all")
     assert code == 2 and "rules='nonsense'" in out
+
+
+@pytest.mark.parametrize("where", ["command", "game"])
+def test_the_rule_library_lists_one_rule_a_line(where: str) -> None:
+    if where == "command":
+        code, out = run("rules", "eleusis", "library")
+    else:
+        code, out = run("play", "eleusis", "--seed", "3", input="rules library\nquit\n")
+    assert code == 0
+    starts = [line.strip()[2:].split(" ", 1)[0] for line in out.splitlines() if line.strip().startswith("- ")]
+    assert starts == [r.id for r in LIBRARY] and len(starts) >= 20  # each rule begins its own line, in order
+    if where == "command":
+        assert all(len(line) <= 80 for line in out.splitlines())

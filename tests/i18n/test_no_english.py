@@ -170,6 +170,8 @@ def _english_in(outputs: list[tuple[str, str]]) -> list[str]:
         for msgid, pattern, longest in catalogue:
             if longest in flat and msgid not in hits and pattern.search(flat):
                 hits[msgid] = where
+        # code in backticks is notation, also when the text wraps inside it (its line breaks are kept)
+        text = re.sub(r"`[^`]*`", lambda m: "\n" * m.group().count("\n") or " ", text)
         for line in text.splitlines():
             if line.lstrip().startswith(("Uso:", "Usage:")) or re.match(r"(\[\d+/\d+\] )?\S+> ", line):
                 continue  # the usage line is notation; a prompt line echoes what was typed

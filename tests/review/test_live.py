@@ -28,10 +28,12 @@ def test_the_repl_shows_the_review_when_a_piped_hand_ends() -> None:
     over = out.index("The hand is over.")
     review = out.index("Review of hand 1 (for P1)")
     assert over < review
-    # the summary: the score's totals and the decisions in one line, the whole review on request
+    # the summary: the decisions in a line, the whole review on request; the score was printed once,
+    # as the hand ended, just above the review
     summary = out[review:out.index("Final scores")]
-    assert "totals: P1 " in summary and "`review` shows the whole review" in summary
-    assert "Hand 1 as dealt" not in summary
+    assert "`review` shows the whole review" in summary
+    assert "Hand 1 as dealt" not in summary and "The score" not in summary and "totals: P1 " not in summary
+    assert "totals: P1 " in out[:review]
     # the human played exactly the strongest bot's moves, with the same streams as `hint`
     assert "the strongest bot would have made every one of these" in summary
 

@@ -62,7 +62,7 @@ def test_bridge_card_costs_match_dds_before_and_after_each_card() -> None:
     total = sum(costs.values())
     out = run(str(file), "--seat", "W")
     if total:
-        assert f"in all: {total} trick(s) lost double dummy" in out
+        assert f"in all: {total} trick{'' if total == 1 else 's'} lost double dummy" in out
     else:
         assert "every card held the double-dummy result" in out
 

@@ -65,7 +65,7 @@ def test_history_says_how_to_view_or_resume(tmp_path: Path) -> None:
     assert f"view it: cardcli replay view {done}" in out
     assert f"resume it: cardcli play --resume {saved}" in out and "unfinished" in out
     code, out = run("stats", "rummy")
-    assert "1 games, 1 won" in out and "1 left unfinished" in out
+    assert "1 game, 1 won" in out and "1 left unfinished" in out
 
 
 def test_lesson_progress_keeps_the_best() -> None:

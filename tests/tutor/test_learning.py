@@ -44,7 +44,7 @@ def test_quit_keeps_the_step_and_resumes() -> None:
 
 def test_reset_forgets_progress() -> None:
     learn("rummy", "1", input="d\ndiscard 2D\n10\n")
-    assert "Progress forgotten (1 lessons)." in learn("rummy", "--reset")
+    assert "Progress forgotten (1 lesson)." in learn("rummy", "--reset")
     assert "01-a-turn" not in lesson_results("rummy")
 
 

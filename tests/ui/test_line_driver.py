@@ -183,3 +183,11 @@ def test_bridge_undo_stops_at_the_bots_reply() -> None:
     if s.hands[-1].moves[-1].seat != 2:
         with pytest.raises(UndoRefused, match="has moved since your last move"):
             s.undo()
+
+
+def test_the_end_of_hand_score_is_printed_once() -> None:
+    moves = hinted_moves("bridge", "5", 4, 0, None)
+    res = CliRunner().invoke(cli, ["play", "bridge", "--seed", "5", "--hands", "1"], input="\n".join(moves) + "\n")
+    assert res.exit_code == 0 and "Review of hand 1" in res.output  # the review follows the score
+    assert res.output.count("Scorepad (rubber)") == 1, res.output[-3000:]
+    assert res.output.count("NS: 1 overtrick = 20 above") == 1

@@ -84,7 +84,7 @@ def test_a_second_resume_of_the_same_save_is_refused_and_names_the_holder() -> N
         assert second.returncode == 1
         assert f"{name} is being played by another cardcli (process {first.pid}," in out
         assert len(out.strip().splitlines()) == 1, out
-        listed = CliRunner().invoke(cli, ["saves"]).output
+        listed = " ".join(CliRunner().invoke(cli, ["saves"]).output.split())  # the list folds at 80 columns
         assert f"being played now (process {first.pid}," in listed
         assert first.stdin is not None
         first.stdin.write(f"discard {card}\nquit\n".encode())
@@ -172,7 +172,7 @@ def test_the_issue_case_a_version_1_journal_with_draw_stock_damaged_resumes_whol
     path.write_bytes(b"\n".join(lines) + b"\n")
     assert load_save(path)[0].ply == len(replay.hands[0].moves)
     _damage(path, b"draw stock", b"draw st\x7fck")
-    listed = CliRunner().invoke(cli, ["saves"]).output
+    listed = " ".join(CliRunner().invoke(cli, ["saves"]).output.split())  # the list folds at 80 columns
     assert "damaged: hand 1, move " in listed and "is not a rummy move" in listed
     assert "rebuilt" in listed and "\x7f" not in listed
     res = CliRunner().invoke(cli, ["play", "--resume", "rummy-20261201-101500"], input="quit\n")
@@ -213,7 +213,7 @@ def test_a_damaged_move_that_cannot_be_rebuilt_goes_on_from_the_last_good_move_w
     lines[9] = b'[9,"xx"] 00000000'
     path.write_bytes(b"\n".join(lines))
     name = "rummy-20261201-101500"
-    listed = CliRunner().invoke(cli, ["saves"]).output
+    listed = " ".join(CliRunner().invoke(cli, ["saves"]).output.split())  # the list folds at 80 columns
     assert "damaged: line 10 is damaged (the line's checksum does not match)" in listed
     assert ("mends it: line 10 cannot be read back (the line's checksum does not match): the game goes on from "
             "hand 1, move 6, and the 6 moves after it are dropped (and 1 other event)") in listed

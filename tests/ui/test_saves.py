@@ -84,7 +84,8 @@ def test_a_damaged_save_is_listed_with_its_problem_and_kept(tmp_path: Path) -> N
     path.write_text(path.read_text().replace('"deal"', '"dael"'))
     listed = CliRunner().invoke(cli, ["saves"])
     assert "damaged" in listed.output and path.exists()
-    assert "mends it: line 3 was damaged and rebuilt" in listed.output  # the deal the seed makes
+    assert "mends it: line 3 was damaged and rebuilt" in " ".join(listed.output.split())  # the deal the seed makes
+    assert all(len(line) <= 80 for line in listed.output.splitlines())
     res = CliRunner().invoke(cli, ["play", "--resume", path.name.removesuffix(".cardcli.jsonl")], input="quit\n")
     assert res.exit_code == 0 and "rebuilt" in res.stderr and "Traceback" not in res.output
     damaged = path.with_name(path.name + ".damaged")
@@ -101,3 +102,25 @@ def test_a_finished_game_goes_into_the_history() -> None:
     games = json.loads(listed.output)
     assert len(games) == 1 and games[0]["game"] == "rummy" and games[0]["seed"] == "pipe-1"
     assert list_saves() == []
+
+
+def test_the_list_of_many_saves_with_long_names_fits_80_columns(tmp_path: Path) -> None:
+    seed = "a rather long text seed for the friday evening game"
+    record = tmp_path / "recordings" / "a-long-folder-name" / "another-level" / "friday-evening-burraco.cardcli.json"
+    runner = CliRunner(env={"COLUMNS": "80"})
+    assert runner.invoke(cli, ["play", "burraco", "--seed", seed, "--record", str(record)], input="quit\n").exit_code == 0
+    assert runner.invoke(cli, ["play", "rummy", "--seed", "7"], input="quit\n").exit_code == 0
+    one = next(s for s in list_saves() if s.game == "rummy")
+    names = [f"rummy-20261202-1200{i:02}-{i}" for i in range(12)] + [
+        "the-very-long-name-of-the-game-we-played-on-friday-evening-with-anna"]
+    for name in names:
+        (one.path.parent / (name + ".cardcli.jsonl")).write_bytes(one.path.read_bytes())
+    listed = runner.invoke(cli, ["saves"])
+    lines = listed.output.splitlines()
+    assert listed.exit_code == 0 and len(lines) >= len(names) + 3
+    assert all(len(line) <= 80 for line in lines), [line for line in lines if len(line) > 80]
+    words = listed.output.split()
+    assert all(name in words for name in names)  # every name whole, as `--resume NAME` takes it
+    assert seed in " ".join(words) and str(record) in listed.output.replace("\n      ", "")
+    assert f", {one.moves} moves" in listed.output or f", {one.moves} move" in listed.output
+    assert "1 moves" not in listed.output

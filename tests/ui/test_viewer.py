@@ -134,7 +134,7 @@ def test_every_screen_fits_80_by_24(path: Path) -> None:
             m.go(hand, ply)
             for seat in (None, 0):
                 m.seat = seat
-                rows = compose(m.screen(), 80, 24, 0, [("status", " ? help")]).rows
+                rows = compose(m.screen(), 80, 24, 0, [[("status", " ? help")]]).rows
                 assert len(rows) == 24
                 assert all(line_width(r) <= 80 for r in rows), to_text(rows)
                 assert to_text(rows)[-1].startswith(" ? help")
@@ -144,11 +144,10 @@ def test_every_screen_fits_80_by_24(path: Path) -> None:
 def test_the_app_draws_24_rows_of_80_and_the_status_line() -> None:
     _r, v = press(RUBBER, END + "q")
     assert len(v.last) == 24 and all(line_width(r) <= 80 for r in v.last)
-    text = to_text(v.last)
-    assert "j/k scroll" in text[-1] and "Rubber over" in drawn(v)  # the score at the hand's end
+    assert "j/k scroll" in bar(v) and "Rubber over" in drawn(v)  # the score at the hand's end
     _r, wide = press(RUBBER, END + "q", rows=50, columns=132)
     assert len(wide.last) == 50 and "Scorepad" in drawn(wide) and "Rubber over" in drawn(wide)
-    assert "j/k scroll" in to_text(v.last)[-1] and "East" in drawn(press(RUBBER, END + "k" * 40 + "q")[1])
+    assert "j/k scroll" in bar(v) and "East" in drawn(press(RUBBER, END + "k" * 40 + "q")[1])
 
 
 def test_the_score_shows_at_each_hands_end() -> None:
@@ -184,3 +183,81 @@ def test_the_eleusis_rule_shows_only_after_r() -> None:
     assert v.model.reveal and rule_text[:20] in drawn(v)
     _r, v = press(ELEUSIS, RIGHT + "\x03", reveal=True, rows=40, columns=200)
     assert rule_text[:20] in drawn(v)
+
+
+def bar(viewer: KeyViewer) -> str:
+    """The status bar's rows as drawn (the rows below the last narration row are the bar)."""
+    rows = to_text(viewer.last)
+    n = len(viewer.status(80)) if viewer.last else 0
+    return "\n".join(rows[-n:])
+
+
+@pytest.mark.parametrize("path", [BRIDGE, RUMMY, ELEUSIS], ids=lambda p: p.parent.name)
+def test_every_key_of_the_bar_shows_at_80_columns(path: Path) -> None:
+    for keys in ("q", END + "q"):  # at the start, and at the end with the scroll indicator before the keys
+        _r, v = press(path, keys)
+        assert len(v.last) == 24 and all(line_width(r) <= 80 for r in v.last)
+        shown = bar(v)
+        for key in ("? help", "q quit", "←→ move", "PgUp/Dn hand", "/ jump", "s seat", "a all", "p play"):
+            assert key in shown, (key, shown)
+        assert ("r reveal" in shown) == (path == ELEUSIS)
+        assert ("↑↓ trick" in shown) == (path == BRIDGE) and ("↑↓ turn" in shown) == (path != BRIDGE)
+    _r, v = press(BRIDGE, "q")
+    assert len(v.status(80)) == 1  # a game with no secrets keeps its bar on one row at 80 columns
+    _r, v = press(RUBBER, END + "q")
+    assert "j/k scroll" in bar(v) and "p play" in bar(v)
+
+
+def test_the_scroll_indicator_says_what_is_shown() -> None:
+    _r, v = press(ELEUSIS, END + "q")
+    import re
+    a, b, n = map(int, re.search(r"rows (\d+)-(\d+) of (\d+)", bar(v)).groups())  # type: ignore[union-attr]
+    assert b == n and b - a + 1 == v.space  # the end of a hand shows the bottom of its score
+
+
+def _words(rows: list[Any]) -> list[str]:
+    return " ".join(to_text(rows)).split()
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "replays" / "eleusis").glob("*.cardcli.json")), ids=lambda p: p.stem)
+def test_long_lines_fold_between_words(path: Path) -> None:
+    from cardcli.ui.viewer.layout import fold_line
+
+    m = ViewerModel(read(path))
+    folded = 0
+    for hand in range(1, m.hands + 1):
+        for ply in sorted({0, 1, m.moves(hand) // 2, m.moves(hand)}):
+            m.go(hand, ply)
+            screen = m.screen()
+            for line in (*screen.table, *screen.narration, *screen.notes, *screen.score):
+                rows = fold_line(line, 80)
+                assert all(line_width(r) <= 80 for r in rows)
+                assert _words(rows) == _words([line]), to_text(rows)  # no word cut in two
+                folded += len(rows) > 1
+    assert folded  # the players' line of five seats is wider than 80 columns
+
+
+def test_a_folded_list_breaks_after_its_separator() -> None:
+    from cardcli.ui.viewer.layout import fold_line
+
+    line = [("label", "Players: "), ("turn", "▶ P1"), ("", " 11 in hand, 0 wrong, 0 pts | P2 11 in hand, 0 wrong, "
+                                                      "0 pts | P3 dealer, 0 pts | P4 11 in hand, 1 wrong, 0 pts")]
+    rows = to_text(fold_line(line, 80))
+    assert rows[0].endswith("| P2 11 in hand, 0 wrong, 0 pts |") and rows[1].startswith("  P3 dealer, 0 pts |")
+    assert fold_line(line, 80)[0][:2] == [("label", "Players: "), ("turn", "▶ P1")]  # styles kept
+    assert to_text(fold_line([("", "x" * 50)], 20)) == ["x" * 20, "  " + "x" * 18, "  " + "x" * 12]  # cut, not lost
+
+
+def test_r_shows_the_rule_on_the_table_at_80_columns() -> None:
+    m = ViewerModel(read(ELEUSIS))
+    first = m.timeline.steps[0][0]
+    rule = m.game.narrate(first.outcome, first.seat).split(": ", 1)[1]
+    _r, hidden = press(ELEUSIS, RIGHT * 5 + "q")
+    table = "\n".join(to_text(hidden.last[:4]))
+    assert "Rule: secret" in table and rule[:20] not in drawn(hidden)
+    for seat in ("", "s"):  # all hands, then P1's view
+        _r, v = press(ELEUSIS, RIGHT * 5 + seat + "r" + "q")
+        table = " ".join(r.strip() for r in to_text(v.last[1:5]))
+        assert "Rule: secret" not in table and "Rule: " + rule in table, table
+        _r, v = press(ELEUSIS, RIGHT * 5 + seat + "rr" + "q")  # r again hides it
+        assert "Rule: secret" in "\n".join(to_text(v.last[:4]))

@@ -16,7 +16,7 @@ from cardcli.games.bridge.moves import parse_call
 from cardcli.games.bridge.rubber import pad_lines
 from cardcli.games.bridge.sampling import score_for_view
 from cardcli.games.bridge.view import BridgeView
-from cardcli.i18n import N_, _
+from cardcli.i18n import N_, _, ngettext
 
 NAMES = ("North", "East", "South", "West")
 
@@ -59,7 +59,8 @@ def explain(view: BridgeView, arg: str) -> list[str]:
     if arg.isdigit():
         n = int(arg)
         if not 1 <= n <= len(view.calls):
-            return [_("there is no call {n} (the auction has {m} calls)").format(n=n, m=len(view.calls))]
+            return [ngettext("there is no call {n} (the auction has {m} call)",
+                             "there is no call {n} (the auction has {m} calls)", len(view.calls)).format(n=n, m=len(view.calls))]
         seat = caller(view.dealer, n - 1)
         return [f"{n}. {NAMES[seat]} {call_name(view.calls[n - 1])}: {texts[n - 1]}"]
     typed = parse_call(arg)

@@ -20,7 +20,7 @@ from cardcli.engine.fold import Table
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.auction import SEATS
 from cardcli.games.bridge.pbn_read import _SEAT_NAMES, PBN_SUITS, RANKS_DESC, PbnError, PbnGame
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from cardcli.games.bridge.rules import BridgeGame
@@ -180,14 +180,17 @@ def _play(table: Table[Any, Any], g: PbnGame, where: str, do: Any, out: Moves) -
         for who, n, answers in claims.pop(at, []):
             actor = game.to_act(state)
             if actor is None:
-                raise PbnError(_("{where}: the Claim tag says {seat} claimed after {n} cards, but it was nobody's "
-                                 "turn").format(where=where, seat=who, n=at))
+                raise PbnError(ngettext("{where}: the Claim tag says {seat} claimed after {n} card, but it was nobody's turn",
+                                        "{where}: the Claim tag says {seat} claimed after {n} cards, but it was nobody's "
+                                        "turn", at).format(where=where, seat=who, n=at))
             if SEATS[actor] != who:
-                raise PbnError(_("{where}: the Claim tag says {seat} claimed after {n} cards, but it was {actor}'s "
-                                 "turn").format(where=where, seat=who, n=at, actor=SEATS[actor]))
-            do(mv.Claim(n), _("the claim after {n} cards").format(n=at))
+                raise PbnError(ngettext("{where}: the Claim tag says {seat} claimed after {n} card, but it was {actor}'s turn",
+                                        "{where}: the Claim tag says {seat} claimed after {n} cards, but it was "
+                                        "{actor}'s turn", at).format(where=where, seat=who, n=at, actor=SEATS[actor]))
+            do(mv.Claim(n), ngettext("the claim after {n} card", "the claim after {n} cards", at).format(n=at))
             for _who, ok in answers:
-                do(mv.Respond(ok), _("the answer to the claim after {n} cards").format(n=at))
+                do(mv.Respond(ok), ngettext("the answer to the claim after {n} card", "the answer to the claim after {n} cards",
+                                           at).format(n=at))
 
     plays = play_order(g, state, where)
     for i, (card, marks, suffix) in enumerate(plays):

@@ -40,7 +40,7 @@ from cardcli.games.canasta.basic_v1 import (
 )
 from cardcli.games.canasta.tokens import RANK_NAMES, card_value, is_wild, token, tokens_value
 from cardcli.games.canasta.view import CanastaView, MeldView
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 COPIES = 12
 """Three packs: twelve cards of each natural rank."""
@@ -96,7 +96,9 @@ class CanastaBot(BasicCanastaBot):
             return move, Reason("open", _("open with {cards}: your side needs {need} more points").format(
                 cards=" ".join(move.cards), need=need))
         if isinstance(move, mv.Take):
-            return move, Reason("take", _("take the pozzo: {n} cards, the quickest way to canastas").format(
+            return move, Reason("take", ngettext("take the pozzo: {n} card, the quickest way to canastas",
+                                                  "take the pozzo: {n} cards, the quickest way to canastas",
+                                                  view.pozzo_size).format(
                 n=view.pozzo_size))
         if isinstance(move, mv.Draw):
             return move, Reason("draw", _("draw two cards"))

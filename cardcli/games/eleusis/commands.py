@@ -13,7 +13,7 @@ from cardcli.games.eleusis.language import RuleError, canonical, compile_text
 from cardcli.games.eleusis.language import deck as D
 from cardcli.games.eleusis.library import BY_ID
 from cardcli.games.eleusis.view import EleusisView
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 
 def _rule_arg(args: str) -> str:
@@ -42,7 +42,9 @@ def check_hypothesis(view: EleusisView, text: str) -> tuple[bool, str]:
         if a.accepted:
             state = rule.step(state, D.INDEX[a.card])
     right = sum(1 for a in view.attempts if a.accepted)
-    return True, _("consistent: your rule agrees with all {n} plays so far ({r} right, {w} wrong)").format(
+    return True, ngettext("consistent: your rule agrees with the {n} play so far ({r} right, {w} wrong)",
+                           "consistent: your rule agrees with all {n} plays so far ({r} right, {w} wrong)",
+                           len(view.attempts)).format(
         n=len(view.attempts), r=right, w=len(view.attempts) - right)
 
 

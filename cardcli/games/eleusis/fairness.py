@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from cardcli.games.eleusis.language import CompiledRule, RuleError, compile_text
 from cardcli.games.eleusis.language import deck as D
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 
 THRESHOLD = 11
 """At least a fifth of 52 cards (10.4), rounded up."""
@@ -53,8 +53,10 @@ class Fairness:
         if self.minimum == 0:
             return _("after {cards} no card is playable (a dead end); the one-fifth rule needs at least "
                      "{need} of 52 in every position").format(cards=after, need=self.threshold)
-        return _("after {cards} only {n} cards are playable ({list}); the one-fifth rule needs at least "
-                 "{need} of 52 in every position").format(cards=after, n=self.minimum,
+        return ngettext("after {cards} only {n} card is playable ({list}); the one-fifth rule needs at least "
+                        "{need} of 52 in every position",
+                        "after {cards} only {n} cards are playable ({list}); the one-fifth rule needs at least "
+                        "{need} of 52 in every position", self.minimum).format(cards=after, n=self.minimum,
                                                           list=" ".join(self.playable), need=self.threshold)
 
     def summary(self) -> str:

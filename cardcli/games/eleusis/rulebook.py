@@ -35,9 +35,9 @@ TOPICS = {
 
 
 def _library_list() -> str:
-    """The library's rules in notation: id, its `rules` option values (level, classic) and its source."""
-    parts = [f"{r.id} ({LEVELS[r.level]}{', classic' if r.classic else ''}): {r.source}" for r in LIBRARY]
-    return "; ".join(parts) + "."
+    """The library's rules in notation, one a line (a list of two dozen rules read as one paragraph
+    is a wall): each line is one id, its `rules` option values (level, classic) and its source."""
+    return "\n".join(f"- {r.id} ({LEVELS[r.level]}{', classic' if r.classic else ''}): {r.source}" for r in LIBRARY)
 
 
 RULES = [

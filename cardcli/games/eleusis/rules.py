@@ -346,6 +346,9 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
     def full_view(self, state: EleusisState) -> EleusisView:
         return view_of(state, None, self.seat_names(state.players), reveal=True)
 
+    def revealed_view(self, state: EleusisState, seat: int | None) -> EleusisView:
+        return view_of(state, seat, self.seat_names(state.players), reveal=seat is None, rule=True)
+
     def render(self, view: EleusisView, charset: Any) -> list[Line]:
         return render_view(view, charset)
 

@@ -52,7 +52,7 @@ class EleusisView:
     """How many cards were trimmed from the deck (face down)."""
     result: HandResult | None = None
     revealed_rule: str | None = None
-    """The rule's text, once the hand is over."""
+    """The rule's text, once the hand is over (or in the replay viewer, once its user reveals it)."""
     past_rules: tuple[str, ...] = ()
     """The rules of the match's earlier hands (revealed when each ended)."""
     all_hands: tuple[tuple[Card, ...], ...] | None = field(default=None)
@@ -78,7 +78,10 @@ class EleusisView:
         return [[("dim", "    " + head)] + ([("dim", "… ")] if len(rows) > 1 else []) + rows[-1]]
 
 
-def view_of(state: EleusisState, seat: int | None, names: list[str], reveal: bool = False) -> EleusisView:
+def view_of(state: EleusisState, seat: int | None, names: list[str], reveal: bool = False,
+            rule: bool = False) -> EleusisView:
+    """``seat``'s view; ``reveal`` adds every hand, ``rule`` the secret rule while the hand is in play
+    (both only for the replay viewer, never for a player)."""
     from cardcli.games.eleusis.scoring import as_number
 
     over = state.phase == "over"
@@ -102,7 +105,7 @@ def view_of(state: EleusisState, seat: int | None, names: list[str], reveal: boo
         phase_two_limit=state.config.phase_two_rounds * (state.players - 1),
         removed=len(state.removed),
         result=state.result if over else None,
-        revealed_rule=state.rule_text if over and state.rule_text else None,
+        revealed_rule=state.rule_text if (over or rule) and state.rule_text else None,
         past_rules=tuple(str(r.detail.get("rule", "")) for r in state.results if r is not state.result),
         all_hands=tuple(tuple(sorted_cards(h)) for h in state.hands) if reveal else None,
     )
@@ -163,10 +166,10 @@ def render_view(view: EleusisView, charset: Charset) -> list[Line]:
     if view.phase == "two":
         head += " · " + _("turn {k} of at most {m}").format(k=view.phase_two_turns + 1, m=view.phase_two_limit)
     lines.append([("title", head)])
-    if view.revealed_rule is not None:
+    if view.revealed_rule is not None and view.phase == "over":
         lines.append([("label", _("The rule was: ")), ("secret", view.revealed_rule)])
     else:
-        rule: Line = [("label", _("Rule: ")), ("secret", _("secret"))]
+        rule: Line = [("label", _("Rule: ")), ("secret", view.revealed_rule or _("secret"))]
         if view.announcements:
             rule.append(("", " · " + _("announced: ") + "; ".join(announcement_text(a) for a in view.announcements)))
         lines.append(rule)

@@ -83,7 +83,7 @@ def view_of(state: RummyState, seat: int | None, names: list[str], reveal: bool 
 def render_view(view: RummyView, charset: Charset) -> list[Line]:
     lines: list[Line] = []
     names = view.names
-    head = _("Hand {n} · dealer {d} · stock {s} cards").format(
+    head = ngettext("Hand {n} · dealer {d} · stock {s} card", "Hand {n} · dealer {d} · stock {s} cards", view.stock_size).format(
         n=view.hand_number, d=names[view.dealer], s=view.stock_size)
     if view.turnovers:
         head += " · " + _("turned over {t}×").format(t=view.turnovers)

@@ -20,7 +20,7 @@ from prompt_toolkit.styles import Style
 from cardcli.engine.game import Line
 from cardcli.i18n import _
 from cardcli.ui.viewer.keys import bindings
-from cardcli.ui.viewer.layout import compose, cut, plain, to_fragments
+from cardcli.ui.viewer.layout import Fitted, compose, cut, plain, to_fragments, wrap_parts
 from cardcli.ui.viewer.model import ViewerModel, parse_position
 
 KEYS_HELP = [
@@ -76,7 +76,7 @@ class KeyViewer:
     def scroll_by(self, delta: int) -> None:
         """Scroll from where the table really is (a new position's "the bottom" is settled first)."""
         width, height = self._size
-        fitted = compose(self.model.screen(), width, height, self.scroll, [], self.model.charset)
+        fitted = self.fit(width, height)
         self.scroll = max(0, fitted.scroll + delta)
 
     def finish_jump(self) -> None:
@@ -97,31 +97,57 @@ class KeyViewer:
         app.exit(result=PlayOn(m.hand, m.ply, m.seat))
 
     # -- drawing -----------------------------------------------------------------------------------
-    def status(self) -> Line:
+    def keys(self) -> list[str]:
+        """The key bar, one entry a key: it wraps between entries, never inside one."""
+        m = self.model
+        keys = [_("? help"), _("q quit"), _("←→ move"), _("↑↓ trick") if m.has_tricks() else _("↑↓ turn"),
+                _("PgUp/Dn hand"), _("/ jump"), _("s seat"), _("a all")]
+        if m.has_secrets():
+            keys.append(_("r reveal"))
+        if self.can_play:
+            keys.append(_("p play"))
+        return keys
+
+    def status(self, width: int = 80) -> list[Line]:
+        """The bar at the bottom, in as many rows as ``width`` needs (the keys are never cut)."""
         m = self.model
         if self.jump is not None:
-            return [("status", " " + _("jump to (P or H.P): ") + self.jump + "_ ")]
+            return [[("status", " " + _("jump to (P or H.P): ") + self.jump + "_ ")]]
         parts = [m.message] if m.message else []
         if self.rows_total:
             parts.append(_("j/k scroll: rows {a}-{b} of {n}").format(
                 a=self.scroll + 1, b=min(self.rows_total, self.scroll + self.space), n=self.rows_total))
         if not m.message:
-            parts.append(_("? help · q quit · ←→ move · ↑↓ trick/turn · PgUp/PgDn hand · s seat · a all · "
-                           "/ jump · p play on"))
-        return [("status", " " + " · ".join(parts) + " ")]
+            parts += self.keys()
+        return [[("status", " " + row + " ")] for row in wrap_parts(parts, max(width, 20) - 2)]
 
-    def rows(self, width: int, height: int) -> list[Line]:
+    def fit(self, width: int, height: int) -> Fitted:
+        """The screen fitted to ``width`` × ``height``, with the status bar the fitted screen calls for
+        (its height and the scroll indicator depend on each other: settled in a few rounds)."""
+        m = self.model
         overlay = None
         if self.help:
             overlay = [[("title", _("Keys"))]] + [[("label", f"  {k:<11}"), ("", _(t))] for k, t in KEYS_HELP]
-        m = self.model
-        self._size = (width, height)
         screen = m.screen()
-        rows, self.scroll, self.rows_total, self.space = compose(screen, width, height, self.scroll, [], m.charset,
-                                                                overlay)
-        rows[-1] = cut(plain(self.status(), self.model.charset), max(width, 20))
-        self.last = rows
-        return rows
+        most = max(1, max(height, 4) // 4)  # the bar takes at most a quarter of the screen
+        status: list[Line] = [[]]
+        wanted = self.scroll  # each round scrolls from what was asked (10**6: the bottom)
+        for _round in range(3):
+            fitted = compose(screen, width, height, wanted, status, m.charset, overlay)
+            self.scroll, self.rows_total, self.space = fitted.scroll, fitted.total, fitted.space
+            bar = self.status(width)[:most]
+            if len(bar) == len(status):
+                break
+            status = bar
+        bar = self.status(width)[:len(status)]  # the indicator as this fit scrolled
+        bar += [[] for _i in range(len(status) - len(bar))]
+        rows = fitted.rows[:len(fitted.rows) - len(status)] + [cut(plain(r, m.charset), max(width, 20)) for r in bar]
+        return fitted._replace(rows=rows)
+
+    def rows(self, width: int, height: int) -> list[Line]:
+        self._size = (width, height)
+        self.last = self.fit(width, height).rows
+        return self.last
 
     def _text(self) -> StyleAndTextTuples:
         size = get_app().output.get_size()

@@ -108,6 +108,10 @@ class ViewerModel:
     def step_at(self) -> Step[Any] | None:
         return self.timeline.steps[self.hand - 1][self.ply - 1] if self.hands and self.ply else None
 
+    def has_tricks(self) -> bool:
+        """True when ↑/↓ step a trick (the game's views have tricks), else they step a turn."""
+        return bool(self.hands) and hasattr(self.game.view(self.timeline.states[0][0], None), "tricks")
+
     def has_secrets(self) -> bool:
         return any(s.secret for steps in self.timeline.steps for s in steps)
 
@@ -294,7 +298,10 @@ class ViewerModel:
             return Screen(self._text(_("this replay has no hands"), "title"), [], [], [], [])
         g = self.game
         state = self.state()
-        view = g.full_view(state) if self.seat is None else g.view(state, self.seat)
+        if self.reveal:
+            view = g.revealed_view(state, self.seat)
+        else:
+            view = g.full_view(state) if self.seat is None else g.view(state, self.seat)
         table = [[(style, safe(text)) for style, text in line] for line in g.render(view, self.charset)]
         title = safe(self.replay.title or self.game.match_title(self.config))
         return Screen(
