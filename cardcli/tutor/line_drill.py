@@ -29,20 +29,39 @@ def read_card(p: LineProblem, text: str) -> str:
     return str(move.card)
 
 
+def board_lines(view: Any, charset: Any) -> list[Any]:
+    """The game's table from ``view`` without its rubber header (a drill is always the first hand of
+    a fresh rubber), and the tricks before the one the table shows: the play so far, all public."""
+    from cardcli.engine.cards import format_card
+    from cardcli.games.bridge.view import render_view
+
+    lines = render_view(view, charset)[1:]
+    names = view.names
+    earlier = view.tricks if view.trick else view.tricks[:-1]
+    for n, (leader, cards, winner) in enumerate(earlier, 1):
+        row: list[tuple[str, str]] = [("label", _("Trick {n}: ").format(n=n))]
+        for i, card in enumerate(cards):
+            row += [("", f"{names[(leader + i) % 4]} "), (f"card suit-{card[1]}", format_card(card, charset)), ("", "  ")]
+        row.append(("dim", _("won by {w}").format(w=names[winner])))
+        lines.insert(len(lines) - 1, row)
+    return lines
+
+
 def line_exercise(seed: str) -> Exercise:
-    from cardcli.games.bridge.view import contract_text, render_view
+    from cardcli.games.bridge.view import contract_text
 
     p = problem(seed)
     view = p.view()
     names = view.names
-    who = _("{seat} (dummy)").format(seat=names[p.mover]) if p.mover != view.seat else _("you")
+    where = (_("from dummy ({seat})").format(seat=names[p.mover]) if p.mover != view.seat
+             else _("from your hand"))
 
     def board(console: Any) -> None:
-        console.print_lines(render_view(p.view(), console.charset))
+        console.print_lines(board_lines(p.view(), console.charset))
 
     def judge(text: str) -> tuple[bool, list[str]]:
         return verdict_lines(p, read_card(p, text))
 
-    question = _("{contract}: you need {need} more tricks. Which card for {who}?").format(
-        contract=contract_text(view.contract, "ascii", names), need=p.need, who=who)
+    question = _("{contract}: you need {need} more tricks. Which card do you play {where}?").format(
+        contract=contract_text(view.contract, "ascii", names), need=p.need, where=where)
     return Exercise(question, cards_text(p.best), "", board=board, judge=judge)

@@ -91,29 +91,40 @@ def explain(view: Any, card: Card, naive: Card) -> str:
               and any(p[1] == suit and _r(p) > _r(x) for p in partner + mine)]
     lone_honour = [x for x in partner if x[1] == suit and x[0] in "KQ"
                    and any(u[1] == suit and _r(u) > _r(x) for u in unseen)]
-    if trump and suit == trump and k.sizes and any(x[1] == trump for x in unseen):
-        return _("Draw trumps: lead {card}, so the defenders cannot ruff your winners.").format(card=card)
-    if trump and not master and not partner_suit(partner, suit) and any(x[1] == trump for x in partner):
-        return _("Ruff: lead {card} and trump it in the other hand, where {suit} are void.").format(
-            card=card, suit=_suit(suit))
     honours_here = [x for x in tenace + lone_honour if _r(x) > _r(card)]
     if honours_here:
         h = max(honours_here, key=_r)
         miss = min((u for u in unseen if u[1] == suit and _r(u) > _r(h)), key=_r)
         return _("Finesse: lead {card} towards {honour}, hoping {miss} is with {seat}, who plays before it.").format(
             card=card, honour=h, miss=miss, seat=names[lho])
+    if trump and suit == trump and any(x[1] == trump for x in unseen):
+        return _("Draw trumps: lead {card}, so the defenders cannot ruff your winners.").format(card=card)
+    if trump and not master and not partner_suit(partner, suit) and any(x[1] == trump for x in partner):
+        return _("Ruff: lead {card} and trump it in the other hand, where {suit} are void.").format(
+            card=card, suit=_suit(suit))
     if not master and card[0] in "KQJT" and any(_r(x) > _r(above[0]) for x in partner if x[1] == suit):
         return _("Finesse: lead {card} and let it run if {seat} does not cover; {miss} must be with {seat}.").format(
             card=card, seat=names[lho], miss=above[0])
-    if master and missing_honours:
+    if master and missing_honours and _drops(missing_honours[0], ours, unseen):
         return _("Play for the drop: cash {card} and hope {miss} falls under it.").format(card=card,
                                                                                          miss=missing_honours[0])
+    if not master and card[0] in "KQJT" and len(above) <= 2 and any(
+            x != card and not any(u[1] == suit and min(_r(x), _r(card)) < _r(u) < max(_r(x), _r(card)) for u in unseen)
+            for x in ours):
+        return _("Establish {suit}: lead {card} to drive out {miss}; your next cards in the suit are then winners.").format(
+            suit=_suit(suit), card=card, miss=above[-1])
     if not master and len(ours) >= 7:
         return _("Establish {suit}: give up a trick in the long suit while you still have the entries.").format(
             suit=_suit(suit))
     if master:
         return _("Cash {card}: a sure winner, taken now.").format(card=card)
     return _("{card}: lead {suit} now.").format(card=card, suit=_suit(suit))
+
+
+def _drops(miss: Card, ours: list[Card], unseen: set[Card]) -> bool:
+    """Whether the missing honour falling would promote one of our cards: we hold a card just below it."""
+    below = [x for x in ours if _r(x) < _r(miss)]
+    return any(not any(u[1] == miss[1] and _r(x) < _r(u) < _r(miss) for u in unseen) for x in below)
 
 
 def partner_suit(cards: list[Card], suit: str) -> bool:

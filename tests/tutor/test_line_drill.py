@@ -117,16 +117,25 @@ def test_cli_one_problem_with_bad_input(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert f"{p.naive.card}: the contract makes in {lp.percent(p.naive, n)} of the {n} layouts" in text
     assert f"Best: {lp.cards_text(p.best)} ({lp.percent(p.best, n)})" in text
     assert "0 of 1 right." in text
-    after = text.split("Which card for")[1].split("Not the best card")[0].strip().splitlines()
+    after = text.split("Which card do you play")[1].split("Not the best card")[0].strip().splitlines()
     assert len(after) == len(lines)  # the question's tail, then one line per bad input
     # the fair table: the board is the game's own table from South's view, which holds no defender's hand
     from cardcli.games.bridge.view import render_view
+    from cardcli.tutor.line_drill import board_lines
     from cardcli.ui.console import Console
 
     view = p.view()
     assert view.visible_hand(1) is None and view.visible_hand(3) is None
-    board = "\n".join(Console(color=False, charset="ascii").styled(line) for line in render_view(view, "ascii"))
-    assert board in text
+    con = Console(color=False, charset="ascii")
+    table = "\n".join(con.styled(line) for line in render_view(view, "ascii")[1:-1])
+    assert table in text  # the game's own table, then the play so far (every card of it played in the open)
+    board = [con.styled(line) for line in board_lines(view, "ascii")]
+    assert "\n".join(board) in text
+    played = [c for _l, cards, _w in view.tricks for c in cards] + list(view.trick)
+    for seat in (1, 3):
+        for c in p.session.state.hands[seat]:  # a defender's unplayed card is on no trick line
+            assert all(f" {c[0]}{c[1]} " not in f" {ln} " for ln in board if ln.startswith("Trick"))
+    assert len(played) == 4 * len(view.tricks) + len(view.trick)
 
 
 def test_cli_best_card_is_right(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
@@ -142,7 +151,12 @@ def test_cli_best_card_is_right(monkeypatch: pytest.MonkeyPatch, tmp_path: objec
 def test_two_hundred_problems() -> None:
     """200 seeded problems with the drill's own settings: each has a best card that beats the naive
     one by the margin; prints the margin (median, minimum) and the time per problem."""
+    from collections import Counter
+
+    from cardcli.tutor.line_words import explain
+
     margins, cpu, wall, tried = [], [], [], []
+    kinds: Counter[str] = Counter()
     for n in range(1, 201):
         t0, w0 = time.process_time(), time.perf_counter()
         p = lp.problem(f"drill/line/{n}")
@@ -154,8 +168,12 @@ def test_two_hundred_problems() -> None:
         assert p.view().contract.declarer == 2
         margins.append(p.margin)
         tried.append(0 if p.seed == f"drill/line/{n}" else int(p.seed.rsplit("/", 1)[1]))
+        words = explain(p.view(), p.best.card, p.naive.card)
+        head = words.split(":")[0] if ":" in words else ""
+        kinds[head if len(head) > 3 else "what the card does"] += 1
     print(f"\nline drill, 200 problems, {lp.LAYOUTS} layouts per decision: margin median "
           f"{100 * statistics.median(margins):.1f} points, minimum {100 * min(margins):.1f}; "
           f"time per problem (process CPU) median {statistics.median(cpu):.2f} s, mean {statistics.mean(cpu):.2f} s, "
           f"max {max(cpu):.2f} s; wall median {statistics.median(wall):.2f} s, total {sum(wall):.0f} s; "
-          f"deals dealt again per problem: mean {statistics.mean(tried):.1f}, max {max(tried)}")
+          f"deals dealt again per problem: mean {statistics.mean(tried):.1f}, max {max(tried)}; "
+          f"best lines: {dict(kinds.most_common())}")
