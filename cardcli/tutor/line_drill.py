@@ -50,6 +50,11 @@ def board_lines(view: Any, charset: Any) -> list[Any]:
 def line_exercise(seed: str) -> Exercise:
     from cardcli.games.bridge.view import contract_text
 
+    from cardcli.games.bridge import dds
+    from cardcli.tutor.model import LessonError
+
+    if not dds.available():
+        raise LessonError(_("the line drill rates each card double dummy: it needs endplay (pip install 'cardcli[dds]')"))
     p = problem(seed)
     view = p.view()
     names = view.names

@@ -50,6 +50,32 @@ def _endplay_makes(p: lp.LineProblem, card: str) -> int:
     return made
 
 
+def words_fit(p: lp.LineProblem) -> str:
+    """The best line's words, checked against what the card visibly does (the classifier names a
+    technique only when the play has its shape)."""
+    from cardcli.tutor.line_words import explain
+
+    view = p.view()
+    card = p.best.card
+    words = explain(view, card, p.naive.card)
+    trump = None if view.contract.strain == "N" else view.contract.strain
+    unseen_above = [c for c in lp.RANKS[lp.RANKS.index(card[0]) + 1:]
+                    if c + card[1] not in set(view.hand) | set(view.dummy_hand or ())
+                    and c + card[1] not in {x for _l, cards, _w in view.tricks for x in cards} | set(view.trick)]
+    if words.startswith("Ruff: you"):
+        assert card[1] == trump and view.trick and view.trick[0][1] != trump
+    if words.startswith("Draw trumps"):
+        assert card[1] == trump and not view.trick
+    if words.startswith(("Finesse", "Establish")):
+        assert unseen_above or "towards" in words  # a finesse card is not a sure winner, or it leads towards one
+    if words.startswith(("Play for the drop", "Cash")):
+        assert not unseen_above and not view.trick
+    if words.startswith("Hold up"):
+        assert view.trick and view.trick[0][1] == card[1]
+    assert card in words or "Hold up" in words or "Establish" in words
+    return words
+
+
 def test_rating_agrees_with_endplay_on_a_fixed_seed() -> None:
     p = lp.problem("drill/line/test1", layouts=SMALL)
     assert p.mover in (0, 2) and p.view().contract.declarer == 2
@@ -58,6 +84,7 @@ def test_rating_agrees_with_endplay_on_a_fixed_seed() -> None:
         for card in r.cards:  # every card of a group takes the same tricks in every layout
             assert _endplay_makes(p, card) == r.makes
     assert p.best.makes - p.naive.makes >= lp.MARGIN * SMALL - 1e-9
+    words_fit(p)
 
 
 def test_the_same_seed_makes_the_same_problem() -> None:
@@ -153,8 +180,6 @@ def test_two_hundred_problems() -> None:
     one by the margin; prints the margin (median, minimum) and the time per problem."""
     from collections import Counter
 
-    from cardcli.tutor.line_words import explain
-
     margins, cpu, wall, tried = [], [], [], []
     kinds: Counter[str] = Counter()
     for n in range(1, 201):
@@ -168,7 +193,7 @@ def test_two_hundred_problems() -> None:
         assert p.view().contract.declarer == 2
         margins.append(p.margin)
         tried.append(0 if p.seed == f"drill/line/{n}" else int(p.seed.rsplit("/", 1)[1]))
-        words = explain(p.view(), p.best.card, p.naive.card)
+        words = words_fit(p)
         head = words.split(":")[0] if ":" in words else ""
         kinds[head if len(head) > 3 else "what the card does"] += 1
     print(f"\nline drill, 200 problems, {lp.LAYOUTS} layouts per decision: margin median "
