@@ -48,9 +48,8 @@ def board_lines(view: Any, charset: Any) -> list[Any]:
 
 
 def line_exercise(seed: str) -> Exercise:
-    from cardcli.games.bridge.view import contract_text
-
     from cardcli.games.bridge import dds
+    from cardcli.games.bridge.view import contract_text
     from cardcli.tutor.model import LessonError
 
     if not dds.available():

@@ -264,8 +264,8 @@ def verdict_lines(p: LineProblem, card: Card) -> tuple[bool, list[str]]:
     mine = p.rating_of(card)
     assert mine is not None
     ok = mine.makes >= p.best.makes
-    lines = [_("{card}: the contract makes in {p} of the {n} layouts that fit what you know.").format(
-        card=card, p=percent(mine, n), n=n)]
+    lines = [_("{card}: the contract makes in {k} of the {n} layouts that fit what you know ({p}).").format(
+        card=card, k=mine.makes, p=percent(mine, n), n=n)]
     lines.append(_("Best: {cards} ({p}). {why}").format(cards=cards_text(p.best), p=percent(p.best, n),
                                                         why=explain(p.view(), p.best.card, p.naive.card)))
     lines.append(_("The rule-of-thumb card, {card}: {p} ({why}).").format(

@@ -72,7 +72,12 @@ def explain(view: Any, card: Card, naive: Card) -> str:
         if suit == led:
             wins_now = _beats(card, w, trump)
             higher = [x for x in mine if x[1] == suit and _r(x) > _r(card)]
-            if not wins_now and any(_beats(x, w, trump) for x in higher) and _beats(naive, w, trump):
+            ours_winning = w is not None and (view.leader + trick.index(w)) % 2 == mover % 2
+            if not wins_now and ours_winning and higher:
+                return _("{card}: {w} already wins the trick for your side; do not overtake, keep {top} for later.").format(
+                    card=card, w=w, top=max(higher, key=_r))
+            if (not wins_now and view.leader % 2 != mover % 2 and any(_beats(x, w, trump) for x in higher)
+                    and _beats(naive, w, trump)):
                 return _("Hold up: let this trick go and keep {top}, so the defenders lose touch in {suit}.").format(
                     top=max(higher, key=_r), suit=_suit(suit))
             if wins_now and not master and higher and len(trick) == 2:

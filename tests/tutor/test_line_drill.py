@@ -141,7 +141,8 @@ def test_cli_one_problem_with_bad_input(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert "Traceback" not in text
     assert "Contract: " in text and "South (you, declarer" in text
     n = len(p.layouts)
-    assert f"{p.naive.card}: the contract makes in {lp.percent(p.naive, n)} of the {n} layouts" in text
+    assert (f"{p.naive.card}: the contract makes in {p.naive.makes} of the {n} layouts that fit what you know "
+            f"({lp.percent(p.naive, n)})") in text
     assert f"Best: {lp.cards_text(p.best)} ({lp.percent(p.best, n)})" in text
     assert "0 of 1 right." in text
     after = text.split("Which card do you play")[1].split("Not the best card")[0].strip().splitlines()
