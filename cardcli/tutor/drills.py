@@ -41,6 +41,11 @@ class Exercise:
     """When set, a typed move or call is compared in the game's notation (``1nt`` is ``1N``)."""
     also: tuple[str, ...] = ()
     """Other spellings of the answer that are accepted."""
+    board: Callable[[Console], None] | None = None
+    """Shows the position before the question (the line drill's table, from the learner's view)."""
+    judge: Callable[[str], tuple[bool, list[str]]] | None = None
+    """Judges an answer itself: (right, lines to show); raises ``ValueError`` (one line) for input
+    that is no answer, which is then asked again."""
 
     def text(self) -> str:
         if not self.choices:
@@ -174,9 +179,23 @@ def item(game: str, kind: str, number: int, seed: str | None = None) -> Item:
     return ex.text(), ex.answer, ex.why
 
 
+def _judged(ex: Exercise, line: str, console: Console, stdin: IO[str]) -> tuple[bool, list[str]] | None:
+    """The exercise's own judgement of ``line``; input that is no answer gets one line and is asked again."""
+    assert ex.judge is not None
+    while True:
+        try:
+            return ex.judge(line)
+        except ValueError as err:
+            console.error(str(err))
+        line = stdin.readline()
+        if not line or normalize(line) in ("quit", "exit", "q"):
+            return None
+
+
 def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str | None = None,
               count: int | None = None) -> int:
-    exercise(game, kind, 1, seed)  # validates the kind
+    if kind not in drills_of(game):  # the kind is checked before anything is asked or made
+        exercise(game, kind, 1, seed)
     asked = right = 0
     console.say(_("{game} drill ({what}): type the answer; `quit` stops.").format(
         game=game, what=_(drills_of(game)[kind][0])), "title")
@@ -184,17 +203,29 @@ def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str 
         number = progress.take_drill_item(game, kind)
         ex = exercise(game, kind, number, seed)
         answer, why = ex.answer, ex.why
+        if ex.board is not None:
+            ex.board(console)
         console.tell(f"#{number} {ex.text()}")
         line = stdin.readline()
         if not line or normalize(line) in ("quit", "exit", "q"):
             break
+        if ex.judge is not None:
+            judged = _judged(ex, line, console, stdin)
+            if judged is None:
+                break
+            ok, lines = judged
+        else:
+            ok, lines = ex.accepts(line), []
         asked += 1
-        ok = ex.accepts(line)
         if ok:
             right += 1
             console.say(_("Right."), "ok")
+        elif ex.judge is not None:
+            console.error(_("Not the best card: it comes back soon."))
         else:
             console.error(_("No: {answer} ({why}). It comes back soon.").format(answer=answer, why=why))
+        for text in lines:
+            console.tell(text)
         progress.record_drill_answer(game, kind, number, ok, REPEAT_AFTER)
     console.say(_("{right} of {asked} right.").format(right=right, asked=asked), "title")
     return 0

@@ -288,10 +288,17 @@ def _bridge_trick(seed: str) -> Exercise:
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 
 
+def _bridge_line(seed: str) -> Exercise:
+    from cardcli.tutor.line_drill import line_exercise
+
+    return line_exercise(seed)
+
+
 DRILLS: dict[str, tuple[str, Callable[[str], Exercise]]] = {
     "hcp": (N_("count the high-card points of a hand"), legacy(_bridge_hcp)),
     "score": (N_("score a contract"), legacy(_bridge_score)),
     "bid": (N_("find the bid: what cardcli's system calls with this hand"), _bridge_bid),
     "meaning": (N_("what does this call mean?"), _bridge_meaning),
     "trick": (N_("who won the trick?"), _bridge_trick),
+    "line": (N_("declarer play: the card that makes most often"), _bridge_line),
 }
