@@ -20,10 +20,18 @@ from cardcli import __version__
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
-_charset = click.option("--charset", type=click.Choice(["unicode", "ascii", "words"]), default=None,
-                        help="How cards are drawn: suit symbols, ASCII letters, or words (screen readers).")
-_color = click.option("--color/--no-color", "color", default=None,
-                      help="Force colour on or off (default: on for terminals unless NO_COLOR or TERM=dumb).")
+_charset = click.option(
+    "--charset",
+    type=click.Choice(["unicode", "ascii", "words"]),
+    default=None,
+    help="How cards are drawn: suit symbols, ASCII letters, or words (screen readers).",
+)
+_color = click.option(
+    "--color/--no-color",
+    "color",
+    default=None,
+    help="Force colour on or off (default: on for terminals unless NO_COLOR or TERM=dumb).",
+)
 
 
 def _lazy_completer(name: str) -> Any:
@@ -37,16 +45,36 @@ def _lazy_completer(name: str) -> Any:
     return complete
 
 
-_preset = click.option("--preset", default=None, metavar="NAME", help="A named rule set (see `cardcli games`).",
-                       shell_complete=_lazy_completer("complete_preset"))
-_option = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                       help="Change one rule (repeatable); `cardcli rules GAME options` lists them.",
-                       shell_complete=_lazy_completer("complete_option"))
+_preset = click.option(
+    "--preset",
+    default=None,
+    metavar="NAME",
+    help="A named rule set (see `cardcli games`).",
+    shell_complete=_lazy_completer("complete_preset"),
+)
+_option = click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Change one rule (repeatable); `cardcli rules GAME options` lists them.",
+    shell_complete=_lazy_completer("complete_option"),
+)
 _players = click.option("--players", "-n", type=click.IntRange(2, 8), default=None, help="Number of players.")
-_names = click.option("--names", default=None, metavar="A,B,...",
-                      help="Scorepad match: the players' names in seat order (they may then be typed instead of seats).")
-_dealer = click.option("--dealer", default=None, metavar="SEAT", shell_complete=_lazy_completer("complete_dealer"),
-                       help="Scorepad match: who deals the first hand (seat or name; default the first seat).")
+_names = click.option(
+    "--names",
+    default=None,
+    metavar="A,B,...",
+    help="Scorepad match: the players' names in seat order (they may then be typed instead of seats).",
+)
+_dealer = click.option(
+    "--dealer",
+    default=None,
+    metavar="SEAT",
+    shell_complete=_lazy_completer("complete_dealer"),
+    help="Scorepad match: who deals the first hand (seat or name; default the first seat).",
+)
 
 
 def _game_names() -> list[str]:
@@ -106,9 +134,16 @@ def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 @click.group(cls=_Root, context_settings=CONTEXT)
 @click.version_option(__version__, "--version", "-V", package_name="cardcli", prog_name="cardcli")
-@click.option("--lang", metavar="it|en", default=None, expose_value=False, is_eager=True, callback=_set_lang,
-              shell_complete=_lazy_completer("complete_lang"),
-              help="Language of messages and help (default: CARDCLI_LANG, then the locale, e.g. LANG=it_IT.UTF-8).")
+@click.option(
+    "--lang",
+    metavar="it|en",
+    default=None,
+    expose_value=False,
+    is_eager=True,
+    callback=_set_lang,
+    shell_complete=_lazy_completer("complete_lang"),
+    help="Language of messages and help (default: CARDCLI_LANG, then the locale, e.g. LANG=it_IT.UTF-8).",
+)
 def cli() -> None:
     """Play and learn bridge, Italian canasta, burraco, rummy and eleusis in the terminal.
 
@@ -133,42 +168,95 @@ def games(as_json: bool) -> None:
 @click.argument("game", type=GAME, required=False)
 @click.option("--seed", "-s", default=None, help="Deal from this seed (a number or any text); random when omitted.")
 @_players
-@click.option("--seat", default=None, metavar="SEAT", help="Your seat (number or name, e.g. 1, P1, South).",
-              shell_complete=_lazy_completer("complete_seat"))
-@click.option("--bots", default=None, metavar="all|SEATS", shell_complete=_lazy_completer("complete_bots"),
-              help="Which seats bots play: `all` (no human, no prompt) or a comma list. Default: all but yours.")
-@click.option("--bot", "bot_id", default=None, metavar="ID[,ID...]", shell_complete=_lazy_completer("complete_bot"),
-              help="Which bot plays the bot seats (see `cardcli games`); a comma list is given to the seats in turn.")
+@click.option(
+    "--seat",
+    default=None,
+    metavar="SEAT",
+    help="Your seat (number or name, e.g. 1, P1, South).",
+    shell_complete=_lazy_completer("complete_seat"),
+)
+@click.option(
+    "--bots",
+    default=None,
+    metavar="all|SEATS",
+    shell_complete=_lazy_completer("complete_bots"),
+    help="Which seats bots play: `all` (no human, no prompt) or a comma list. Default: all but yours.",
+)
+@click.option(
+    "--bot",
+    "bot_id",
+    default=None,
+    metavar="ID[,ID...]",
+    shell_complete=_lazy_completer("complete_bot"),
+    help="Which bot plays the bot seats (see `cardcli games`); a comma list is given to the seats in turn.",
+)
 @_preset
 @_option
 @click.option("--record", type=click.Path(dir_okay=False), default=None, help="Write the game to this replay file.")
-@click.option("--resume", is_flag=False, flag_value="latest", default=None, metavar="[NAME|FILE]",
-              shell_complete=_lazy_completer("complete_save"),
-              help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.")
-@click.option("--from", "from_", default=None, metavar="FILE_OR_CODE[@H.P]", shell_complete=_lazy_completer("complete_file"),
-              help="Start from move P of hand H of a replay or share code (default 1.0; a .pbn, .lin or handviewer "
-              "link: where its record stops): same cards, then you and bots.")
-@click.option("--deal", default=None, metavar="FILE[:BOARD]", shell_complete=_lazy_completer("complete_file"),
-              help="Bridge: play board BOARD (default 1; the file's own board number, else counted in the file) "
-              "of a .pbn or .lin file from its deal; you sit South unless --seat says otherwise.")
+@click.option(
+    "--resume",
+    is_flag=False,
+    flag_value="latest",
+    default=None,
+    metavar="[NAME|FILE]",
+    shell_complete=_lazy_completer("complete_save"),
+    help="Continue a saved game: by name (`cardcli saves` lists them), a replay FILE, or the newest.",
+)
+@click.option(
+    "--from",
+    "from_",
+    default=None,
+    metavar="FILE_OR_CODE[@H.P]",
+    shell_complete=_lazy_completer("complete_file"),
+    help="Start from move P of hand H of a replay or share code (default 1.0; a .pbn, .lin or handviewer "
+    "link: where its record stops): same cards, then you and bots.",
+)
+@click.option(
+    "--deal",
+    default=None,
+    metavar="FILE[:BOARD]",
+    shell_complete=_lazy_completer("complete_file"),
+    help="Bridge: play board BOARD (default 1; the file's own board number, else counted in the file) "
+    "of a .pbn or .lin file from its deal; you sit South unless --seat says otherwise.",
+)
 @click.option("--hands", type=click.IntRange(1), default=None, help="Stop after this many hands.")
 @click.option("--title", default=None, help="A caption stored in the recorded replay.")
 @click.option("--plain", is_flag=True, help="Plain line-by-line interface (no completion menu or toolbar).")
 @click.option("--verbose", "-v", is_flag=True, help="With --bots all: print every move, not only the hands' results.")
-@click.option("--coach", is_flag=True,
-              help="After each move of yours the strongest bot would not have made, say what it would do and why.")
-@click.option("--dealer", default=None, metavar="SEAT", shell_complete=_lazy_completer("complete_dealer"),
-              help="Who deals the first hand (seat number or name, or `me`); default: a seeded cut.")
-@click.option("--pace", type=click.FloatRange(0, 10), default=None, metavar="SECONDS",
-              help="Pause before each bot move in a terminal (default 0.6, or CARDCLI_PACE).")
+@click.option(
+    "--coach", is_flag=True, help="After each move of yours the strongest bot would not have made, say what it would do and why."
+)
+@click.option(
+    "--dealer",
+    default=None,
+    metavar="SEAT",
+    shell_complete=_lazy_completer("complete_dealer"),
+    help="Who deals the first hand (seat number or name, or `me`); default: a seeded cut.",
+)
+@click.option(
+    "--pace",
+    type=click.FloatRange(0, 10),
+    default=None,
+    metavar="SECONDS",
+    help="Pause before each bot move in a terminal (default 0.6, or CARDCLI_PACE).",
+)
 @click.option("--fast", is_flag=True, help="Show bot moves at once (output that is not a terminal always is).")
-@click.option("--declare", type=click.Choice(["auto", "me", "partner"]), default="auto", show_default=True,
-              help="Bridge: who plays a contract your partner wins. `auto`: you declare whenever your "
-                   "side wins the contract: you play both hands from the declarer's seat (the table turns "
-                   "so that the declarer's hand is at the bottom, dummy's on top), unless partner is a "
-                   "person, who plays their own; `me`: the same; `partner`: partner's bot plays it.")
-@click.option("--autoplay/--no-autoplay", default=True, show_default=True,
-              help="Play a forced card (the only legal one, the last trick) for you, and say so.")
+@click.option(
+    "--declare",
+    type=click.Choice(["auto", "me", "partner"]),
+    default="auto",
+    show_default=True,
+    help="Bridge: who plays a contract your partner wins. `auto`: you declare whenever your "
+    "side wins the contract: you play both hands from the declarer's seat (the table turns "
+    "so that the declarer's hand is at the bottom, dummy's on top), unless partner is a "
+    "person, who plays their own; `me`: the same; `partner`: partner's bot plays it.",
+)
+@click.option(
+    "--autoplay/--no-autoplay",
+    default=True,
+    show_default=True,
+    help="Play a forced card (the only legal one, the last trick) for you, and say so.",
+)
 @_charset
 @_color
 def play(game: str | None, **kw: Any) -> None:
@@ -202,13 +290,29 @@ def deal(game: str, **kw: Any) -> None:
 @click.argument("game", type=GAME, required=False)
 @click.argument("lesson", required=False, shell_complete=_lazy_completer("complete_lesson"))
 @click.option("--auto", is_flag=True, help="Demonstrate the lesson: play and explain each step (earns no stars).")
-@click.option("--delay", type=click.FloatRange(0, 60), default=None, metavar="SECONDS",
-              help="With --auto: wait this long between steps instead of waiting for Enter.")
-@click.option("--check", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
-              help="Validate a lesson file (repeatable): every move, rule id and quiz answer.")
-@click.option("--drill", is_flag=False, flag_value="", default=None, metavar="[KIND]",
-              shell_complete=_lazy_completer("complete_drill"),
-              help="Endless seeded practice of one kind; alone, lists the kinds.")
+@click.option(
+    "--delay",
+    type=click.FloatRange(0, 60),
+    default=None,
+    metavar="SECONDS",
+    help="With --auto: wait this long between steps instead of waiting for Enter.",
+)
+@click.option(
+    "--check",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Validate a lesson file (repeatable): every move, rule id and quiz answer.",
+)
+@click.option(
+    "--drill",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[KIND]",
+    shell_complete=_lazy_completer("complete_drill"),
+    help="Endless seeded practice of one kind; alone, lists the kinds.",
+)
 @click.option("--seed", "-s", default=None, help="With --drill: start from this seed.")
 @click.option("--count", type=click.IntRange(1), default=None, help="With --drill: stop after this many items.")
 @click.option("--reset", is_flag=True, help="Forget the progress of GAME's course (or of every course).")
@@ -244,13 +348,17 @@ def rules(game: str, topic: str | None) -> None:
 @_preset
 @_option
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--match", "-m", default=None, metavar="NAME",
-              help="Add the hand to this scorepad match (created on first use) and show the running pad.")
+@click.option(
+    "--match",
+    "-m",
+    default=None,
+    metavar="NAME",
+    help="Add the hand to this scorepad match (created on first use) and show the running pad.",
+)
 @_names
 @_dealer
 @_charset
-def score(game: str, file: Any, match: str | None, names: str | None, dealer: str | None, charset: str | None,
-          **kw: Any) -> None:
+def score(game: str, file: Any, match: str | None, names: str | None, dealer: str | None, charset: str | None, **kw: Any) -> None:
     """Score a finished hand typed in by hand (from FILE, or stdin).
 
     The input format of each game is described by `cardcli rules GAME score`;
@@ -267,8 +375,9 @@ def score(game: str, file: Any, match: str | None, names: str | None, dealer: st
     if match is not None:
         from cardcli.commands.scorepad import score_match
 
-        sys.exit(score_match(game, file, match, kw["players"], kw["preset"], kw["options"], names, dealer,
-                             kw["as_json"], charset))
+        sys.exit(
+            score_match(game, file, match, kw["players"], kw["preset"], kw["options"], names, dealer, kw["as_json"], charset)
+        )
     from cardcli.commands.info import run_score
 
     sys.exit(run_score(game, file, **kw))
@@ -366,8 +475,14 @@ def scorepad_delete(name: str, hand: int | None, yes: bool, charset: str | None)
 
 @scorepad.command("export", context_settings=CONTEXT)
 @click.argument("name")
-@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True,
-              help="CSV (one row per hand) or JSON (everything the pad shows).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "json"]),
+    default="csv",
+    show_default=True,
+    help="CSV (one row per hand) or JSON (everything the pad shows).",
+)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout.")
 def scorepad_export(name: str, fmt: str, output: str | None) -> None:
     """Write match NAME as CSV or JSON."""
@@ -380,10 +495,16 @@ def scorepad_export(name: str, fmt: str, output: str | None) -> None:
 @click.argument("game", type=GAME, required=False)
 @click.option("--limit", type=click.IntRange(1), default=None, help="Show only the most recent N games.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--prune", is_flag=True,
-              help="Forget the replays of older games, keeping the newest --keep (the list of games stays).")
-@click.option("--keep", type=click.IntRange(0), default=50, show_default=True,
-              help="With --prune: how many of the newest games keep their replay.")
+@click.option(
+    "--prune", is_flag=True, help="Forget the replays of older games, keeping the newest --keep (the list of games stays)."
+)
+@click.option(
+    "--keep",
+    type=click.IntRange(0),
+    default=50,
+    show_default=True,
+    help="With --prune: how many of the newest games keep their replay.",
+)
 def history(game: str | None, limit: int | None, as_json: bool, prune: bool, keep: int) -> None:
     """List the games played in cardcli (of GAME), with how to review, view or resume each.
 
@@ -413,8 +534,13 @@ def stats(game: str | None, as_json: bool, charset: str | None) -> None:
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many matches.")
 @click.option("--seed", "-s", default="1", show_default=True, help="Base seed; match i uses SEED/i.")
 @_players
-@click.option("--bots", "bot_ids", default=None, metavar="ID,ID...",
-              help="Bot per seat, repeated cyclically (default: the game's best bot everywhere).")
+@click.option(
+    "--bots",
+    "bot_ids",
+    default=None,
+    metavar="ID,ID...",
+    help="Bot per seat, repeated cyclically (default: the game's best bot everywhere).",
+)
 @_preset
 @_option
 @click.option("--hands", type=click.IntRange(1), default=None, help="Play this many hands per match instead of whole matches.")
@@ -469,8 +595,7 @@ def replay_show(file: str, **kw: Any) -> None:
 
 @replay.command("verify", context_settings=CONTEXT)
 @click.argument("files", type=click.Path(dir_okay=False), nargs=-1, required=True)
-@click.option("--legal", is_flag=True,
-              help="Also check that each move is among the legal moves the game lists in its position.")
+@click.option("--legal", is_flag=True, help="Also check that each move is among the legal moves the game lists in its position.")
 def replay_verify(files: tuple[str, ...], legal: bool) -> None:
     """Check that every move of FILES is legal and the recorded results match (exit 1 if not)."""
     from cardcli.commands.replays import verify
@@ -501,11 +626,16 @@ def replay_view(file: str, **kw: Any) -> None:
 
 @replay.command("review", context_settings=CONTEXT)
 @click.argument("file", metavar="FILE|last|N", type=click.Path(dir_okay=False))
-@click.option("--seat", default=None, metavar="SEAT",
-              help="Review this seat's decisions (default: the human seats, else the game's usual seat).")
+@click.option(
+    "--seat",
+    default=None,
+    metavar="SEAT",
+    help="Review this seat's decisions (default: the human seats, else the game's usual seat).",
+)
 @click.option("--hand", "hands", type=click.IntRange(1), multiple=True, help="Review only this hand (repeatable).")
-@click.option("--full", is_flag=True,
-              help="The whole review (the hands as dealt, every decision), through a pager in a terminal.")
+@click.option(
+    "--full", is_flag=True, help="The whole review (the hands as dealt, every decision), through a pager in a terminal."
+)
 @click.option("--write", is_flag=True, help="Keep the review in FILE as annotations (`replay view` shows them).")
 @_charset
 @_color
@@ -546,8 +676,13 @@ def replay_play(file: str, **kw: Any) -> None:
 
 @replay.command("export", context_settings=CONTEXT)
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", required=True, metavar="FORMAT",
-              help="Target format: html (a web page to step through, any game); bridge also pbn, lin.")
+@click.option(
+    "--format",
+    "fmt",
+    required=True,
+    metavar="FORMAT",
+    help="Target format: html (a web page to step through, any game); bridge also pbn, lin.",
+)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None, help="Write here instead of stdout.")
 def replay_export(file: str, fmt: str, output: str | None) -> None:
     """Write a recorded game in another format: one self-contained HTML page that steps through
@@ -559,8 +694,13 @@ def replay_export(file: str, fmt: str, output: str | None) -> None:
 
 @replay.command("import", context_settings=CONTEXT)
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-              help="Replay file to write (default: FILE with .cardcli.json).")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Replay file to write (default: FILE with .cardcli.json).",
+)
 def replay_import(file: str, output: str | None) -> None:
     """Turn a game in another format (bridge: .pbn, .lin or a BBO handviewer link), or a share code,
     into a verified cardcli replay. Each board is what the file records — a deal to play, a position to
@@ -581,8 +721,13 @@ def replay_schema() -> None:
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", type=GAME, required=False)
-@click.option("--repair", metavar="NAME", default=None, shell_complete=_lazy_completer("complete_save"),
-              help="Rewrite the damaged save NAME as what can be recovered (the damaged file is kept).")
+@click.option(
+    "--repair",
+    metavar="NAME",
+    default=None,
+    shell_complete=_lazy_completer("complete_save"),
+    help="Rewrite the damaged save NAME as what can be recovered (the damaged file is kept).",
+)
 def saves(game: str | None, repair: str | None) -> None:
     """List the saved (unfinished) games, newest first; resume one with `cardcli play --resume NAME`.
 

@@ -147,8 +147,17 @@ def _install_click() -> None:
     """
     import sys
 
-    for name in ("click.core", "click.decorators", "click.exceptions", "click.formatting", "click.parser",
-                 "click.types", "click.termui", "click.utils", "click.shell_completion"):
+    for name in (
+        "click.core",
+        "click.decorators",
+        "click.exceptions",
+        "click.formatting",
+        "click.parser",
+        "click.types",
+        "click.termui",
+        "click.utils",
+        "click.shell_completion",
+    ):
         module = sys.modules.get(name)
         if module is None:
             continue

@@ -34,12 +34,15 @@ DESCRIPTION = N_(
     "cardcli plays and teaches five card games in the terminal: contract bridge (rubber), Italian "
     "canasta, burraco, rummy and eleusis. It deals from seeds, takes moves at a prompt that explains "
     "every rule it enforces, lets any seat be a bot, and records every game as a replay file that can "
-    "be verified, stepped through and shared.")
+    "be verified, stepped through and shared."
+)
 
 NAME_LINE = N_("play and learn bridge, canasta, burraco, rummy and eleusis in the terminal")
 
 SECTIONS = [
-    (N_("MOVES AND COMMANDS IN A GAME"), N_("""\
+    (
+        N_("MOVES AND COMMANDS IN A GAME"),
+        N_("""\
 Moves are typed in each game's notation (rummy: \\fBdraw stock\\fR, \\fBdraw discard\\fR,
 \\fBmeld 3H 4H 5H\\fR, \\fBlayoff 6H 2\\fR, \\fBdiscard KS\\fR); cards are written rank then suit
 (\\fBTH\\fR, \\fB10h\\fR, \\fB10\\[u2665]\\fR, \\fBqueen of spades\\fR, \\fBJK\\fR). Shorthand that matches
@@ -57,8 +60,11 @@ Ctrl-D and \\fBquit\\fR save the game, and \\fBcardcli play --resume\\fR continu
 .PP
 When standard input is not a terminal (or with \\fB--plain\\fR or \\fBTERM=dumb\\fR) the same
 commands are read one per line and the output is plain text, for pipes, scripts and screen
-readers.""")),
-    (N_("REPLAY FILES"), N_("""\
+readers."""),
+    ),
+    (
+        N_("REPLAY FILES"),
+        N_("""\
 Replays (\\fI*.cardcli.json\\fR) are JSON: an envelope (\\fBformat\\fR "cardcli-replay",
 \\fBversion\\fR), the game, its rules (preset and full config), the seats, the seed, and for every
 hand the full deck order as dealt and the moves in canonical notation with the seat that made
@@ -66,17 +72,26 @@ each, plus the results and annotations (hints, undos, notes). Files ending in \\
 the same in MessagePack. \\fBcardcli replay schema\\fR prints the JSON Schema;
 \\fBcardcli-replay\\fR(5) describes the format, share codes and lessons.
 \\fBcardcli replay verify\\fR re-plays every move and fails with the hand, move number and rule of
-the first illegal move.""")),
-    (N_("SEEDS"), N_("""\
+the first illegal move."""),
+    ),
+    (
+        N_("SEEDS"),
+        N_("""\
 A seed (a number or any text) gives the same deals on every machine: the deck is shuffled by
 Fisher\\(enYates driven by SHA-256 in counter mode over the seed and the hand number. Bots draw
-their randomness from (seed, hand, seat, move), so a bot game replays identically.""")),
-    (N_("SHELL COMPLETION"), N_("""\
+their randomness from (seed, hand, seat, move), so a bot game replays identically."""),
+    ),
+    (
+        N_("SHELL COMPLETION"),
+        N_("""\
 \\fBcardcli completion bash\\fR, \\fBzsh\\fR or \\fBfish\\fR prints a script that completes commands,
 options, games, presets, rule options, seats, saves, lessons and files. Enable it with
 \\fBeval "$(cardcli completion bash)"\\fR in \\fI~/.bashrc\\fR (zsh: the same with \\fBzsh\\fR in
-\\fI~/.zshrc\\fR; fish: \\fBcardcli completion fish > ~/.config/fish/completions/cardcli.fish\\fR).""")),
-    (N_("ENVIRONMENT"), N_("""\
+\\fI~/.zshrc\\fR; fish: \\fBcardcli completion fish > ~/.config/fish/completions/cardcli.fish\\fR)."""),
+    ),
+    (
+        N_("ENVIRONMENT"),
+        N_("""\
 .TP
 \\fBCARDCLI_HOME\\fR
 Where saves, history, scorepads and lesson progress are kept (default: the platform's user
@@ -97,15 +112,21 @@ Colour even when the output is not a terminal.
 \\fBdumb\\fR selects the plain line interface, ASCII cards and no colour.
 .TP
 \\fBCARDCLI_CHARSET\\fR
-\\fBunicode\\fR, \\fBascii\\fR or \\fBwords\\fR, as \\fB--charset\\fR.""")),
-    (N_("FILES"), N_("""\
+\\fBunicode\\fR, \\fBascii\\fR or \\fBwords\\fR, as \\fB--charset\\fR."""),
+    ),
+    (
+        N_("FILES"),
+        N_("""\
 .TP
 \\fI$CARDCLI_HOME/saves/\\fR
 The saves of unfinished games, one per game, kept move by move (\\fBcardcli saves\\fR lists them).
 .TP
 \\fI$CARDCLI_HOME/history\\fR
-The prompt's input history.""")),
-    (N_("EXIT STATUS"), N_("""\
+The prompt's input history."""),
+    ),
+    (
+        N_("EXIT STATUS"),
+        N_("""\
 .TP
 0
 Success.
@@ -117,8 +138,11 @@ An error: a bad file, a failed verification, bad input to \\fBscore\\fR.
 Wrong usage: an unknown game, option or preset.
 .TP
 130
-Interrupted.""")),
-    (N_("EXAMPLES"), N_("""\
+Interrupted."""),
+    ),
+    (
+        N_("EXAMPLES"),
+        N_("""\
 .nf
 cardcli play rummy
 cardcli --lang it play burraco
@@ -127,7 +151,8 @@ cardcli replay verify game.cardcli.json
 cardcli deal rummy --seed 7 --players 3 --format json
 printf 'closer P1\\\\nP2 KS QH 5C\\\\n' | cardcli score rummy
 cardcli simulate rummy --games 200 --bots basic,random --jobs 2
-.fi""")),
+.fi"""),
+    ),
 ]
 
 REPLAY_INTRO = N_(
@@ -135,52 +160,60 @@ REPLAY_INTRO = N_(
     "rules, the seats, the seed, and for every hand the full deck order as dealt and every move in "
     "canonical notation, with the results. It replays identically even if dealing ever changed, and "
     "nothing in it is trusted: every reader folds the moves through the rules again, so a file that "
-    "was edited by hand is refused with the hand, move number and rule of the first illegal move.")
+    "was edited by hand is refused with the hand, move number and rule of the first illegal move."
+)
 REPLAY_FIELDS = N_(
     "The top-level object, its fields (required ones are marked) and the objects inside it. "
-    "`cardcli replay schema` prints the same as a JSON Schema.")
+    "`cardcli replay schema` prints the same as a JSON Schema."
+)
 REPLAY_MOVES = N_(
-    "Moves are [seat, \"notation\"] pairs (seats count from 0 in play order); a third element true marks "
+    'Moves are [seat, "notation"] pairs (seats count from 0 in play order); a third element true marks '
     "a secret move (eleusis' rule), which `replay show` hides unless --reveal is given. Cards are written "
     "rank then suit in ASCII: 2-9, T, J, Q, K, A and C, D, H, S (TH is the ten of hearts), and JK is a "
     "joker. The notation of each game's moves is the one `help` shows in the game; it never depends on "
-    "the language of the messages.")
+    "the language of the messages."
+)
 IMPORT_TEXT = N_(
     "A replay imported from another program's file (`cardcli replay import`: PBN, LIN, a BBO handviewer "
     "link) holds only what the file says: a board with no auction is a deal to play, an auction or a play "
     "that stops is a position to play on from (nothing is made up to finish it), and a set of tournament "
     "boards is one match of independent deals whose boards may stop where their records stop. Each "
     "hand's extra object keeps its file's record under \"source\" (the tags in their order, the names, "
-    "notes, alerts, comments and tables) and its board number under \"board\"; `replay export` writes "
-    "the record back, and marks what cardcli adds (its bidding system's explanations) as cardcli's.")
+    'notes, alerts, comments and tables) and its board number under "board"; `replay export` writes '
+    "the record back, and marks what cardcli adds (its bidding system's explanations) as cardcli's."
+)
 JOURNAL_TEXT = N_(
     "A game being played is saved as a journal (*.cardcli.jsonl): one JSON value per line, appended and "
     "flushed as the game goes, each followed by a space and the CRC-32 of the JSON in eight hex digits. "
     "The first two lines are the header, written twice (the match as a replay with no hands, and the "
-    "--record file asked for); then a dealt hand is {\"deal\": [cards…], \"dealer\": N}, a move is "
-    "[seat, \"notation\"], an undo is {\"undo\": N}, an annotation is {\"note\": {…}} and a new caption "
-    "{\"title\": \"…\"}. An incomplete last line (a crash while writing) is ignored. A damaged line is "
+    '--record file asked for); then a dealt hand is {"deal": [cards…], "dealer": N}, a move is '
+    '[seat, "notation"], an undo is {"undo": N}, an annotation is {"note": {…}} and a new caption '
+    '{"title": "…"}. An incomplete last line (a crash while writing) is ignored. A damaged line is '
     "rebuilt when one event fits the game there (a legal move, an undo, the deal the seed makes); otherwise "
     "`cardcli saves --repair NAME` continues the game from the last good move, and the damaged file is kept "
     "as NAME.cardcli.jsonl.damaged. While a game is played its save is locked (.NAME.cardcli.jsonl.lock, "
-    "holding the process id): a second cardcli does not resume it.")
+    "holding the process id): a second cardcli does not resume it."
+)
 SHARE_TEXT = N_(
     "A share code ({prefix}{version}-…, printed by `cardcli share`) is a whole match, or one hand, as "
     "URL-safe text: base64url without padding of the payload's length, a CRC32 checksum and a "
     "MessagePack payload (the game, the preset and the options that differ from it, the players, the "
     "dealer, the seats, the seed, and per hand the deck and the moves, each packed as its index among "
     "the legal moves). A mistyped or cut code is refused. Wherever a replay file is accepted, a code "
-    "works too: `cardcli replay view CODE`, `cardcli replay import CODE -o game.cardcli.json`.")
+    "works too: `cardcli replay view CODE`, `cardcli replay import CODE -o game.cardcli.json`."
+)
 LESSON_TEXT = N_(
     "A lesson (`cardcli learn`) is a TOML file: its game's position and the steps that teach it. "
     "Unknown fields are refused; `cardcli learn --check FILE` plays every step and checks every move, "
-    "rule id and answer. The fields of a lesson:")
+    "rule id and answer. The fields of a lesson:"
+)
 LESSON_STEPS = N_(
     "Each [[steps]] table has a kind: say (narration), move (the learner's move: one of expect, or any "
     "legal move whose notation starts with match, with hints), reply (scripted moves of the other seats, "
     "or bots = true), quiz (a typed answer or a choice; compute names how the game's own code works out "
     "the answer) and free (bots take the other seats and the learner plays on with coaching). The fields "
-    "of each kind:")
+    "of each kind:"
+)
 
 
 def _esc(text: str) -> str:
@@ -314,8 +347,7 @@ def render() -> str:
         lines.append(f".SH {_esc(_(title))}")
         lines.append(_roff(_(body)))
     names = [name for name, _c, _x in _commands(cli, ctx)]
-    lines += _see_also(*[f"cardcli-{n}(1)" for n in names], "cardcli-replay(5)",
-                       *[f"cardcli-{g.name}(6)" for g in _games()])
+    lines += _see_also(*[f"cardcli-{n}(1)" for n in names], "cardcli-replay(5)", *[f"cardcli-{g.name}(6)" for g in _games()])
     return "\n".join(lines) + "\n"
 
 
@@ -379,9 +411,12 @@ def render_game(game: Any) -> str:
         ".SH " + _("DESCRIPTION"),
         _esc(_(book.intro)),
         ".PP",
-        _esc(_("Players: {counts}. The same texts are shown by `cardcli rules {game} TOPIC` and, for the "
-               "rule a refused move broke, by `why` in the game.").format(
-            counts=", ".join(str(n) for n in game.player_counts), game=game.name)),
+        _esc(
+            _(
+                "Players: {counts}. The same texts are shown by `cardcli rules {game} TOPIC` and, for the "
+                "rule a refused move broke, by `why` in the game."
+            ).format(counts=", ".join(str(n) for n in game.player_counts), game=game.name)
+        ),
         ".SH " + _("RULES"),
     ]
     for topic, title in book.topics.items():
@@ -402,8 +437,11 @@ def render_game(game: Any) -> str:
     lines.append(".SH " + _("RULE OPTIONS"))
     lines.append(_esc(_("Each is set with --option KEY=VALUE (repeatable), after the preset.")))
     for o in game.options():
-        lines += [".TP", f"\\fB{_esc(o.name)}\\fR=\\fI{_esc(o.type)}\\fR ({_esc(_fmt(o.default))})",
-                  _esc(_(o.help)) if o.help else "\\&"]
+        lines += [
+            ".TP",
+            f"\\fB{_esc(o.name)}\\fR=\\fI{_esc(o.type)}\\fR ({_esc(_fmt(o.default))})",
+            _esc(_(o.help)) if o.help else "\\&",
+        ]
     lines += _see_also("cardcli(1)", "cardcli-play(1)", "cardcli-rules(1)", "cardcli-learn(1)", "cardcli-replay(5)")
     return "\n".join(lines) + "\n"
 

@@ -36,10 +36,13 @@ def folder_problem(folder: Path) -> str | None:
         return None
     home = os.environ.get("CARDCLI_HOME")
     if home and Path(home).expanduser() == place:
-        return _("CARDCLI_HOME is {path}, which is a file, not a folder: set it to a folder for cardcli's "
-                 "games and scores").format(path=place)
-    return _("{path} is a file, not a folder: cardcli keeps its games and scores in {folder} (move the file "
-             "away, or set CARDCLI_HOME to a folder)").format(path=place, folder=folder)
+        return _(
+            "CARDCLI_HOME is {path}, which is a file, not a folder: set it to a folder for cardcli's games and scores"
+        ).format(path=place)
+    return _(
+        "{path} is a file, not a folder: cardcli keeps its games and scores in {folder} (move the file "
+        "away, or set CARDCLI_HOME to a folder)"
+    ).format(path=place, folder=folder)
 
 
 def autosave_path(game: str) -> Path:

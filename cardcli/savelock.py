@@ -86,8 +86,12 @@ class SaveLock:
                 continue
             fh.seek(0)
             fh.truncate()
-            fh.write(json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
-                                 "since": _dt.datetime.now().isoformat(timespec="seconds")}) + "\n")
+            fh.write(
+                json.dumps(
+                    {"pid": os.getpid(), "host": socket.gethostname(), "since": _dt.datetime.now().isoformat(timespec="seconds")}
+                )
+                + "\n"
+            )
             fh.flush()
             return cls(save, fh)
         return cls(save, None)  # pragma: no cover - ten holders in a row let go while we looked
@@ -122,8 +126,10 @@ def holder(save: Path) -> str | None:
 def busy_message(save: Path, who: str) -> str:
     """The line for a save another process holds, naming that process."""
     name = save.name.removesuffix(".cardcli.jsonl")
-    return _("{name} is being played by another cardcli ({who}); quit that game first, or resume another save "
-             "(`cardcli saves` lists them)").format(name=name, who=who)
+    return _(
+        "{name} is being played by another cardcli ({who}); quit that game first, or resume another save "
+        "(`cardcli saves` lists them)"
+    ).format(name=name, who=who)
 
 
 def _who(text: str) -> str:

@@ -144,11 +144,35 @@ def list_saves(game: str | None = None) -> list[SaveInfo]:
             info = _damaged_info(path, str(err).removeprefix(f"{path}: "))
             if game and info.game not in (game, "?"):
                 continue
-            out.append(SaveInfo(name, path, info.game, info.seed, info.hands, info.moves, modified, info.record,
-                                info.problem, info.recovery, in_use))
+            out.append(
+                SaveInfo(
+                    name,
+                    path,
+                    info.game,
+                    info.seed,
+                    info.hands,
+                    info.moves,
+                    modified,
+                    info.record,
+                    info.problem,
+                    info.recovery,
+                    in_use,
+                )
+            )
             continue
-        out.append(SaveInfo(name, path, replay.game, replay.seed, len(replay.hands),
-                            sum(len(h.moves) for h in replay.hands), modified, record, in_use=in_use))
+        out.append(
+            SaveInfo(
+                name,
+                path,
+                replay.game,
+                replay.seed,
+                len(replay.hands),
+                sum(len(h.moves) for h in replay.hands),
+                modified,
+                record,
+                in_use=in_use,
+            )
+        )
     out.sort(key=lambda s: s.modified, reverse=True)
     return out
 
@@ -160,8 +184,18 @@ def _damaged_info(path: Path, problem: str) -> SaveInfo:
     except ReplayError:
         return SaveInfo(save_name(path), path, "?", None, 0, 0, 0.0, None, problem)
     replay = rec.replay
-    return SaveInfo(save_name(path), path, replay.game, replay.seed, len(replay.hands),
-                    sum(len(h.moves) for h in replay.hands), 0.0, record, problem, rec.summary())
+    return SaveInfo(
+        save_name(path),
+        path,
+        replay.game,
+        replay.seed,
+        len(replay.hands),
+        sum(len(h.moves) for h in replay.hands),
+        0.0,
+        record,
+        problem,
+        rec.summary(),
+    )
 
 
 def find_save(name: str, game: str | None = None) -> Path | None:
@@ -305,12 +339,21 @@ def record_in_history(session: Session, replay_path: Path | None, save: Path | N
     try:
         record_game(
             game.name,
-            seats=make_seats([s.name for s in session.seats], bots,
-                             [side.seats for side in game.sides(session.config, session.players)]),
-            totals=result.totals, winners=result.winners, hands=result.hands, complete=result.complete,
-            preset=session.preset, options=msgspec.to_builtins(session.config), seed=session.seed or None,
-            started=session.started, replay=str(replay_path) if replay_path is not None else None,
-            save=save_name(save) if save is not None else None, replay_data=pack_replay(session.to_replay()))
+            seats=make_seats(
+                [s.name for s in session.seats], bots, [side.seats for side in game.sides(session.config, session.players)]
+            ),
+            totals=result.totals,
+            winners=result.winners,
+            hands=result.hands,
+            complete=result.complete,
+            preset=session.preset,
+            options=msgspec.to_builtins(session.config),
+            seed=session.seed or None,
+            started=session.started,
+            replay=str(replay_path) if replay_path is not None else None,
+            save=save_name(save) if save is not None else None,
+            replay_data=pack_replay(session.to_replay()),
+        )
     except StoreError as err:
         return str(err)
     return None

@@ -70,9 +70,20 @@ class UndoRefused(ValueError):
 class Session:
     """A match being played: state, log, bots, undo and saving."""
 
-    def __init__(self, game: Game[Any, Any, Any, Any], config: Any, preset: str, players: int, seats: Sequence[SeatSpec],
-                 seed: str, first_dealer: int, hands_limit: int | None = None,
-                 started: str | None = None, autosave: Path | None = None, table: Table[Any, Any] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        config: Any,
+        preset: str,
+        players: int,
+        seats: Sequence[SeatSpec],
+        seed: str,
+        first_dealer: int,
+        hands_limit: int | None = None,
+        started: str | None = None,
+        autosave: Path | None = None,
+        table: Table[Any, Any] | None = None,
+    ) -> None:
         self.game = game
         self.config = config
         self.preset = preset
@@ -97,8 +108,11 @@ class Session:
             if not s.human:
                 bot_id = s.bot or game.default_bot
                 if not game.has_bot(bot_id):
-                    raise SessionError(_("{game} has no bot {bot} (bots: {bots})").format(
-                        game=game.name, bot=repr(bot_id), bots=", ".join(game.bots)))
+                    raise SessionError(
+                        _("{game} has no bot {bot} (bots: {bots})").format(
+                            game=game.name, bot=repr(bot_id), bots=", ".join(game.bots)
+                        )
+                    )
                 self._bot_ids[i] = bot_id
         self._bots: dict[int, Any] = {}
         """Each seat's bot, built at its first move (verifying or showing a replay builds none)."""
@@ -112,10 +126,20 @@ class Session:
 
     # -- construction --------------------------------------------------------------------------
     @classmethod
-    def new(cls, game_name: str, *, seed: int | str | None = None, players: int | None = None,
-            preset: str | None = None, options: dict[str, str] | None = None, human_seats: Sequence[int] = (0,),
-            bot: str | None = None, bots: dict[int, str] | None = None, hands_limit: int | None = None,
-            autosave: Path | None = None) -> Session:
+    def new(
+        cls,
+        game_name: str,
+        *,
+        seed: int | str | None = None,
+        players: int | None = None,
+        preset: str | None = None,
+        options: dict[str, str] | None = None,
+        human_seats: Sequence[int] = (0,),
+        bot: str | None = None,
+        bots: dict[int, str] | None = None,
+        hands_limit: int | None = None,
+        autosave: Path | None = None,
+    ) -> Session:
         game = load(game_name)
         n = players or game.default_players
         config = build_config(game, preset, options or {})
@@ -126,16 +150,15 @@ class Session:
         for h in human_seats:
             if not 0 <= h < n:
                 raise SessionError(_("there is no seat {seat} with {n} players").format(seat=h + 1, n=n))
-        seats = [SeatSpec(names[i], i in human_seats, None if i in human_seats else ((bots or {}).get(i) or bot))
-                 for i in range(n)]
+        seats = [
+            SeatSpec(names[i], i in human_seats, None if i in human_seats else ((bots or {}).get(i) or bot)) for i in range(n)
+        ]
         seed_text = normalize_seed(seed) if seed is not None else fresh_seed()
         first = game.first_dealer(config, n, seed_text)
-        return cls(game, config, preset or game.default_preset, n, seats, seed_text, first, hands_limit,
-                   autosave=autosave)
+        return cls(game, config, preset or game.default_preset, n, seats, seed_text, first, hands_limit, autosave=autosave)
 
     @classmethod
-    def from_replay(cls, replay: Replay, autosave: Path | None = None, strict: bool = True,
-                    legal: bool = False) -> Session:
+    def from_replay(cls, replay: Replay, autosave: Path | None = None, strict: bool = True, legal: bool = False) -> Session:
         """Rebuild a session by folding a file's match log (``--resume``, ``replay verify``, the viewer).
 
         A strict fold checks every move and derives every fact itself (turns, dealers,
@@ -156,18 +179,24 @@ class Session:
             raise ReplayError(problem)
         if len(replay.seats) != replay.players:
             count = len(replay.seats)
-            raise ReplayError(ngettext("the file lists {n} seat for {players} players",
-                                       "the file lists {n} seats for {players} players", count).format(
-                n=count, players=replay.players))
+            raise ReplayError(
+                ngettext(
+                    "the file lists {n} seat for {players} players", "the file lists {n} seats for {players} players", count
+                ).format(n=count, players=replay.players)
+            )
         if replay.hands_limit is not None and replay.hands_limit < 1:
             raise ReplayError(_("the file limits the match to {n} hands").format(n=replay.hands_limit))
         if replay.hands_limit is not None and len(replay.hands) > replay.hands_limit:
-            raise ReplayError(_("the file holds {n} hands, but the match was limited to {limit}").format(
-                n=len(replay.hands), limit=replay.hands_limit))
+            raise ReplayError(
+                _("the file holds {n} hands, but the match was limited to {limit}").format(
+                    n=len(replay.hands), limit=replay.hands_limit
+                )
+            )
         for bot_seat in replay.seats:
             if bot_seat.kind == "bot" and bot_seat.bot is not None and not game.has_bot(bot_seat.bot):
-                raise ReplayError(_("seat {seat}: {game} has no bot {bot}").format(
-                    seat=bot_seat.name, game=game.name, bot=repr(bot_seat.bot)))
+                raise ReplayError(
+                    _("seat {seat}: {game} has no bot {bot}").format(seat=bot_seat.name, game=game.name, bot=repr(bot_seat.bot))
+                )
         from cardcli.engine.text import safe
 
         # names and the title come from a file: control characters never reach a terminal
@@ -179,21 +208,41 @@ class Session:
 
             def deck_check(number: int, deck: list[Card]) -> str | None:
                 if list(deck) != shuffled_deck(unshuffled, seed, number):
-                    return _("the deck is not the one seed {seed} deals "
-                             "(remove the seed to keep a hand-made deal)").format(seed=repr(seed))
+                    return _("the deck is not the one seed {seed} deals (remove the seed to keep a hand-made deal)").format(
+                        seed=repr(seed)
+                    )
                 return None
 
         checker = _ResultCheck(replay.hands)
         visitors: list[Visitor] = [checker, LegalCheck()] if legal else [checker]
         try:
-            table = fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=strict,
-                         visitors=visitors, deck_check=deck_check)
+            table = fold(
+                game,
+                config,
+                replay.players,
+                replay.first_dealer,
+                log_of(replay),
+                strict=strict,
+                visitors=visitors,
+                deck_check=deck_check,
+            )
             checker.finish(table)
         except FoldError as err:
             raise ReplayError(str(err)) from None
         table.visitors = [v for v in table.visitors if v not in visitors]
-        sess = cls(game, config, replay.preset, replay.players, seats, replay.seed or "", replay.first_dealer,
-                   replay.hands_limit, started=replay.started, autosave=autosave, table=table)
+        sess = cls(
+            game,
+            config,
+            replay.preset,
+            replay.players,
+            seats,
+            replay.seed or "",
+            replay.first_dealer,
+            replay.hands_limit,
+            started=replay.started,
+            autosave=autosave,
+            table=table,
+        )
         sess.annotations = list(replay.annotations)
         sess.title = safe(replay.title) if replay.title is not None else None
         sess.extras = [dict(h.extra) | checker.extras.get(i, {}) for i, h in enumerate(replay.hands, 1)]
@@ -202,10 +251,17 @@ class Session:
                 raise ReplayError(_("the file says the match is complete, but its moves do not finish it"))
             got_m = sess.match_result()
             if got_m != replay.result and msgspec.to_builtins(got_m) != msgspec.to_builtins(replay.result):
-                raise ReplayError(_("the recorded match result {totals} (winners {winners}) does not match the moves "
-                                    "({real_totals}, winners {real_winners})").format(
-                    totals=replay.result.totals, winners=replay.result.winners, real_totals=got_m.totals,
-                    real_winners=got_m.winners))
+                raise ReplayError(
+                    _(
+                        "the recorded match result {totals} (winners {winners}) does not match the moves "
+                        "({real_totals}, winners {real_winners})"
+                    ).format(
+                        totals=replay.result.totals,
+                        winners=replay.result.winners,
+                        real_totals=got_m.totals,
+                        real_winners=got_m.winners,
+                    )
+                )
         return sess
 
     # -- the table -----------------------------------------------------------------------------
@@ -306,8 +362,9 @@ class Session:
         res = self.game.match_result(self.state)
         if self.hands_limit is not None and self.finished and not res.complete:
             best = max(res.totals) if res.totals else 0
-            res = MatchResult(totals=res.totals, winners=[i for i, t in enumerate(res.totals) if t == best],
-                              hands=res.hands, complete=True)
+            res = MatchResult(
+                totals=res.totals, winners=[i for i, t in enumerate(res.totals) if t == best], hands=res.hands, complete=True
+            )
         return res
 
     # -- moving --------------------------------------------------------------------------------
@@ -362,8 +419,9 @@ class Session:
         sides = self.game.sides(self.config, self.players)
         scores = ", ".join(f"{s.name} {t}" for s, t in zip(sides, res.totals))
         if not res.winners:
-            return ngettext("Match stopped after {n} hand: {scores}.", "Match stopped after {n} hands: {scores}.",
-                            res.hands).format(n=res.hands, scores=scores)
+            return ngettext(
+                "Match stopped after {n} hand: {scores}.", "Match stopped after {n} hands: {scores}.", res.hands
+            ).format(n=res.hands, scores=scores)
         if len(res.winners) > 1:
             names = _(" and ").join(sides[w].name for w in res.winners)
             return _("Final scores: {scores}. {names} tie.").format(scores=scores, names=names)
@@ -385,8 +443,9 @@ class Session:
         legal = self.legal_moves()
         return bot.choose(self.game.view(self.state, seat), legal, self.bot_rng(seat))
 
-    def run_bots(self, observer: int | None = None, on_event: Callable[[Event], None] | None = None,
-                 stop_at_hand_end: bool = False) -> list[Event]:
+    def run_bots(
+        self, observer: int | None = None, on_event: Callable[[Event], None] | None = None, stop_at_hand_end: bool = False
+    ) -> list[Event]:
         """Let bots move (dealing new hands as needed) until a human must act or the match ends."""
         events: list[Event] = []
 
@@ -454,8 +513,11 @@ class Session:
         # contract, played from the declarer's seat; the moves are logged as the declarer's)
         if self.plays_for(last.seat, before) is None:
             if any(m.seat in self.human_seats for m in moves):
-                raise UndoRefused(_("{who} has moved since your last move, and you have seen it").format(
-                    who=_seat_label(self.seats[last.seat].name)))
+                raise UndoRefused(
+                    _("{who} has moved since your last move, and you have seen it").format(
+                        who=_seat_label(self.seats[last.seat].name)
+                    )
+                )
             return 0
         move = self.game.parse_move(last.move)
         for viewer in {*self.human_seats, last.seat}:
@@ -470,19 +532,38 @@ class Session:
 
     # -- saving --------------------------------------------------------------------------------
     def to_replay(self) -> Replay:
-        hands = [HandRecord(dealer=h.dealer or 0, deck=list(h.deck),
-                            moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves],
-                            result=r, extra=self.extras[i] if i < len(self.extras) else {})
-                 for i, (h, r) in enumerate(zip(self.hands, self.results))]
+        hands = [
+            HandRecord(
+                dealer=h.dealer or 0,
+                deck=list(h.deck),
+                moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves],
+                result=r,
+                extra=self.extras[i] if i < len(self.extras) else {},
+            )
+            for i, (h, r) in enumerate(zip(self.hands, self.results))
+        ]
         return Replay(
-            format=FORMAT, version=VERSION, app_version=__version__, game=self.game.name, preset=self.preset,
-            config=msgspec.to_builtins(self.config), players=self.players,
-            seats=[SeatRecord(name=s.name, kind="human" if s.human else "bot",
-                              bot=None if s.human else (s.bot or self.game.default_bot)) for s in self.seats],
-            seed=self.seed or None, first_dealer=self.first_dealer, started=self.started,
-            hands_limit=self.hands_limit, hands=hands,
+            format=FORMAT,
+            version=VERSION,
+            app_version=__version__,
+            game=self.game.name,
+            preset=self.preset,
+            config=msgspec.to_builtins(self.config),
+            players=self.players,
+            seats=[
+                SeatRecord(
+                    name=s.name, kind="human" if s.human else "bot", bot=None if s.human else (s.bot or self.game.default_bot)
+                )
+                for s in self.seats
+            ],
+            seed=self.seed or None,
+            first_dealer=self.first_dealer,
+            started=self.started,
+            hands_limit=self.hands_limit,
+            hands=hands,
             result=self.match_result() if self.finished else None,
-            annotations=list(self.annotations), title=self.title,
+            annotations=list(self.annotations),
+            title=self.title,
         )
 
     def save(self, path: str | Path) -> None:
@@ -526,16 +607,19 @@ class _ResultCheck(Visitor):
             return
         got = table.results[hand - 1]
         if got is None:
-            raise FoldError(_("hand {hand}: the file records a result but the hand is not over").format(hand=hand),
-                            hand)
+            raise FoldError(_("hand {hand}: the file records a result but the hand is not over").format(hand=hand), hand)
         if got == recorded:  # the usual answer, without turning both into plain values first
             return
         mine, theirs = msgspec.to_builtins(got), msgspec.to_builtins(recorded)
         if mine != theirs:
             field, said, real = _first_difference(theirs, mine)
-            raise FoldError(_("hand {hand}: the recorded result does not match the moves: {field} is {said} in the "
-                              "file, but the moves give {real}").format(hand=hand, field=field, said=_short(said),
-                                                                        real=_short(real)), hand)
+            raise FoldError(
+                _(
+                    "hand {hand}: the recorded result does not match the moves: {field} is {said} in the "
+                    "file, but the moves give {real}"
+                ).format(hand=hand, field=field, said=_short(said), real=_short(real)),
+                hand,
+            )
 
     def finish(self, table: Table[Any, Any]) -> None:
         if table.hand:

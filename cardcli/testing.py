@@ -60,10 +60,20 @@ def dealt(game: Game[Any, Any, Any, Any], config: Any, players: int, rng: random
     return state
 
 
-def playout(game: Game[Any, Any, Any, Any], config: Any, players: int, seed: int | str, bots: Sequence[str],
-            max_hands: int | None = None, max_moves: int = 20000, check_every: int = 1,
-            leak_every: int = 7, probe: int = 3, stats: PlayoutStats | None = None,
-            resume_every: int = 0) -> PlayoutStats:
+def playout(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    players: int,
+    seed: int | str,
+    bots: Sequence[str],
+    max_hands: int | None = None,
+    max_moves: int = 20000,
+    check_every: int = 1,
+    leak_every: int = 7,
+    probe: int = 3,
+    stats: PlayoutStats | None = None,
+    resume_every: int = 0,
+) -> PlayoutStats:
     """Play one seeded match (or ``max_hands`` hands) by bots, checking invariants.
 
     ``resume_every`` > 0 also round-trips the match through a replay every that many moves.
@@ -113,9 +123,11 @@ def playout(game: Game[Any, Any, Any, Any], config: Any, players: int, seed: int
                 raise InvariantError(f"{where}: {step.notation!r} is told differently on a clone")
         for observer, text, seen in told:
             if seen == game.view(table.state, observer) and text != game.narrate(step.outcome, observer):
-                raise InvariantError(f"{where}: the narration of {step.notation!r} for "
-                                     f"{'a spectator' if observer is None else f'seat {observer + 1}'} depends on "
-                                     "cards that seat cannot see")
+                raise InvariantError(
+                    f"{where}: the narration of {step.notation!r} for "
+                    f"{'a spectator' if observer is None else f'seat {observer + 1}'} depends on "
+                    "cards that seat cannot see"
+                )
         st.moves += 1
         moves_here += 1
         if moves_here > max_moves:
@@ -131,8 +143,9 @@ def playout(game: Game[Any, Any, Any, Any], config: Any, players: int, seed: int
     return st
 
 
-def _narration_probes(game: Game[Any, Any, Any, Any], state: Any, move: Any, players: int, local: random.Random,
-                      where: str) -> list[tuple[int | None, str, Any]]:
+def _narration_probes(
+    game: Game[Any, Any, Any, Any], state: Any, move: Any, players: int, local: random.Random, where: str
+) -> list[tuple[int | None, str, Any]]:
     """For a seat (other than the mover) and a spectator: how ``move`` reads, and what they then
     see, when played in a position where the cards they cannot see were shuffled first (skipped
     when it is then illegal). A move may reveal cards (a red three drawn is laid face up), so the
@@ -165,8 +178,16 @@ def _check_resume(table: Table[Any, Any], seed: int | str, where: str) -> None:
 
     game = table.game
     names = game.seat_names(table.players)
-    sess = Session(game, table.config, game.default_preset, table.players,
-                   [SeatSpec(n, True) for n in names], str(seed), table.first_dealer, table=table)
+    sess = Session(
+        game,
+        table.config,
+        game.default_preset,
+        table.players,
+        [SeatSpec(n, True) for n in names],
+        str(seed),
+        table.first_dealer,
+        table=table,
+    )
     sess.extras = [{} for _h in table.hands]
     try:
         back = Session.from_replay(decode(encode_json(sess.to_replay())))
@@ -189,8 +210,17 @@ def _check_cards(game: Game[Any, Any, Any, Any], state: Any, deck: Sequence[Any]
         raise InvariantError(f"{where}: cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
 
 
-def _check_position(game: Game[Any, Any, Any, Any], state: Any, legal: Sequence[Any], deck: Sequence[Any],
-                    seen: dict[str, Any], local: random.Random, probe: int, where: str, st: PlayoutStats) -> None:
+def _check_position(
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    legal: Sequence[Any],
+    deck: Sequence[Any],
+    seen: dict[str, Any],
+    local: random.Random,
+    probe: int,
+    where: str,
+    st: PlayoutStats,
+) -> None:
     _check_cards(game, state, deck, where)
     notations = set()
     for m in legal:
@@ -218,8 +248,16 @@ def _check_position(game: Game[Any, Any, Any, Any], state: Any, legal: Sequence[
     groups = card_groups(legal)
     for kind in sorted(by_kind):
         example = seen[by_kind[kind][0]]
-        changes = [(example, f.name, g) for f in dataclasses.fields(example) if _is_card_tuple(getattr(example, f.name))
-                   for g in groups] if dataclasses.is_dataclass(example) else []
+        changes = (
+            [
+                (example, f.name, g)
+                for f in dataclasses.fields(example)
+                if _is_card_tuple(getattr(example, f.name))
+                for g in groups
+            ]
+            if dataclasses.is_dataclass(example)
+            else []
+        )
         probes.extend(_made(change) for change in local.sample(changes, min(probe * 3, len(changes))))
     for shape in sorted(shapes := move_shapes(legal)):
         changes = shapes[shape]
@@ -235,8 +273,15 @@ def _bag(notation: str) -> frozenset[tuple[str, int]]:
     return frozenset(Counter(notation.split()).items())
 
 
-def _probe(game: Game[Any, Any, Any, Any], state: Any, notations: set[str], bags: set[frozenset[tuple[str, int]]],
-           move: Any, where: str, st: PlayoutStats) -> None:
+def _probe(
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    notations: set[str],
+    bags: set[frozenset[tuple[str, int]]],
+    move: Any,
+    where: str,
+    st: PlayoutStats,
+) -> None:
     """A move the generator did not list here must be refused, with a reason and a rule the rulebook has."""
     try:
         text = game.format_move(move)
@@ -265,8 +310,9 @@ def move_shapes(legal: Sequence[Any]) -> dict[str, list[tuple[Any, str, Any]]]:
     the position where it matters, not only where a bot happened to try it."""
     from cardcli.engine.cards import is_card
 
-    pool = sorted({x for m in legal if dataclasses.is_dataclass(m) for f in dataclasses.fields(m)
-                   for x in _cards_in(getattr(m, f.name))})
+    pool = sorted(
+        {x for m in legal if dataclasses.is_dataclass(m) for f in dataclasses.fields(m) for x in _cards_in(getattr(m, f.name))}
+    )
     numbers: dict[tuple[str, str], set[int]] = {}
     for m in legal:
         if dataclasses.is_dataclass(m):
@@ -292,7 +338,7 @@ def move_shapes(legal: Sequence[Any]) -> dict[str, list[tuple[Any, str, Any]]]:
                     add(shape + " +card", m, **{f.name: (*value, card)})
                 for i in range(len(value)):
                     if len(value) > 1:
-                        add(shape + " -card", m, **{f.name: value[:i] + value[i + 1:]})
+                        add(shape + " -card", m, **{f.name: value[:i] + value[i + 1 :]})
             elif isinstance(value, bool):
                 add(shape + " flag", m, **{f.name: not value})
             elif isinstance(value, int):
@@ -311,8 +357,16 @@ def card_groups(legal: Sequence[Any]) -> list[tuple[str, ...]]:
     of a suit): the cards a meld of any game would be made of, for probing kinds of move not listed."""
     from cardcli.engine.cards import is_card, rank_index
 
-    pool = sorted({x for m in legal if dataclasses.is_dataclass(m) for f in dataclasses.fields(m)
-                   for x in _cards_in(getattr(m, f.name)) if is_card(x) and x != "JK"})
+    pool = sorted(
+        {
+            x
+            for m in legal
+            if dataclasses.is_dataclass(m)
+            for f in dataclasses.fields(m)
+            for x in _cards_in(getattr(m, f.name))
+            if is_card(x) and x != "JK"
+        }
+    )
     by_rank: dict[str, list[str]] = {}
     by_suit: dict[str, list[str]] = {}
     for c in pool:
@@ -327,7 +381,7 @@ def card_groups(legal: Sequence[Any]) -> list[tuple[str, ...]]:
         ordered = sorted(cards, key=rank_index)
         for start in range(len(ordered)):
             for size in (3, 4, 5):
-                window = ordered[start:start + size]
+                window = ordered[start : start + size]
                 if len(window) == size and all(rank_index(b) - rank_index(a) == 1 for a, b in zip(window, window[1:])):
                     out.append(tuple(window))
     return out
@@ -366,5 +420,7 @@ def _check_leak(game: Game[Any, Any, Any, Any], state: Any, players: int, local:
             continue
         after = game.view(probe, seat)
         if before != after:
-            raise InvariantError(f"{where}: the view of {seat if seat is not None else 'a spectator'} changes when "
-                                 "cards it cannot see are shuffled: it leaks hidden information")
+            raise InvariantError(
+                f"{where}: the view of {seat if seat is not None else 'a spectator'} changes when "
+                "cards it cannot see are shuffled: it leaks hidden information"
+            )

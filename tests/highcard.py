@@ -41,13 +41,18 @@ class HighCardConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Hands in a match."""
 
 
-RULEBOOK = Rulebook("highcard", "High card: two players, the higher card wins the trick.", [
-    Rule("deal.size", "The deal", "Each player gets five cards, one at a time; the rest stays face down."),
-    Rule("play.held", "Play a card you hold", "You play one of the cards in your hand."),
-    Rule("play.trick", "The trick", "The higher rank wins (aces high); equal ranks: the leader wins."),
-    Rule("turn.over", "The hand is over", "No moves are possible once the hand has ended."),
-    Rule("score.tricks", "Scoring", "Each trick is one point; the match is two hands."),
-], {"deal": "the deal", "play": "playing a card", "turn": "turns", "score": "scoring"})
+RULEBOOK = Rulebook(
+    "highcard",
+    "High card: two players, the higher card wins the trick.",
+    [
+        Rule("deal.size", "The deal", "Each player gets five cards, one at a time; the rest stays face down."),
+        Rule("play.held", "Play a card you hold", "You play one of the cards in your hand."),
+        Rule("play.trick", "The trick", "The higher rank wins (aces high); equal ranks: the leader wins."),
+        Rule("turn.over", "The hand is over", "No moves are possible once the hand has ended."),
+        Rule("score.tricks", "Scoring", "Each trick is one point; the match is two hands."),
+    ],
+    {"deal": "the deal", "play": "playing a card", "turn": "turns", "score": "scoring"},
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,7 @@ class HighCardGame(Game[HighCardState, Play, HighCardView, HighCardConfig]):
         state.hands = [[], []]
         for i in range(2 * n):
             state.hands[(first + i) % 2].append(deck[i])
-        state.stock = list(deck[2 * n:])
+        state.stock = list(deck[2 * n :])
         state.trick, state.played, state.won = [], [], [0, 0]
         state.leader, state.phase, state.result = first, "play", None
 
@@ -175,8 +180,9 @@ class HighCardGame(Game[HighCardState, Play, HighCardView, HighCardConfig]):
 
     def view(self, state: HighCardState, seat: int | None) -> HighCardView:
         hand = tuple(state.hands[seat]) if seat is not None and state.hands else None
-        return HighCardView(seat, hand, tuple(state.trick), state.leader, tuple(state.won), tuple(state.totals),
-                            len(state.stock), state.phase)
+        return HighCardView(
+            seat, hand, tuple(state.trick), state.leader, tuple(state.won), tuple(state.totals), len(state.stock), state.phase
+        )
 
     def narrate(self, outcome: Outcome, observer: int | None) -> str:
         seen = outcome.seen_by(observer)
@@ -229,6 +235,7 @@ BOTS = {"high": HighBot, "random": RandomBot}
 
 
 # -- the game's part of the tutor (``tutor_module``) ------------------------------------------------
+
 
 def position_deck(game: Any, config: Any, players: int, dealer: int, pos: Any) -> list[Card]:
     """The deck whose deal gives each seat the lesson's hand: cards go out alternately, the

@@ -17,8 +17,9 @@ HANG = 180.0
 def spawn(home: Path, *args: str) -> subprocess.Popen[bytes]:
     """``python -m cardcli ARGS`` with ``home`` as its data folder, piped, without a terminal."""
     env = dict(os.environ, CARDCLI_HOME=str(home), TERM="dumb")
-    return subprocess.Popen([sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+    )
 
 
 def read_until(proc: subprocess.Popen[bytes], needle: str, timeout: float = HANG) -> str:

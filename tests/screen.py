@@ -97,15 +97,15 @@ class Screen:
             mode = nums[0] if nums else 0
             cells = self.grid[self.y]
             if mode == 0:
-                cells[self.x:] = [" "] * (self.cols - self.x)
+                cells[self.x :] = [" "] * (self.cols - self.x)
             elif mode == 1:
-                cells[:self.x + 1] = [" "] * (self.x + 1)
+                cells[: self.x + 1] = [" "] * (self.x + 1)
             else:
                 cells[:] = [" "] * self.cols
         elif final == "J":
             mode = nums[0] if nums else 0
             if mode == 0:
-                self.grid[self.y][self.x:] = [" "] * (self.cols - self.x)
+                self.grid[self.y][self.x :] = [" "] * (self.cols - self.x)
                 for r in range(self.y + 1, self.rows):
                     self.grid[r] = [" "] * self.cols
             elif mode == 2:

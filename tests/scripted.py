@@ -5,8 +5,7 @@ from __future__ import annotations
 from cardcli.session import Session
 
 
-def hinted_moves(game: str, seed: str, players: int | None = None, seat: int = 0,
-                 hands: int | None = None) -> list[str]:
+def hinted_moves(game: str, seed: str, players: int | None = None, seat: int = 0, hands: int | None = None) -> list[str]:
     """The moves a human in ``seat`` would type following every hint. Computed with the same
     session the CLI builds, so piping them into ``cardcli play`` replays the same game."""
     s = Session.new(game, seed=seed, players=players, human_seats=(seat,), hands_limit=hands)

@@ -25,8 +25,9 @@ class Terminal:
         env = dict(os.environ, CARDCLI_HOME=str(home), TERM="xterm", COLUMNS=str(cols), LINES=str(rows))
         env.pop("NO_COLOR", None)
         env.pop("PROMPT_TOOLKIT_NO_CPR", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "cardcli", *args], stdin=slave, stdout=slave,
-                                     stderr=slave, env=env, close_fds=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardcli", *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+        )
         os.close(slave)
         self.buf = bytearray()
 

@@ -29,8 +29,7 @@ def test_exactly_two_quick_start_commands_and_ci_runs_them() -> None:
 
 
 def test_man_page_is_generated_from_the_cli() -> None:
-    assert (ROOT / "man" / "cardcli.1").read_text() == render(), \
-        "regenerate with: python -m cardcli.manpage > man/cardcli.1"
+    assert (ROOT / "man" / "cardcli.1").read_text() == render(), "regenerate with: python -m cardcli.manpage > man/cardcli.1"
 
 
 def test_top_level_is_as_designed() -> None:

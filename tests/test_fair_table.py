@@ -76,7 +76,7 @@ def _shuffled_hidden(game: Any, state: Any, seat: int, rng: random.Random) -> An
         rng.shuffle(pool)
         i = 0
         for lst in lists:
-            lst[:] = pool[i:i + len(lst)]
+            lst[:] = pool[i : i + len(lst)]
             i += len(lst)
         if any(a != b for a, b in zip([c for lst in game.hidden_from(state, seat) for c in lst], pool)):
             return probe
@@ -133,7 +133,8 @@ def test_no_command_shows_a_hidden_card(name: str, players: int, preset: str | N
             for key in before:
                 assert before[key] == after[key], (
                     f"{name} seed {seed} hand {len(s.hands)} move {s.ply}: `{key}` depends on hidden cards:\n"
-                    f"{before[key]!r}\nvs\n{after[key]!r}")
+                    f"{before[key]!r}\nvs\n{after[key]!r}"
+                )
             checked += 1
     assert checked >= 4, f"only {checked} positions were checked for {name}"
 

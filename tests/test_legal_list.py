@@ -30,8 +30,9 @@ def _position(replay_path: Path, hand: int, ply: int) -> Any:
     game = load(replay.game)
     from cardcli.engine.options import config_from_builtins
 
-    table = fold(game, config_from_builtins(game, replay.config), replay.players, replay.first_dealer,
-                 log_of(replay), until=(hand, ply))
+    table = fold(
+        game, config_from_builtins(game, replay.config), replay.players, replay.first_dealer, log_of(replay), until=(hand, ply)
+    )
     return game, table.state
 
 
@@ -46,9 +47,11 @@ def test_the_issue_position_lists_every_attachment_the_checker_allows() -> None:
 
 
 def test_the_issue_moves_are_played_at_the_prompt(tmp_path: Path) -> None:
-    for typed, said in (("attach 8C 9C 10C 2", "South attaches 8♣ 9♣ 10♣ to meld 2: now a clean burraco"),
-                        ("attach 9C 10C 2", "South attaches 9♣ 10♣ to meld 2"),
-                        ("attach 10♣ 9♣ 2", "South attaches 9♣ 10♣ to meld 2")):
+    for typed, said in (
+        ("attach 8C 9C 10C 2", "South attaches 8♣ 9♣ 10♣ to meld 2: now a clean burraco"),
+        ("attach 9C 10C 2", "South attaches 9♣ 10♣ to meld 2"),
+        ("attach 10♣ 9♣ 2", "South attaches 9♣ 10♣ to meld 2"),
+    ):
         res = CliRunner().invoke(cli, ["play", "--from", f"{REPRO}@1.52"], input=f"{typed}\nquit\n")
         assert res.exit_code == 0 and said in res.output, res.output
         assert "internal error" not in res.output
@@ -83,20 +86,25 @@ def test_replay_verify_legal_holds_each_move_to_the_legal_list(monkeypatch: pyte
     ok = CliRunner().invoke(cli, ["replay", "verify", "--legal", str(path)])
     assert ok.exit_code == 0 and "OK (rummy, 29 hands, 1935 moves, complete)" in ok.output
     real = RummyGame.legal_moves
-    monkeypatch.setattr(RummyGame, "legal_moves",
-                        lambda self, state: [m for m in real(self, state) if not isinstance(m, rmv.LayOff)])
+    monkeypatch.setattr(
+        RummyGame, "legal_moves", lambda self, state: [m for m in real(self, state) if not isinstance(m, rmv.LayOff)]
+    )
     plain = CliRunner().invoke(cli, ["replay", "verify", str(path)])
     assert plain.exit_code == 0, plain.output
     strict = CliRunner().invoke(cli, ["replay", "verify", "--legal", str(path)])
     assert strict.exit_code == 1
-    assert ("hand 1, move 10 ('layoff 3H 2'): the rules allow it, but it is not among the legal moves rummy "
-            "lists there") in strict.output
+    assert (
+        "hand 1, move 10 ('layoff 3H 2'): the rules allow it, but it is not among the legal moves rummy lists there"
+    ) in strict.output
 
 
 class _NoLayoffsOnSets(RummyGame):
     def legal_moves(self, state: Any) -> list[Any]:
-        return [m for m in super().legal_moves(state)
-                if not (isinstance(m, rmv.LayOff) and state.melds[m.target - 1].meld.kind == "set")]
+        return [
+            m
+            for m in super().legal_moves(state)
+            if not (isinstance(m, rmv.LayOff) and state.melds[m.target - 1].meld.kind == "set")
+        ]
 
 
 class _OneMeldPerTurn(RummyGame):
@@ -110,12 +118,15 @@ class _OneCardAtATime(BurracoGame):
         return [m for m in super().legal_moves(state) if not (isinstance(m, bmv.Attach) and len(m.cards) > 1)]
 
 
-@pytest.mark.parametrize(("game", "bots", "message"), [
-    (_NoLayoffsOnSets(), ["basic"], r"the checker allows 'layoff \w\w \d+' but the generator does not list it"),
-    # a second meld in one turn is rare with the basic bot (it lays what it has at once): random play makes it
-    (_OneMeldPerTurn(), ["random"], r"the checker allows 'meld [^']+' but the generator does not list it"),
-    (_OneCardAtATime(), ["basic"], r"the checker allows 'attach (\w\w ){2,}\d+' but the generator does not list it"),
-])
+@pytest.mark.parametrize(
+    ("game", "bots", "message"),
+    [
+        (_NoLayoffsOnSets(), ["basic"], r"the checker allows 'layoff \w\w \d+' but the generator does not list it"),
+        # a second meld in one turn is rare with the basic bot (it lays what it has at once): random play makes it
+        (_OneMeldPerTurn(), ["random"], r"the checker allows 'meld [^']+' but the generator does not list it"),
+        (_OneCardAtATime(), ["basic"], r"the checker allows 'attach (\w\w ){2,}\d+' but the generator does not list it"),
+    ],
+)
 def test_the_harness_catches_a_generator_that_forgets_a_shape(game: Any, bots: list[str], message: str) -> None:
     config = game.presets[game.default_preset]
     players = 2 if game.name == "burraco" else 3

@@ -20,17 +20,30 @@ def pages() -> dict[str, str]:
 
 def test_every_page_exists(pages: dict[str, str]) -> None:
     for lang in ("", "it/"):
-        for name in ("cardcli.1", "cardcli-play.1", "cardcli-replay.1", "cardcli-scorepad.1", "cardcli-completion.1",
-                     "cardcli-replay.5", "cardcli-bridge.6", "cardcli-burraco.6", "cardcli-canasta.6",
-                     "cardcli-rummy.6", "cardcli-eleusis.6"):
+        for name in (
+            "cardcli.1",
+            "cardcli-play.1",
+            "cardcli-replay.1",
+            "cardcli-scorepad.1",
+            "cardcli-completion.1",
+            "cardcli-replay.5",
+            "cardcli-bridge.6",
+            "cardcli-burraco.6",
+            "cardcli-canasta.6",
+            "cardcli-rummy.6",
+            "cardcli-eleusis.6",
+        ):
             assert lang + name in pages
 
 
 def test_the_committed_pages_are_current(pages: dict[str, str]) -> None:
     stale = [rel for rel, text in pages.items() if not (ROOT / rel).exists() or (ROOT / rel).read_text() != text]
     assert not stale, f"{stale[:5]}: {UPDATE}"
-    extra = [str(p.relative_to(ROOT)) for p in [*ROOT.glob("cardcli*.[156]"), *ROOT.glob("*/cardcli*.[156]")]
-             if str(p.relative_to(ROOT)) not in pages]
+    extra = [
+        str(p.relative_to(ROOT))
+        for p in [*ROOT.glob("cardcli*.[156]"), *ROOT.glob("*/cardcli*.[156]")]
+        if str(p.relative_to(ROOT)) not in pages
+    ]
     assert not extra, f"pages no longer generated: {extra}: {UPDATE}"
 
 
@@ -71,8 +84,12 @@ def test_mandoc_lint() -> None:
 
 @pytest.mark.skipif(shutil.which("man") is None, reason="man is not installed")
 def test_man_renders_the_burraco_page() -> None:
-    result = subprocess.run(["man", "-l", "-Tutf8", str(ROOT / "cardcli-burraco.6")], capture_output=True, text=True,
-                            env={"MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"})
+    result = subprocess.run(
+        ["man", "-l", "-Tutf8", str(ROOT / "cardcli-burraco.6")],
+        capture_output=True,
+        text=True,
+        env={"MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+    )
     assert result.returncode == 0 and "pozzetto" in result.stdout and not result.stderr.strip()
 
 
@@ -98,8 +115,12 @@ def test_italian_words_are_not_broken_by_english_rules() -> None:
     """At 80 columns no Italian page ends a line with a hyphen groff added (as in "Dis-tribuisce")."""
     broken = {}
     for page in sorted((ROOT / "it").glob("cardcli*.[156]")):
-        out = subprocess.run(["man", "-l", "-Tutf8", str(page)], capture_output=True, text=True,
-                             env={"MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}).stdout
+        out = subprocess.run(
+            ["man", "-l", "-Tutf8", str(page)],
+            capture_output=True,
+            text=True,
+            env={"MANWIDTH": "80", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+        ).stdout
         cut = [line.strip() for line in out.splitlines() if line.rstrip().endswith("\u2010")]
         if cut:
             broken[page.name] = cut[:3]

@@ -42,8 +42,9 @@ def test_a_name_already_taken_is_refused() -> None:
 def test_the_playout_harness_runs_on_the_new_game(game: Any) -> None:
     stats = PlayoutStats()
     for seed in ("a", "b", "c"):
-        playout(game, game.presets["standard"], 2, seed, ["high", "random"], check_every=1, leak_every=1,
-                resume_every=3, stats=stats)
+        playout(
+            game, game.presets["standard"], 2, seed, ["high", "random"], check_every=1, leak_every=1, resume_every=3, stats=stats
+        )
     assert stats.hands == 6 and stats.moves == 60  # two hands of five tricks, per seed
     assert stats.refusals_checked > 0  # cards seen elsewhere were asked about, and refused by a named rule
     assert all(sum(r.points) == 5 for r in stats.results)
@@ -85,8 +86,9 @@ def test_replay_verify_and_share_round_trip(game: Any, tmp_path: Path) -> None:
     code = share.encode(replay)
     back = share.decode(code)
     assert back.game == "highcard"
-    assert [[(m.seat, m.move) for m in h.moves] for h in back.hands] == \
-        [[(m.seat, m.move) for m in h.moves] for h in replay.hands]
+    assert [[(m.seat, m.move) for m in h.moves] for h in back.hands] == [
+        [(m.seat, m.move) for m in h.moves] for h in replay.hands
+    ]
     assert [h.deck for h in back.hands] == [h.deck for h in replay.hands]
     assert _run("replay", "verify", code).exit_code == 0
     one = share.decode(share.encode(replay, hand=2))  # hand 2 alone, under the hand's own rules (the default hook)
@@ -117,7 +119,7 @@ def test_score_and_a_scorepad_match(game: Any) -> None:
     assert "tricks" in words("highcard", ["P1", "P2"], ["P1", "P2"], [])  # the game's keyword completes
 
 
-LESSON = '''title = "The higher card"
+LESSON = """title = "The higher card"
 summary = "The higher card wins the trick."
 topics = ["play"]
 dealer = "P2"
@@ -141,7 +143,7 @@ kind = "quiz"
 question = "How many cards are left face down?"
 answer = "42"
 compute = "cards stock"
-'''
+"""
 
 
 def test_learn_check_on_a_lesson_for_the_new_game(game: Any, tmp_path: Path) -> None:

@@ -8,8 +8,13 @@ import pytest
 from cardcli.engine.registry import load
 from cardcli.testing import InvariantError, PlayoutStats, playout
 
-GAMES = [("rummy", 3, "basic"), ("bridge", 4, "heuristic"), ("burraco", 4, "basic"), ("canasta", 2, "basic"),
-         ("eleusis", 4, "normal")]
+GAMES = [
+    ("rummy", 3, "basic"),
+    ("bridge", 4, "heuristic"),
+    ("burraco", 4, "basic"),
+    ("canasta", 2, "basic"),
+    ("eleusis", 4, "normal"),
+]
 
 
 @pytest.mark.parametrize(("name", "players", "bot"), GAMES)
@@ -18,8 +23,7 @@ def test_mid_game_save_resume_and_clone_checks(name: str, players: int, bot: str
     config = game.presets[game.default_preset]
     stats = PlayoutStats()
     for seed in ("r1", "r2"):
-        playout(game, config, players, seed, [bot], max_hands=1, check_every=3, leak_every=2, resume_every=17,
-                stats=stats)
+        playout(game, config, players, seed, [bot], max_hands=1, check_every=3, leak_every=2, resume_every=17, stats=stats)
     assert stats.hands == 2 and stats.moves > 20
 
 

@@ -45,8 +45,9 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def run(command: str, work: Path, home: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, CARDCLI_HOME=str(home), PATH=BIN + os.pathsep + os.environ["PATH"], TERM="dumb")
     env.pop("NO_COLOR", None)
-    return subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=900)
+    return subprocess.run(
+        ["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=900
+    )
 
 
 def test_the_tour_is_read() -> None:

@@ -178,8 +178,7 @@ def complete_dealer(ctx: click.Context, param: click.Parameter, incomplete: str)
     """The first dealer: a seat, a name given with ``--names``, or ``me``."""
     out = complete_seat(ctx, param, incomplete)
     names = str(ctx.params.get("names") or "")
-    out += [CompletionItem(n.strip()) for n in names.split(",") if n.strip() and n.strip().lower().startswith(
-        incomplete.lower())]
+    out += [CompletionItem(n.strip()) for n in names.split(",") if n.strip() and n.strip().lower().startswith(incomplete.lower())]
     if "me".startswith(incomplete.lower()) and ctx.command.name == "play":
         out.append(CompletionItem("me", help=_("you deal")))
     return out
@@ -201,14 +200,14 @@ def complete_bot(ctx: click.Context, param: click.Parameter, incomplete: str) ->
 def complete_bots(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     head, last = _last(incomplete)
     seats = [CompletionItem(head + c.value) for c in complete_seat(ctx, param, last)]
-    every = [CompletionItem("all", help=_("no human: the bots play every seat"))] if not head and "all".startswith(
-        last) else []
+    every = [CompletionItem("all", help=_("no human: the bots play every seat"))] if not head and "all".startswith(last) else []
     return every + seats
 
 
 def complete_lang(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    return [CompletionItem(code, help=name) for code, name in (("en", "English"), ("it", "italiano"))
-            if code.startswith(incomplete)]
+    return [
+        CompletionItem(code, help=name) for code, name in (("en", "English"), ("it", "italiano")) if code.startswith(incomplete)
+    ]
 
 
 def complete_drill(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
@@ -240,8 +239,7 @@ def complete_save(ctx: click.Context, param: click.Parameter, incomplete: str) -
     from cardcli.saves import list_saves
 
     try:
-        found = [CompletionItem(s.name, help=s.game) for s in list_saves(ctx.params.get("game"))
-                 if s.name.startswith(incomplete)]
+        found = [CompletionItem(s.name, help=s.game) for s in list_saves(ctx.params.get("game")) if s.name.startswith(incomplete)]
     except Exception:
         found = []
     return found + [CompletionItem(incomplete, type="file")]
@@ -253,6 +251,8 @@ def complete_lesson(ctx: click.Context, param: click.Parameter, incomplete: str)
         return []
     from cardcli.tutor.catalog import lessons
 
-    return [CompletionItem(e.id) for e in lessons(str(game)) if e.id.startswith(incomplete)
-            or e.id.split("-", 1)[-1].startswith(incomplete)]
-
+    return [
+        CompletionItem(e.id)
+        for e in lessons(str(game))
+        if e.id.startswith(incomplete) or e.id.split("-", 1)[-1].startswith(incomplete)
+    ]

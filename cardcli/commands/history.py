@@ -63,16 +63,40 @@ def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
 
     records = _load(game, limit)
     if as_json:
-        click.echo(json.dumps([{
-            "id": r.id, "game": r.game, "preset": r.preset, "options": r.options, "seed": r.seed,
-            "seats": [{"name": s.name, "bot": s.bot, "side": s.side} for s in r.seats], "complete": r.complete,
-            "winners": r.winners, "totals": r.totals, "hands": r.hands, "started": r.started, "finished": r.finished,
-            "replay": r.replay, "share_code": r.share_code, "save": r.save, "replay_kept": bool(r.kept)}
-            for r in records], indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "id": r.id,
+                        "game": r.game,
+                        "preset": r.preset,
+                        "options": r.options,
+                        "seed": r.seed,
+                        "seats": [{"name": s.name, "bot": s.bot, "side": s.side} for s in r.seats],
+                        "complete": r.complete,
+                        "winners": r.winners,
+                        "totals": r.totals,
+                        "hands": r.hands,
+                        "started": r.started,
+                        "finished": r.finished,
+                        "replay": r.replay,
+                        "share_code": r.share_code,
+                        "save": r.save,
+                        "replay_kept": bool(r.kept),
+                    }
+                    for r in records
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return 0
     if not records:
-        click.echo(_("No games played yet{where}: `cardcli play GAME` starts one.").format(
-            where=_(" of {game}").format(game=game) if game else ""))
+        click.echo(
+            _("No games played yet{where}: `cardcli play GAME` starts one.").format(
+                where=_(" of {game}").format(game=game) if game else ""
+            )
+        )
         return 0
     for r in records:
         totals = "–".join(str(t) for t in r.totals)
@@ -102,8 +126,13 @@ def prune_history(keep: int) -> int:
         dropped = prune_replays(keep)
     except StoreError as err:
         raise click.ClickException(str(err)) from None
-    click.echo(ngettext("{n} replay removed; the newest {k} games keep theirs.",
-                        "{n} replays removed; the newest {k} games keep theirs.", dropped).format(n=dropped, k=keep))
+    click.echo(
+        ngettext(
+            "{n} replay removed; the newest {k} games keep theirs.",
+            "{n} replays removed; the newest {k} games keep theirs.",
+            dropped,
+        ).format(n=dropped, k=keep)
+    )
     return 0
 
 
@@ -119,33 +148,57 @@ def show_stats(game: str | None, as_json: bool, charset: str | None) -> int:
     except StoreError as err:
         raise click.ClickException(str(err)) from None
     if as_json:
-        click.echo(json.dumps({g: {
-            "games": s.overall.games, "wins": s.overall.wins, "average": round(s.overall.average, 1),
-            "unfinished": s.unfinished, "bots_only": s.bots_only,
-            "by_bot": {k: {"games": t.games, "wins": t.wins, "average": round(t.average, 1)} for k, t in s.by_bot.items()},
-            "by_preset": {k: {"games": t.games, "wins": t.wins, "average": round(t.average, 1)}
-                          for k, t in s.by_preset.items()},
-            "win_rate_over_time": [round(x, 3) for x in s.rate_over_time]} for g, s in stats.items()}
-            | {"lessons": [{"course": p.course, "lesson": p.lesson, "stars": p.stars, "done": p.done} for p in lessons]},
-            indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {
+                    g: {
+                        "games": s.overall.games,
+                        "wins": s.overall.wins,
+                        "average": round(s.overall.average, 1),
+                        "unfinished": s.unfinished,
+                        "bots_only": s.bots_only,
+                        "by_bot": {
+                            k: {"games": t.games, "wins": t.wins, "average": round(t.average, 1)} for k, t in s.by_bot.items()
+                        },
+                        "by_preset": {
+                            k: {"games": t.games, "wins": t.wins, "average": round(t.average, 1)} for k, t in s.by_preset.items()
+                        },
+                        "win_rate_over_time": [round(x, 3) for x in s.rate_over_time],
+                    }
+                    for g, s in stats.items()
+                }
+                | {"lessons": [{"course": p.course, "lesson": p.lesson, "stars": p.stars, "done": p.done} for p in lessons]},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return 0
     cs = pick_charset(charset)
     if not stats and not lessons:
-        click.echo(_("No games played and no lessons taken yet{where}.").format(
-            where=_(" in {game}").format(game=game) if game else ""))
+        click.echo(
+            _("No games played and no lessons taken yet{where}.").format(where=_(" in {game}").format(game=game) if game else "")
+        )
         return 0
     for name, s in stats.items():
-        click.echo(click.style(name, bold=True) + "  " + ngettext("{g} game, {w} won ({p:.0%}), average score {a:.0f}",
-                                                                     "{g} games, {w} won ({p:.0%}), average score {a:.0f}",
-                                                                     s.overall.games).format(
-            g=s.overall.games, w=s.overall.wins, p=s.overall.win_rate, a=s.overall.average))
+        click.echo(
+            click.style(name, bold=True)
+            + "  "
+            + ngettext(
+                "{g} game, {w} won ({p:.0%}), average score {a:.0f}",
+                "{g} games, {w} won ({p:.0%}), average score {a:.0f}",
+                s.overall.games,
+            ).format(g=s.overall.games, w=s.overall.wins, p=s.overall.win_rate, a=s.overall.average)
+        )
         for title, table in ((_("against"), s.by_bot), (_("preset"), s.by_preset)):
             for label, t in sorted(table.items()):
-                click.echo(f"  {title} {label:<16} {bar(t.win_rate, 12, cs)} " +
-                           _("{w}/{g} won, average {a:.0f}").format(w=t.wins, g=t.games, a=t.average))
+                click.echo(
+                    f"  {title} {label:<16} {bar(t.win_rate, 12, cs)} "
+                    + _("{w}/{g} won, average {a:.0f}").format(w=t.wins, g=t.games, a=t.average)
+                )
         if len(s.rate_over_time) >= 2:
-            click.echo("  " + _("win rate over time") + f"  {sparkline(s.rate_over_time, cs, 0.0, 1.0)}  "
-                       f"{s.rate_over_time[-1]:.0%}")
+            click.echo(
+                "  " + _("win rate over time") + f"  {sparkline(s.rate_over_time, cs, 0.0, 1.0)}  {s.rate_over_time[-1]:.0%}"
+            )
         if s.unfinished or s.bots_only:
             click.echo("  " + _("also {u} left unfinished, {b} played by bots only").format(u=s.unfinished, b=s.bots_only))
     by_course: dict[str, list[Any]] = {}
@@ -154,8 +207,13 @@ def show_stats(game: str | None, as_json: bool, charset: str | None) -> int:
     for course, items in by_course.items():
         done = sum(1 for p in items if p.done)
         stars = sum(p.stars for p in items)
-        click.echo(click.style(_("lessons: {c}").format(c=course), bold=True) + "  " +
-                   ngettext("{d} done, {s} star: {ids}", "{d} done, {s} stars: {ids}", stars).format(
-                       d=done, s=stars, ids=", ".join(
-                           f"{p.lesson}{'✓' if p.done and cs == 'unicode' else '*' if p.done else ''}" for p in items)))
+        click.echo(
+            click.style(_("lessons: {c}").format(c=course), bold=True)
+            + "  "
+            + ngettext("{d} done, {s} star: {ids}", "{d} done, {s} stars: {ids}", stars).format(
+                d=done,
+                s=stars,
+                ids=", ".join(f"{p.lesson}{'✓' if p.done and cs == 'unicode' else '*' if p.done else ''}" for p in items),
+            )
+        )
     return 0

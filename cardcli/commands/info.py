@@ -18,26 +18,39 @@ def list_games(as_json: bool) -> None:
     rows = []
     for name in available():
         g = load_game(name)
-        rows.append({
-            "name": g.name, "title": g.title, "summary": g.summary,
-            "players": list(g.player_counts), "default_players": g.default_players,
-            "presets": {p: g.preset_help.get(p, "") for p in g.presets},
-            "default_preset": g.default_preset,
-            "bots": list(g.bots), "default_bot": g.default_bot,
-            "options": [{"name": o.name, "type": o.type, "default": o.default, "help": o.help} for o in g.options()],
-        })
+        rows.append(
+            {
+                "name": g.name,
+                "title": g.title,
+                "summary": g.summary,
+                "players": list(g.player_counts),
+                "default_players": g.default_players,
+                "presets": {p: g.preset_help.get(p, "") for p in g.presets},
+                "default_preset": g.default_preset,
+                "bots": list(g.bots),
+                "default_bot": g.default_bot,
+                "options": [{"name": o.name, "type": o.type, "default": o.default, "help": o.help} for o in g.options()],
+            }
+        )
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
         return
     for r in rows:
         counts = _counts(r["players"])
-        click.echo(click.style(f"{r['name']}", bold=True) + " — " + _("{title}, {counts} players: {summary}").format(
-            title=_(r["title"]), counts=counts, summary=_(r["summary"])))
+        click.echo(
+            click.style(f"{r['name']}", bold=True)
+            + " — "
+            + _("{title}, {counts} players: {summary}").format(title=_(r["title"]), counts=counts, summary=_(r["summary"]))
+        )
         for p, text in r["presets"].items():
             mark = "*" if p == r["default_preset"] else " "
             click.echo(f"   {mark}preset {p:<22} {_(text)}")
-        click.echo("    " + _("bots: {bots} (default {default}); options: {options}").format(
-            bots=", ".join(r["bots"]), default=r["default_bot"], options=", ".join(o["name"] for o in r["options"])))
+        click.echo(
+            "    "
+            + _("bots: {bots} (default {default}); options: {options}").format(
+                bots=", ".join(r["bots"]), default=r["default_bot"], options=", ".join(o["name"] for o in r["options"])
+            )
+        )
     click.echo("\n" + _("* = default preset.  `cardcli rules GAME options` explains each option."))
 
 
@@ -47,8 +60,9 @@ def _counts(ns: list[int]) -> str:
     return _(" or ").join(str(n) for n in ns)
 
 
-def show_deal(game_name: str, seed: str, players: int | None, preset: str | None, options: tuple[str, ...],
-              fmt: str, charset: str | None) -> None:
+def show_deal(
+    game_name: str, seed: str, players: int | None, preset: str | None, options: tuple[str, ...], fmt: str, charset: str | None
+) -> None:
     from cardcli.engine.deal import deck_digest, shuffled_deck
     from cardcli.engine.rng import normalize_seed
     from cardcli.ui.console import Console
@@ -67,13 +81,23 @@ def show_deal(game_name: str, seed: str, players: int | None, preset: str | None
     state = table.state
     hand_no = 1
     if fmt == "json":
-        out = {"game": game.name, "seed": seed_text, "players": n, "hand": hand_no,
-               "deck": deck, "digest": deck_digest(deck), **game.deal_summary(state)}
+        out = {
+            "game": game.name,
+            "seed": seed_text,
+            "players": n,
+            "hand": hand_no,
+            "deck": deck,
+            "digest": deck_digest(deck),
+            **game.deal_summary(state),
+        }
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
     elif fmt == "text":
         console = Console.detect(charset=charset)
-        click.echo(_("{game}, seed {seed}, hand {h} (deck digest {d})").format(
-            game=game.match_title(config), seed=seed_text, h=hand_no, d=deck_digest(deck)))
+        click.echo(
+            _("{game}, seed {seed}, hand {h} (deck digest {d})").format(
+                game=game.match_title(config), seed=seed_text, h=hand_no, d=deck_digest(deck)
+            )
+        )
         console.print_lines(game.render(game.full_view(state), console.charset))
     else:
         click.echo(game.export_deal(state, fmt))
@@ -97,8 +121,9 @@ def show_rules(game_name: str, topic: str | None) -> None:
         return
     found = book.find(topic)
     if not found:
-        raise click.ClickException(_("{game} has no rule or topic {topic!r} (try `cardcli rules {game}`)").format(
-            game=game.name, topic=topic))
+        raise click.ClickException(
+            _("{game} has no rule or topic {topic!r} (try `cardcli rules {game}`)").format(game=game.name, topic=topic)
+        )
     for r in found:
         click.echo(click.style(f"[{r.id}] {_(r.title)}", bold=True))
         for para in _(r.text).splitlines():  # a text's own lines (a list) stay lines, each folded to 80
@@ -128,8 +153,9 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-def run_score(game_name: str, file: IO[str], players: int | None, preset: str | None, options: tuple[str, ...],
-              as_json: bool) -> int:
+def run_score(
+    game_name: str, file: IO[str], players: int | None, preset: str | None, options: tuple[str, ...], as_json: bool
+) -> int:
     game = load_game(game_name)
     config = make_config(game, preset, options)
     if players is not None:
@@ -143,8 +169,11 @@ def run_score(game_name: str, file: IO[str], players: int | None, preset: str | 
     except ValueError as err:
         raise click.ClickException(str(err)) from None
     if as_json:
-        click.echo(json.dumps({"game": game.name, "points": sheet.points, "lines": sheet.lines, **sheet.data},
-                              indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                {"game": game.name, "points": sheet.points, "lines": sheet.lines, **sheet.data}, indent=2, ensure_ascii=False
+            )
+        )
     else:
         for line in sheet.lines:
             click.echo(line)

@@ -5,15 +5,31 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from cardcli.i18n import _, ngettext
 
+if TYPE_CHECKING:
+    from cardcli.ui.console import Console
 
-def run_learn(game: str | None, lesson: str | None, *, auto: bool, check: tuple[str, ...], drill: str | None,
-              reset: bool, seed: str | None, count: int | None, plain: bool, charset: str | None,
-              color: bool | None, delay: float | None = None) -> int:
+
+def run_learn(
+    game: str | None,
+    lesson: str | None,
+    *,
+    auto: bool,
+    check: tuple[str, ...],
+    drill: str | None,
+    reset: bool,
+    seed: str | None,
+    count: int | None,
+    plain: bool,
+    charset: str | None,
+    color: bool | None,
+    delay: float | None = None,
+) -> int:
     from cardcli.tutor import catalog
     from cardcli.tutor.model import LessonError
     from cardcli.ui.console import Console
@@ -91,22 +107,24 @@ def _next_lesson(game: str) -> object:
     return None
 
 
-def _warn_unreadable_progress(console: object) -> None:
+def _warn_unreadable_progress(console: Console) -> None:
     """One line when the store cannot be read: the lessons would otherwise all show as not done."""
     from cardcli.store import StoreError, progress
 
     try:
         progress()
     except StoreError as err:
-        console.say(_("your progress cannot be read, so no lesson shows as done: {why}").format(  # type: ignore[attr-defined]
-            why=err), "warn")
+        console.say(
+            _("your progress cannot be read, so no lesson shows as done: {why}").format(why=err),
+            "warn",
+        )
 
 
 def _stars(stars: int) -> str:
     return "*" * stars + "." * (3 - stars)
 
 
-def _list_all(console: object) -> None:
+def _list_all(console: Console) -> None:
     from cardcli.tutor import catalog
     from cardcli.tutor.progress import lesson_results
 
@@ -118,12 +136,14 @@ def _list_all(console: object) -> None:
         done = lesson_results(course)
         n = sum(1 for e in entries if done.get(e.id, (False, 0))[0])
         stars = sum(done.get(e.id, (False, 0))[1] for e in entries)
-        say(f"  {course:<9} " + _("{n} lessons, {d} done, {s} of {t} stars").format(
-            n=len(entries), d=n, s=stars, t=3 * len(entries)))
+        say(
+            f"  {course:<9} "
+            + _("{n} lessons, {d} done, {s} of {t} stars").format(n=len(entries), d=n, s=stars, t=3 * len(entries))
+        )
     say(_("`cardcli learn GAME --drill` lists endless practice drills."), "dim")
 
 
-def _list_course(console: object, game: str) -> None:
+def _list_course(console: Console, game: str) -> None:
     from cardcli.tutor import catalog
     from cardcli.tutor.model import LessonError, load
     from cardcli.tutor.progress import lesson_results
@@ -140,7 +160,7 @@ def _list_course(console: object, game: str) -> None:
         say(f"  {e.number:>2}. {'✓' if d else ' '} {_stars(s)}  {title}")
 
 
-def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool, delay: float | None = None) -> int:
+def _run_lesson(entry: object, console: Console, *, auto: bool, plain: bool, delay: float | None = None) -> int:
     from cardcli.tutor import catalog, progress
     from cardcli.tutor.model import LessonError, load
     from cardcli.tutor.runner import LessonController
@@ -152,11 +172,23 @@ def _run_lesson(entry: object, console: object, *, auto: bool, plain: bool, dela
     except LessonError as err:
         raise click.ClickException(str(err)) from None
     if place.restarted:
-        console.say(_("Your place in this lesson no longer fits it (the lesson has changed): "  # type: ignore[attr-defined]
-                      "it starts again."), "dim")
-    ctl = LessonController(place.session, console, lesson, e.course, e.id, auto=auto,  # type: ignore[arg-type]
-                           start=place.step, hints=place.hints, mistakes=place.mistakes, done_steps=place.done_steps,
-                           delay=delay or 0.0)
+        console.say(
+            _("Your place in this lesson no longer fits it (the lesson has changed): it starts again."),
+            "dim",
+        )
+    ctl = LessonController(
+        place.session,
+        console,
+        lesson,
+        e.course,
+        e.id,
+        auto=auto,
+        start=place.step,
+        hints=place.hints,
+        mistakes=place.mistakes,
+        done_steps=place.done_steps,
+        delay=delay or 0.0,
+    )
     ctl.free_done = place.free_done
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if auto:

@@ -17,12 +17,33 @@ from cardcli.session import Event, Session, SessionError
 from cardcli.ui.console import Console
 
 
-def run_play(game: str | None, *, seed: str | None, players: int | None, seat: str | None, bots: str | None,
-             bot_id: str | None, preset: str | None, options: tuple[str, ...], record: str | None,
-             resume: str | None, hands: int | None, title: str | None, plain: bool, verbose: bool, charset: str | None,
-             color: bool | None, pace: float | None = None, fast: bool = False, dealer: str | None = None,
-             declare: str = "auto", autoplay: bool = True, coach: bool = False,
-             from_: str | None = None, deal: str | None = None) -> int:
+def run_play(
+    game: str | None,
+    *,
+    seed: str | None,
+    players: int | None,
+    seat: str | None,
+    bots: str | None,
+    bot_id: str | None,
+    preset: str | None,
+    options: tuple[str, ...],
+    record: str | None,
+    resume: str | None,
+    hands: int | None,
+    title: str | None,
+    plain: bool,
+    verbose: bool,
+    charset: str | None,
+    color: bool | None,
+    pace: float | None = None,
+    fast: bool = False,
+    dealer: str | None = None,
+    declare: str = "auto",
+    autoplay: bool = True,
+    coach: bool = False,
+    from_: str | None = None,
+    deal: str | None = None,
+) -> int:
     if from_ is not None or deal is not None:
         if from_ is not None and deal is not None:
             raise click.UsageError("--from and --deal each start a game: give one of them")
@@ -97,8 +118,9 @@ def _split(arg: str, sep: str) -> tuple[str, str | None]:
     return head, tail
 
 
-def play_from(game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool,
-              charset: str | None, color: bool | None) -> int:
+def play_from(
+    game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool, charset: str | None, color: bool | None
+) -> int:
     """`cardcli play --from FILE_OR_CODE[@HAND.MOVE]`: a new game from that position of a replay (or a share
     code, or a bridge .pbn/.lin deal): the same cards, the moves up to there, then you and bots."""
     from cardcli.commands.replays import _replay_or_import, play_replay
@@ -122,8 +144,9 @@ def _same_game(game: str | None, name: str, file: str) -> None:
         raise click.UsageError(f"{file} is a {name} game, not {load_game(game).name}")
 
 
-def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool,
-              charset: str | None, color: bool | None) -> int:
+def play_deal(
+    game: str | None, arg: str, *, seat: str | None, record: str | None, plain: bool, charset: str | None, color: bool | None
+) -> int:
     """`cardcli play bridge --deal FILE[:BOARD]`: board BOARD (the first by default) of a .pbn or .lin file
     played from its deal, whatever the file records after it (nothing, an auction, the play). BOARD is the
     board's own number when the file numbers its boards, else its place in the file."""
@@ -159,8 +182,7 @@ def play_deal(game: str | None, arg: str, *, seat: str | None, record: str | Non
     if board_s in labels:
         replay, hand = boards[labels.index(board_s)]
     elif board > len(boards):
-        raise click.ClickException(f"{file} has {len(boards)} board{'s' if len(boards) != 1 else ''}; "
-                                   f"there is no board {board}")
+        raise click.ClickException(f"{file} has {len(boards)} board{'s' if len(boards) != 1 else ''}; there is no board {board}")
     else:
         replay, hand = boards[board - 1]
     if len(replay.hands) > 1:  # the board as a deal of its own (its vulnerability and dealer kept)
@@ -200,8 +222,9 @@ def _resume(game: str | None, resume: str) -> tuple[Session, Path, Path | None, 
     path = find_save(resume, game)
     if path is None:
         if resume == "latest":
-            raise click.ClickException("there is no saved game to resume" + (f" for {game}" if game else "")
-                                       + " (`cardcli saves` lists them)")
+            raise click.ClickException(
+                "there is no saved game to resume" + (f" for {game}" if game else "") + " (`cardcli saves` lists them)"
+            )
         if resume.endswith((".json", ".jsonl", ".mp", ".msgpack")) or "/" in resume:
             raise click.ClickException(f"{resume}: no such file")
         raise click.ClickException(f"no saved game or file called {resume!r} (`cardcli saves` lists them)")
@@ -248,23 +271,37 @@ def _recover(path: Path, err: ReplayError) -> tuple[Session, Path | None]:
     name = save_name(path)
     if rec.lost:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            raise click.ClickException(_("{name} is damaged: {summary}. `cardcli saves --repair {name}` makes "
-                                         "that change (the damaged file is kept)").format(
-                name=name, summary=safe(rec.summary())))
+            raise click.ClickException(
+                _(
+                    "{name} is damaged: {summary}. `cardcli saves --repair {name}` makes that change (the damaged file is kept)"
+                ).format(name=name, summary=safe(rec.summary()))
+            )
         click.echo(_("{name} is damaged: {summary}.").format(name=name, summary=safe(rec.summary())), err=True)
         if not click.confirm(_("Continue from there? (the damaged file is kept beside the save)"), default=False):
-            raise click.ClickException(_("nothing was changed; `cardcli saves` lists {name} as damaged").format(
-                name=name))
+            raise click.ClickException(_("nothing was changed; `cardcli saves` lists {name} as damaged").format(name=name))
     rec, backup = repair_save(path)
     if not rec.lost:
-        click.echo(_("{name}: {summary} (the damaged file is kept as {backup})").format(
-            name=name, summary=safe(rec.summary()), backup=backup.name), err=True)
+        click.echo(
+            _("{name}: {summary} (the damaged file is kept as {backup})").format(
+                name=name, summary=safe(rec.summary()), backup=backup.name
+            ),
+            err=True,
+        )
     return load_save(path)
 
 
-def _new_session(game: str, seed: str | None, players: int | None, seat: str | None, bots: str | None,
-                 bot_id: str | None, preset: str | None, options: tuple[str, ...], hands: int | None,
-                 dealer: str | None = None) -> Session:
+def _new_session(
+    game: str,
+    seed: str | None,
+    players: int | None,
+    seat: str | None,
+    bots: str | None,
+    bot_id: str | None,
+    preset: str | None,
+    options: tuple[str, ...],
+    hands: int | None,
+    dealer: str | None = None,
+) -> Session:
     from cardcli.commands.common import make_config, players_for
 
     g = load_game(game)
@@ -285,9 +322,17 @@ def _new_session(game: str, seed: str | None, players: int | None, seat: str | N
     bot_ids = [b.strip() for b in bot_id.split(",") if b.strip()] if bot_id else []
     per_seat = {i: bot_ids[i % len(bot_ids)] for i in range(n)} if len(bot_ids) > 1 else {}
     try:
-        session = Session.new(game, seed=seed, players=n, preset=preset, options=parse_options(options),
-                           human_seats=humans, bot=bot_ids[0] if len(bot_ids) == 1 else None, bots=per_seat,
-                           hands_limit=hands)
+        session = Session.new(
+            game,
+            seed=seed,
+            players=n,
+            preset=preset,
+            options=parse_options(options),
+            human_seats=humans,
+            bot=bot_ids[0] if len(bot_ids) == 1 else None,
+            bots=per_seat,
+            hands_limit=hands,
+        )
     except ConfigError as err:
         raise click.UsageError(str(err)) from None
     except SessionError as err:
@@ -325,8 +370,12 @@ def _watch(session: Session, console: Console, verbose: bool, record_path: Path 
         elif ev.kind == "match-over":
             console.say(ev.text, "title")
 
-    console.say(_("{title} · seed {seed} · {players} bots").format(
-        title=session.game.match_title(session.config), seed=session.seed or _("none"), players=session.players), "title")
+    console.say(
+        _("{title} · seed {seed} · {players} bots").format(
+            title=session.game.match_title(session.config), seed=session.seed or _("none"), players=session.players
+        ),
+        "title",
+    )
     session.run_bots(observer=None, on_event=on_event)
     if record_path is not None:
         try:

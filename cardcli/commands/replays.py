@@ -40,8 +40,11 @@ def verify(files: Sequence[str], legal: bool = False) -> int:
         state = _("complete") if session.finished else _("unfinished")
         hands = ngettext("{n} hand", "{n} hands", len(session.hands)).format(n=len(session.hands))
         made = ngettext("{n} move", "{n} moves", moves).format(n=moves)
-        click.echo(_("{file}: OK ({game}, {hands}, {moves}, {state})").format(
-            file=f, game=session.game.name, hands=hands, moves=made, state=state))
+        click.echo(
+            _("{file}: OK ({game}, {hands}, {moves}, {state})").format(
+                file=f, game=session.game.name, hands=hands, moves=made, state=state
+            )
+        )
     return 1 if bad else 0
 
 
@@ -68,8 +71,12 @@ class _Printer(Visitor):
     def begin_hand(self, table: Table[Any, Any], hand: int) -> None:
         dealer = self.names[table.dealer() or 0]
         self.console.say("")
-        self.console.say(_("Hand {n} · dealer {dealer} · deck {digest}").format(
-            n=hand, dealer=safe(dealer), digest=deck_digest(table.hands[-1].deck)), "title")
+        self.console.say(
+            _("Hand {n} · dealer {dealer} · deck {digest}").format(
+                n=hand, dealer=safe(dealer), digest=deck_digest(table.hands[-1].deck)
+            ),
+            "title",
+        )
         if self.asked:  # --reveal: the hand as dealt, every seat's cards, drawn as `cardcli deal` draws it
             game = table.game
             for line in game.render(game.full_view(table.state), self.console.charset):
@@ -84,7 +91,7 @@ class _Printer(Visitor):
 
     def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
         if result is not None:
-            for line in table.game.explain_result(result, table.config, table.players, table.results[:hand - 1]):
+            for line in table.game.explain_result(result, table.config, table.players, table.results[: hand - 1]):
                 self.console.tell("     " + line, game=table.game)
 
 
@@ -104,20 +111,46 @@ def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
     game = session.game
     sides = game.sides(session.config, session.players)
     console.say(safe(replay.title or _("{game} replay").format(game=game.match_title(session.config))), "title")
-    console.say(_("game {game} · preset {preset} · seed {seed} · started {started} · cardcli {version}").format(
-        game=game.name, preset=safe(replay.preset), seed=safe(replay.seed or "-"), started=safe(replay.started),
-        version=safe(replay.app_version)))
-    console.say(_("seats: {seats}").format(seats=", ".join(
-        safe(s.name) + " (" + (_("human") if s.kind == "human" else _("bot {id}").format(id=safe(s.bot or "")).strip())
-        + ")" for s in replay.seats)))
+    console.say(
+        _("game {game} · preset {preset} · seed {seed} · started {started} · cardcli {version}").format(
+            game=game.name,
+            preset=safe(replay.preset),
+            seed=safe(replay.seed or "-"),
+            started=safe(replay.started),
+            version=safe(replay.app_version),
+        )
+    )
+    console.say(
+        _("seats: {seats}").format(
+            seats=", ".join(
+                safe(s.name)
+                + " ("
+                + (_("human") if s.kind == "human" else _("bot {id}").format(id=safe(s.bot or "")).strip())
+                + ")"
+                for s in replay.seats
+            )
+        )
+    )
     for note in _notes(replay):
         console.say(safe(note))
     if not reveal:
-        console.say(_("(as a spectator saw it: cards drawn face down and secret moves are hidden until the "
-                      "match ends; --reveal shows them, and every hand as dealt)"), "dim")
+        console.say(
+            _(
+                "(as a spectator saw it: cards drawn face down and secret moves are hidden until the "
+                "match ends; --reveal shows them, and every hand as dealt)"
+            ),
+            "dim",
+        )
     names = [s.name for s in replay.seats]
-    fold(session.game, session.config, session.players, session.first_dealer, log_of(replay), strict=False,
-         visitors=[_Printer(console, names, reveal, asked)])
+    fold(
+        session.game,
+        session.config,
+        session.players,
+        session.first_dealer,
+        log_of(replay),
+        strict=False,
+        visitors=[_Printer(console, names, reveal, asked)],
+    )
     console.say("")
     if session.finished:
         console.tell(session.describe_match_result(), "title")
@@ -173,16 +206,18 @@ def view_replay(replay: Replay, seat: str | None, reveal: bool, charset: str | N
         except KeyboardInterrupt:  # still reading the file: a viewer has nothing to save
             return 0
         if isinstance(result, PlayOn):
-            return play_replay(replay, result.hand, result.ply, result.seat, record=None, plain=False,
-                               charset=charset, color=None)
+            return play_replay(
+                replay, result.hand, result.ply, result.seat, record=None, plain=False, charset=charset, color=None
+            )
         return result
     from cardcli.ui.replay_viewer import Viewer
 
     return Viewer(replay, console, start_seat, reveal).run(sys.stdin, interactive=sys.stdin.isatty())
 
 
-def play(file: str, at: str | None, seat: str | None, record: str | None, plain: bool, charset: str | None,
-         color: bool | None) -> int:
+def play(
+    file: str, at: str | None, seat: str | None, record: str | None, plain: bool, charset: str | None, color: bool | None
+) -> int:
     """`cardcli replay play FILE --at H.P`: a new game from that position (a .pbn deal is imported first)."""
     from cardcli.commands.common import parse_seat
     from cardcli.ui.viewer.model import parse_position
@@ -228,8 +263,17 @@ def _replay_or_import(file: str) -> Replay:
     return replay
 
 
-def play_replay(replay: Replay, hand: int, ply: int, seat: int | None, *, record: str | None, plain: bool,
-                charset: str | None, color: bool | None) -> int:
+def play_replay(
+    replay: Replay,
+    hand: int,
+    ply: int,
+    seat: int | None,
+    *,
+    record: str | None,
+    plain: bool,
+    charset: str | None,
+    color: bool | None,
+) -> int:
     """Play on from (hand, ply) of ``replay`` as ``seat``: a new save, continued as `play --resume` does."""
     from cardcli.commands.play import run_play
     from cardcli.saves import save_name
@@ -241,13 +285,30 @@ def play_replay(replay: Replay, hand: int, ply: int, seat: int | None, *, record
     except PlayOnError as err:
         raise click.ClickException(str(err)) from None
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
-    console.say(_("Playing on from hand {h}, move {p}, as {who}; bots play the other seats. "
-                  "This game is saved as {name}.").format(
-        h=hand, p=min(ply, len(replay.hands[hand - 1].moves)), who=safe(replay.seats[who].name),
-        name=save_name(path)), "dim")
-    return run_play(None, seed=None, players=None, seat=None, bots=None, bot_id=None, preset=None, options=(),
-                    record=record, resume=str(path), hands=None, title=None, plain=plain, verbose=False,
-                    charset=charset, color=color)
+    console.say(
+        _("Playing on from hand {h}, move {p}, as {who}; bots play the other seats. This game is saved as {name}.").format(
+            h=hand, p=min(ply, len(replay.hands[hand - 1].moves)), who=safe(replay.seats[who].name), name=save_name(path)
+        ),
+        "dim",
+    )
+    return run_play(
+        None,
+        seed=None,
+        players=None,
+        seat=None,
+        bots=None,
+        bot_id=None,
+        preset=None,
+        options=(),
+        record=record,
+        resume=str(path),
+        hands=None,
+        title=None,
+        plain=plain,
+        verbose=False,
+        charset=charset,
+        color=color,
+    )
 
 
 def schema() -> None:
@@ -271,10 +332,16 @@ def export(file: str, fmt: str, output: str | None) -> int:
     if fmt not in game.export_formats:
         can = ", ".join(("html", *game.export_formats))
         raise click.ClickException(f"{game.name} replays can be exported as {can}, not {safe(fmt)!r}")
-    hands = [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result, dict(h.extra))
-             for h in replay.hands]
-    meta = {"seed": replay.seed, "started": replay.started, "seats": [s.name for s in replay.seats],
-            "preset": replay.preset, "title": replay.title}
+    hands = [
+        RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], h.result, dict(h.extra)) for h in replay.hands
+    ]
+    meta = {
+        "seed": replay.seed,
+        "started": replay.started,
+        "seats": [s.name for s in replay.seats],
+        "preset": replay.preset,
+        "title": replay.title,
+    }
     return _write(output, game.export_hands(fmt, session.config, session.players, hands, meta))
 
 
@@ -290,8 +357,9 @@ def _write(output: str | None, text: str) -> int:
 
 
 def _imported(where: str, hands: int, game: str, out: str) -> str:
-    return where + ngettext("imported {n} {game} hand into {file}", "imported {n} {game} hands into {file}",
-                            hands).format(n=hands, game=game, file=out)
+    return where + ngettext("imported {n} {game} hand into {file}", "imported {n} {game} hands into {file}", hands).format(
+        n=hands, game=game, file=out
+    )
 
 
 def import_(file: str, output: str | None) -> int:
@@ -344,14 +412,26 @@ def import_(file: str, output: str | None) -> int:
         names = game.seat_names(match.players)
         started = str(match.meta.get("started") or dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
         replay = Replay(
-            format=FORMAT, version=VERSION, app_version=__version__, game=game.name,
-            preset=str(match.meta.get("preset") or game.default_preset), config=msgspec.to_builtins(match.config),
-            players=match.players, seats=[SeatRecord(name=n, kind="human") for n in names], seed=None,
-            first_dealer=match.first_dealer, started=started,
-            hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves], extra=h.extra)
-                   for h in match.hands],
-            annotations=[Annotation(hand=0, ply=0, kind="note", text=f"{k}: {'; '.join(v) if isinstance(v, list) else v}")
-                         for k, v in match.meta.items() if k not in ("started", "preset", "title") and v]
+            format=FORMAT,
+            version=VERSION,
+            app_version=__version__,
+            game=game.name,
+            preset=str(match.meta.get("preset") or game.default_preset),
+            config=msgspec.to_builtins(match.config),
+            players=match.players,
+            seats=[SeatRecord(name=n, kind="human") for n in names],
+            seed=None,
+            first_dealer=match.first_dealer,
+            started=started,
+            hands=[
+                HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves], extra=h.extra)
+                for h in match.hands
+            ],
+            annotations=[
+                Annotation(hand=0, ply=0, kind="note", text=f"{k}: {'; '.join(v) if isinstance(v, list) else v}")
+                for k, v in match.meta.items()
+                if k not in ("started", "preset", "title") and v
+            ]
             + [Annotation(hand=h, ply=p, kind="note", text=t) for h, p, t in match.notes],
             title=match.meta.get("title"),
         )
@@ -362,7 +442,8 @@ def import_(file: str, output: str | None) -> int:
         replay = msgspec.structs.replace(
             replay,
             hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
-            result=session.match_result() if session.finished else None)
+            result=session.match_result() if session.finished else None,
+        )
         out = base if len(parts) == 1 else base.removesuffix(".cardcli.json").removesuffix(".json") + f"-{number}.cardcli.json"
         write(out, replay)
         click.echo(_imported(safe(name) + ": ", len(replay.hands), game.name, out))

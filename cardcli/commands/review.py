@@ -42,20 +42,25 @@ def history_game(arg: str) -> int | None:
     if text.lower() == "last":
         kept = next((r for r in records if r.kept), None)
         if kept is None:
-            raise click.ClickException(_("no game in your history keeps its replay yet: play one with "
-                                         "`cardcli play GAME`, then `cardcli replay review last`"))
+            raise click.ClickException(
+                _(
+                    "no game in your history keeps its replay yet: play one with "
+                    "`cardcli play GAME`, then `cardcli replay review last`"
+                )
+            )
         return kept.id
     number = int(text.lstrip("#"))
     found = next((r for r in records if r.id == number), None)
     if found is None:
-        raise click.ClickException(_("there is no game #{n} in your history (`cardcli history` lists them)").format(
-            n=number))
+        raise click.ClickException(_("there is no game #{n} in your history (`cardcli history` lists them)").format(n=number))
     if not found.kept:
         if found.replay and Path(found.replay).exists():
-            raise click.ClickException(_("the history keeps no replay of game #{n}; its file is {path}").format(
-                n=number, path=safe(found.replay)))
-        raise click.ClickException(_("the history keeps no replay of game #{n} (older games lose theirs: "
-                                     "`cardcli history --prune`)").format(n=number))
+            raise click.ClickException(
+                _("the history keeps no replay of game #{n}; its file is {path}").format(n=number, path=safe(found.replay))
+            )
+        raise click.ClickException(
+            _("the history keeps no replay of game #{n} (older games lose theirs: `cardcli history --prune`)").format(n=number)
+        )
     return number
 
 
@@ -75,8 +80,15 @@ def load_replay(arg: str) -> tuple[Replay, int | None]:
     return unpack_replay(data, f"#{number}"), number
 
 
-def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, charset: str | None,
-           color: bool | None = None, full: bool = False) -> int:
+def review(
+    file: str,
+    seat: str | None,
+    hands: tuple[int, ...],
+    write: bool,
+    charset: str | None,
+    color: bool | None = None,
+    full: bool = False,
+) -> int:
     from cardcli.commands.common import parse_seat
     from cardcli.review import review_replay
     from cardcli.review.show import as_annotations, print_review
@@ -87,15 +99,20 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
     if write and number is not None:
-        raise click.UsageError(_("--write keeps the review in a replay file; {arg} is a game of the history "
-                                 "(`cardcli replay export` can write it to a file)").format(arg=file))
+        raise click.UsageError(
+            _(
+                "--write keeps the review in a replay file; {arg} is a game of the history "
+                "(`cardcli replay export` can write it to a file)"
+            ).format(arg=file)
+        )
     names = [s.name for s in replay.seats]
     seats = [parse_seat(seat, names)] if seat else None
     for h in hands:
         if h > len(replay.hands):
             n = len(replay.hands)
-            raise click.UsageError(ngettext("the file has {n} hand, not {h}", "the file has {n} hands, not {h}",
-                                            n).format(n=n, h=h))
+            raise click.UsageError(
+                ngettext("the file has {n} hand, not {h}", "the file has {n} hands, not {h}", n).format(n=n, h=h)
+            )
     console = Console.detect("auto" if color is None else ("always" if color else "never"), charset)
     reviews = review_replay(replay, seats, set(hands) or None, console.charset)
     pager = full and sys.stdout.isatty() and sys.stdin.isatty()
@@ -115,8 +132,7 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
     more = _("(the whole review, with the hands as dealt: --full)")
     for i, r in enumerate(reviews):
         console.say("")
-        print_review(console, r, [safe(n) for n in names], spell, full=full,
-                     more=more if i == len(reviews) - 1 else None)
+        print_review(console, r, [safe(n) for n in names], spell, full=full, more=more if i == len(reviews) - 1 else None)
     if not reviews:
         console.say(_("no finished hand to review"))
     if pager:
@@ -136,4 +152,3 @@ def review(file: str, seat: str | None, hands: tuple[int, ...], write: bool, cha
             raise click.ClickException(f"cannot write {file}: {err.strerror}") from None
         console.say(_("review written into {file} (`cardcli replay view` shows it)").format(file=file), "ok")
     return 0
-

@@ -22,6 +22,7 @@ def _fit(name: str, column: int, rest: str, width: int) -> list[str]:
     """One save as its name (padded to the names' ``column``) and ``rest``: one line when it fits in
     ``width`` columns, else folded between words with the continuation under ``rest``; a name too
     long for the column stands on a line of its own, ``rest`` indented below it."""
+
     def wrap(text: str, first: str, then: str) -> list[str]:
         return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=then, break_on_hyphens=False)
 
@@ -56,12 +57,18 @@ def list_command(game: str | None, repair: str | None = None) -> int:
             continue
         moves = ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves)
         line = _("{when}  {game}, seed {seed}, hand {hands}, {moves}").format(
-            when=when, game=s.game, seed=safe(s.seed or "-"), hands=s.hands, moves=moves)
+            when=when, game=s.game, seed=safe(s.seed or "-"), hands=s.hands, moves=moves
+        )
         for row in _fit(s.name, column, line + busy, width):
             click.echo(row)
         if s.record:
-            for row in textwrap.wrap(_("recording to {path}").format(path=safe(str(s.record))), width,
-                                     initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False):
+            for row in textwrap.wrap(
+                _("recording to {path}").format(path=safe(str(s.record))),
+                width,
+                initial_indent="    ",
+                subsequent_indent="      ",
+                break_on_hyphens=False,
+            ):
                 click.echo(row)
     click.echo(_("Resume one with `cardcli play --resume NAME` (or `--resume` for the newest)."))
     return 0
@@ -76,8 +83,7 @@ def repair_command(name: str) -> int:
 
     path = find_save(name)
     if path is None or not path.name.endswith(SUFFIX):
-        raise click.ClickException(_("no saved game called {name!r} (`cardcli saves` lists them)").format(
-            name=safe(name)))
+        raise click.ClickException(_("no saved game called {name!r} (`cardcli saves` lists them)").format(name=safe(name)))
     try:
         lock = SaveLock.take(path)
     except SaveBusy as err:
@@ -93,14 +99,13 @@ def repair_command(name: str) -> int:
         try:
             rec, backup = repair_save(path)
         except ReplayError as err:
-            raise click.ClickException(_("{problem} (nothing of it can be recovered)").format(
-                problem=safe(str(err)))) from None
+            raise click.ClickException(_("{problem} (nothing of it can be recovered)").format(problem=safe(str(err)))) from None
         except OSError as err:
-            raise click.ClickException(_("cannot repair {path}: {why}").format(
-                path=path, why=err.strerror or err)) from None
+            raise click.ClickException(_("cannot repair {path}: {why}").format(path=path, why=err.strerror or err)) from None
     finally:
         lock.release()
     click.echo(_("{name} repaired: {what}.").format(name=save_name(path), what=safe(rec.summary())))
-    click.echo(_("The damaged file is kept as {path}; `cardcli play --resume {name}` goes on.").format(
-        path=backup, name=save_name(path)))
+    click.echo(
+        _("The damaged file is kept as {path}; `cardcli play --resume {name}` goes on.").format(path=backup, name=save_name(path))
+    )
     return 0

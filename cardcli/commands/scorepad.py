@@ -66,9 +66,18 @@ def _names(text: str | None) -> list[str]:
     return [n.strip() for n in text.split(",")] if text else []
 
 
-def score_match(game: str, file: IO[str], match: str, players: int | None, preset: str | None,
-                options: tuple[str, ...], names: str | None, dealer: str | None, as_json: bool,
-                charset: str | None) -> int:
+def score_match(
+    game: str,
+    file: IO[str],
+    match: str,
+    players: int | None,
+    preset: str | None,
+    options: tuple[str, ...],
+    names: str | None,
+    dealer: str | None,
+    as_json: bool,
+    charset: str | None,
+) -> int:
     """Add the hand(s) read from FILE to match NAME, creating the match on first use.
 
     The input is read before the store is opened (nothing waits on a typist with the store open),
@@ -85,13 +94,26 @@ def score_match(game: str, file: IO[str], match: str, players: int | None, prese
         record, created, numbers, pad = service.score_into(store, spec, text, settings_given)
     _report(record, pad, numbers, as_json, charset)
     if created:
-        click.echo(_("New match {name}: {game}, preset {preset}, {n} players.").format(
-            name=safe(record.name), game=record.game, preset=record.preset, n=record.players), err=True)
+        click.echo(
+            _("New match {name}: {game}, preset {preset}, {n} players.").format(
+                name=safe(record.name), game=record.game, preset=record.preset, n=record.players
+            ),
+            err=True,
+        )
     return 0
 
 
-def _score_at_terminal(game: str, match: str, players: int | None, preset: str | None, options: tuple[str, ...],
-                       names: str | None, dealer: str | None, settings_given: bool, charset: str | None) -> int:
+def _score_at_terminal(
+    game: str,
+    match: str,
+    players: int | None,
+    preset: str | None,
+    options: tuple[str, ...],
+    names: str | None,
+    dealer: str | None,
+    settings_given: bool,
+    charset: str | None,
+) -> int:
     from cardcli.scorepad import service
     from cardcli.scorepad.interactive import run
     from cardcli.store.matches import delete_if_empty
@@ -108,8 +130,12 @@ def _score_at_terminal(game: str, match: str, players: int | None, preset: str |
         if record.game != game:
             raise click.ClickException(_("match {name} is a {game} match").format(name=record.name, game=record.game))
         if settings_given:
-            raise click.ClickException(_("match {name} already exists: its players and rules were set when it was "
-                                         "created (`cardcli scorepad show {name}`)").format(name=record.name))
+            raise click.ClickException(
+                _(
+                    "match {name} already exists: its players and rules were set when it was "
+                    "created (`cardcli scorepad show {name}`)"
+                ).format(name=record.name)
+            )
         return run(store, record, _charset(charset))
 
 
@@ -123,8 +149,12 @@ def _report(record: Any, pad: Any, numbers: list[int], as_json: bool, charset: s
         return
     _echo_pad(record, pad, _charset(charset), only=set(numbers))
     saved = ", ".join(map(str, numbers))
-    click.echo(ngettext("Saved hand {n} of match {name}.", "Saved hands {n} of match {name}.", len(numbers)).format(
-        n=saved, name=safe(record.name)), err=True)
+    click.echo(
+        ngettext("Saved hand {n} of match {name}.", "Saved hands {n} of match {name}.", len(numbers)).format(
+            n=saved, name=safe(record.name)
+        ),
+        err=True,
+    )
 
 
 def _exists(store: Any, name: str) -> bool:
@@ -133,8 +163,16 @@ def _exists(store: Any, name: str) -> bool:
     return find_match(store, name) is not None
 
 
-def new(game: str, name: str, players: int | None, preset: str | None, options: tuple[str, ...], names: str | None,
-        dealer: str | None, charset: str | None) -> int:
+def new(
+    game: str,
+    name: str,
+    players: int | None,
+    preset: str | None,
+    options: tuple[str, ...],
+    names: str | None,
+    dealer: str | None,
+    charset: str | None,
+) -> int:
     from cardcli.scorepad import service
 
     with _store() as store:
@@ -184,9 +222,18 @@ def list_matches(game: str | None, as_json: bool) -> int:
     with _store(read_only=True) as store:
         for record in stored(store, game):
             pad = service.pad(store, record)
-            rows.append({"match": record.name, "game": record.game, "preset": record.preset, "hands": record.hands,
-                         "totals": {s: fmt(t) for s, t in zip(pad.sides, pad.totals)}, "over": pad.over,
-                         "winners": [pad.labels[w] for w in pad.winners], "updated": record.updated})
+            rows.append(
+                {
+                    "match": record.name,
+                    "game": record.game,
+                    "preset": record.preset,
+                    "hands": record.hands,
+                    "totals": {s: fmt(t) for s, t in zip(pad.sides, pad.totals)},
+                    "over": pad.over,
+                    "winners": [pad.labels[w] for w in pad.winners],
+                    "updated": record.updated,
+                }
+            )
     if as_json:
         click.echo(dumps(rows))
         return 0
@@ -195,9 +242,14 @@ def list_matches(game: str | None, as_json: bool) -> int:
         return 0
     for r in rows:
         totals = ", ".join(f"{s} {t}" for s, t in r["totals"].items())
-        state = (_("won by {who}").format(who=_(" and ").join(r["winners"])) if r["over"] else _("in progress"))
-        click.echo(safe(f"{r['match']:<20} {r['game']:<8} " + ngettext("{n} hand", "{n} hands", r["hands"]).format(n=r["hands"]) +
-                        f" · {totals} · {state} · {r['updated'][:10]}"))
+        state = _("won by {who}").format(who=_(" and ").join(r["winners"])) if r["over"] else _("in progress")
+        click.echo(
+            safe(
+                f"{r['match']:<20} {r['game']:<8} "
+                + ngettext("{n} hand", "{n} hands", r["hands"]).format(n=r["hands"])
+                + f" · {totals} · {state} · {r['updated'][:10]}"
+            )
+        )
     return 0
 
 
@@ -216,8 +268,12 @@ def fix(name: str, hand: int, file: IO[str], charset: str | None) -> int:
     from cardcli.scorepad import service
 
     text = _read(file)
-    return _change(name, lambda st, rec: service.fix(st, rec, hand, text),
-                   _("Hand {n} of match {name} corrected.").format(n=hand, name=name), charset)
+    return _change(
+        name,
+        lambda st, rec: service.fix(st, rec, hand, text),
+        _("Hand {n} of match {name} corrected.").format(n=hand, name=name),
+        charset,
+    )
 
 
 def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
@@ -225,16 +281,22 @@ def delete(name: str, hand: int | None, yes: bool, charset: str | None) -> int:
     from cardcli.store.matches import delete_match
 
     if hand is not None:
-        return _change(name, lambda st, rec: service.remove(st, rec, hand),
-                       _("Hand {n} of match {name} deleted; the later hands moved up.").format(n=hand, name=name),
-                       charset)
+        return _change(
+            name,
+            lambda st, rec: service.remove(st, rec, hand),
+            _("Hand {n} of match {name} deleted; the later hands moved up.").format(n=hand, name=name),
+            charset,
+        )
     with _store() as store:
         record = service.find(store, name)
         if not yes:
             try:
-                sure = click.confirm(ngettext("Delete match {name} and its {n} hand?", "Delete match {name} and its {n} hands?",
-                                          record.hands).format(
-                    name=safe(record.name), n=record.hands), default=False)
+                sure = click.confirm(
+                    ngettext(
+                        "Delete match {name} and its {n} hand?", "Delete match {name} and its {n} hands?", record.hands
+                    ).format(name=safe(record.name), n=record.hands),
+                    default=False,
+                )
             except click.Abort:
                 click.echo("", err=True)
                 sure = False

@@ -26,18 +26,25 @@ class Outcome:
     """(figure, seat, value) from :meth:`Game.hand_stats`, for every finished hand."""
 
 
-def play_one(game: str, seed: str, players: int, bots: Sequence[str], preset: str | None,
-             options: dict[str, str], hands: int | None) -> Outcome:
+def play_one(
+    game: str, seed: str, players: int, bots: Sequence[str], preset: str | None, options: dict[str, str], hands: int | None
+) -> Outcome:
     from cardcli.session import Session
 
     bot_map = {i: bots[i % len(bots)] for i in range(players)} if bots else {}
-    s = Session.new(game, seed=seed, players=players, preset=preset, options=options, human_seats=(),
-                    bots=bot_map, hands_limit=hands)
+    s = Session.new(
+        game, seed=seed, players=players, preset=preset, options=options, human_seats=(), bots=bot_map, hands_limit=hands
+    )
     s.run_bots()
     res = s.match_result()
-    stats = [(name, seat, float(v)) for r in s.results if r is not None
-             for name, values in s.game.hand_stats(r, players).items() for seat, v in enumerate(values)
-             if v is not None]
+    stats = [
+        (name, seat, float(v))
+        for r in s.results
+        if r is not None
+        for name, values in s.game.hand_stats(r, players).items()
+        for seat, v in enumerate(values)
+        if v is not None
+    ]
     return Outcome(list(res.totals), list(res.winners), res.hands, sum(len(h.moves) for h in s.hands), stats)
 
 
@@ -45,8 +52,19 @@ def _worker(args: tuple[str, str, int, Sequence[str], str | None, dict[str, str]
     return play_one(*args)
 
 
-def run_simulate(game: str, *, count: int, seed: str, players: int | None, bot_ids: str | None, preset: str | None,
-                 options: tuple[str, ...], hands: int | None, jobs: int, as_json: bool) -> int:
+def run_simulate(
+    game: str,
+    *,
+    count: int,
+    seed: str,
+    players: int | None,
+    bot_ids: str | None,
+    preset: str | None,
+    options: tuple[str, ...],
+    hands: int | None,
+    jobs: int,
+    as_json: bool,
+) -> int:
     g = load_game(game)
     config = make_config(g, preset, options)
     n = players_for(g, config, players)
@@ -73,12 +91,19 @@ def run_simulate(game: str, *, count: int, seed: str, players: int | None, bot_i
             wins[w] += 1 / len(o.winners)
     avg = [sum(o.totals[i] for o in outcomes) / count for i in range(len(sides))]
     report = {
-        "game": g.name, "players": n, "games": count, "seed": seed, "jobs": jobs,
-        "sides": [{"side": s.name, "bot": b, "wins": w, "win_rate": w / count, "average_score": a}
-                  for s, b, w, a in zip(sides, bot_of_side, wins, avg)],
+        "game": g.name,
+        "players": n,
+        "games": count,
+        "seed": seed,
+        "jobs": jobs,
+        "sides": [
+            {"side": s.name, "bot": b, "wins": w, "win_rate": w / count, "average_score": a}
+            for s, b, w, a in zip(sides, bot_of_side, wins, avg)
+        ],
         "average_hands": sum(o.hands for o in outcomes) / count,
         "average_moves": sum(o.moves for o in outcomes) / count,
-        "seconds": elapsed, "games_per_second": count / elapsed if elapsed else float("inf"),
+        "seconds": elapsed,
+        "games_per_second": count / elapsed if elapsed else float("inf"),
     }
     sums: dict[str, dict[str, list[float]]] = {}
     for o in outcomes:
@@ -94,11 +119,14 @@ def run_simulate(game: str, *, count: int, seed: str, players: int | None, bot_i
     unit = "hands" if hands else "matches"
     click.echo(f"{g.title}: {count} {unit}, {n} players, seed {seed}")
     for row in report["sides"]:
-        click.echo(f"  {row['side']:<6} {row['bot']:<12} wins {row['wins']:>6.1f}  ({100 * row['win_rate']:5.1f}%)"
-                   f"  average score {row['average_score']:8.1f}")
+        click.echo(
+            f"  {row['side']:<6} {row['bot']:<12} wins {row['wins']:>6.1f}  ({100 * row['win_rate']:5.1f}%)"
+            f"  average score {row['average_score']:8.1f}"
+        )
     click.echo(f"  {report['average_hands']:.1f} hands and {report['average_moves']:.0f} moves per match on average")
     for name, by_bot in report.get("per_hand", {}).items():
         click.echo(f"  {name} per hand: " + ", ".join(f"{b} {v:.2f}" for b, v in sorted(by_bot.items())))
-    click.echo(f"  {elapsed:.2f} s, {report['games_per_second']:.1f} {unit} per second ({jobs} process"
-               f"{'es' if jobs > 1 else ''})")
+    click.echo(
+        f"  {elapsed:.2f} s, {report['games_per_second']:.1f} {unit} per second ({jobs} process{'es' if jobs > 1 else ''})"
+    )
     return 0

@@ -46,8 +46,18 @@ JOKER = Card("JK")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_NAMES = {
-    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
-    "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+    "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
     "K": "king",
 }
 RED_SUITS = frozenset("DH")
@@ -61,18 +71,27 @@ _RANK_INDEX = {r: i + 1 for i, r in enumerate(RANKS)}  # A=1 .. K=13
 # clash with an English spelling (the Italian suit letters C and Q would).
 _RANK_ALIASES = {
     **{r.lower(): r for r in RANKS},
-    "10": "T", "1": "A",
+    "10": "T",
+    "1": "A",
     **{name: r for r, name in RANK_NAMES.items()},
     **RANK_WORDS_IT,
-    "jack": "J", "queen": "Q", "king": "K", "ace": "A",
+    "jack": "J",
+    "queen": "Q",
+    "king": "K",
+    "ace": "A",
 }
 _SUIT_ALIASES = {
     **{s.lower(): s for s in SUITS},
     **{sym: s for s, sym in SUIT_SYMBOLS.items()},
-    "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+    "♧": "C",
+    "♢": "D",
+    "♡": "H",
+    "♤": "S",
     **{name: s for s, name in SUIT_NAMES.items()},
     **{name[:-1]: s for s, name in SUIT_NAMES.items()},  # "club", "spade"
-    **SUIT_WORDS_IT, "f": "C", "p": "S",
+    **SUIT_WORDS_IT,
+    "f": "C",
+    "p": "S",
 }
 _JOKER_WORDS = {"jk", "joker", "jolly", "jo", "*", "🃏"}
 _FILLERS = {"of", "di", "de"}

@@ -45,6 +45,6 @@ def reshuffle(places: Sequence[list[Card]], shuffle: Callable[[list[Card]], None
     at = 0
     for place in places:
         n = len(place)
-        place[:] = pool[at:at + n]
+        place[:] = pool[at : at + n]
         at += n
     return pool

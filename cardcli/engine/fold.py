@@ -76,8 +76,7 @@ class Step(Generic[M]):
     secret: bool
     outcome: Outcome
 
-    def __init__(self, hand: int, ply: int, seat: int, move: M, notation: str, secret: bool,
-                 outcome: Outcome) -> None:
+    def __init__(self, hand: int, ply: int, seat: int, move: M, notation: str, secret: bool, outcome: Outcome) -> None:
         # what a frozen dataclass's own __init__ does (set each slot once), through the slots' setters
         # rather than object.__setattr__: one Step is made for every move folded
         _set_hand(self, hand)
@@ -90,7 +89,8 @@ class Step(Generic[M]):
 
 
 _set_hand, _set_ply, _set_seat, _set_move, _set_notation, _set_secret, _set_outcome = (
-    Step.__dict__[name].__set__ for name in ("hand", "ply", "seat", "move", "notation", "secret", "outcome"))
+    Step.__dict__[name].__set__ for name in ("hand", "ply", "seat", "move", "notation", "secret", "outcome")
+)
 
 
 class Visitor:
@@ -125,9 +125,14 @@ class LegalCheck(Visitor):
             return
         hand, ply = table.hand, table.ply + 1
         text = _("a secret move") if game.is_secret_move(move) else repr(game.format_move(move))
-        raise FoldError(_("hand {hand}, move {ply} ({move}): the rules allow it, but it is not among the legal "
-                          "moves {game} lists there (a bug in cardcli: please report it)").format(
-            hand=hand, ply=ply, move=text, game=game.name), hand, ply)
+        raise FoldError(
+            _(
+                "hand {hand}, move {ply} ({move}): the rules allow it, but it is not among the legal "
+                "moves {game} lists there (a bug in cardcli: please report it)"
+            ).format(hand=hand, ply=ply, move=text, game=game.name),
+            hand,
+            ply,
+        )
 
 
 class Table(Generic[S, M]):
@@ -138,11 +143,20 @@ class Table(Generic[S, M]):
     accepts cannot differ.
     """
 
-    def __init__(self, game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: int, *, strict: bool = True,
-                 visitors: Iterable[Visitor] = ()) -> None:
+    def __init__(
+        self,
+        game: Game[S, M, Any, Any],
+        config: Any,
+        players: int,
+        first_dealer: int,
+        *,
+        strict: bool = True,
+        visitors: Iterable[Visitor] = (),
+    ) -> None:
         if not 0 <= first_dealer < players:
-            raise FoldError(_("the first dealer is seat {seat}, but there are {players} seats").format(
-                seat=first_dealer + 1, players=players))
+            raise FoldError(
+                _("the first dealer is seat {seat}, but there are {players} seats").format(seat=first_dealer + 1, players=players)
+            )
         self.game = game
         self.config = config
         self.players = players
@@ -177,8 +191,7 @@ class Table(Generic[S, M]):
         is dealt (a set of independent deals recorded in part: :meth:`Game.may_leave_hand`)."""
         game = self.game
         state = self.state
-        return state.hand_number > 0 and not game.hand_over(state) and not game.match_over(state) \
-            and game.may_leave_hand(state)
+        return state.hand_number > 0 and not game.hand_over(state) and not game.match_over(state) and game.may_leave_hand(state)
 
     def dealer(self) -> int | None:
         return self.hands[-1].dealer if self.hands else None
@@ -198,10 +211,13 @@ class Table(Generic[S, M]):
             # a deck of distinct cards is checked as a set (cheaper than sorting every deal's)
             self._deck_set = frozenset(self._deck) if len(set(self._deck)) == len(self._deck) else None
         expected = self._deck
-        if (len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None
-                else sorted(deck) != expected):
-            raise FoldError(_("hand {hand}: the deck is not the {n} cards of a {game} deal").format(
-                hand=hand, n=len(expected), game=self.game.name), hand)
+        if len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None else sorted(deck) != expected:
+            raise FoldError(
+                _("hand {hand}: the deck is not the {n} cards of a {game} deal").format(
+                    hand=hand, n=len(expected), game=self.game.name
+                ),
+                hand,
+            )
         dealer = self.game.next_dealer(self.state)
         self._starts.append(self.state.clone())
         self.game.start_hand(self.state, list(deck))
@@ -221,12 +237,16 @@ class Table(Generic[S, M]):
         hand, ply = self.hand, self.ply + 1
         actor = game.to_act(self.state)
         if actor is None:
-            raise FoldError(_("hand {hand}, move {ply}: the hand was already over").format(hand=hand, ply=ply),
-                            hand, ply)
+            raise FoldError(_("hand {hand}, move {ply}: the hand was already over").format(hand=hand, ply=ply), hand, ply)
         if logged.seat != actor:
             names = game.seat_names(self.players)
-            raise FoldError(_("hand {hand}, move {ply}: it was {name}'s turn, not seat {seat}'s").format(
-                hand=hand, ply=ply, name=names[actor], seat=logged.seat + 1), hand, ply)
+            raise FoldError(
+                _("hand {hand}, move {ply}: it was {name}'s turn, not seat {seat}'s").format(
+                    hand=hand, ply=ply, name=names[actor], seat=logged.seat + 1
+                ),
+                hand,
+                ply,
+            )
         table = game.canonical_moves
         if table is not None:
             known = table.get(logged.move)
@@ -235,15 +255,20 @@ class Table(Generic[S, M]):
         try:
             move = game.parse_move(logged.move)
         except MoveError as err:
-            raise FoldError(_("hand {hand}, move {ply}: {move} is not a {game} move ({reason})").format(
-                hand=hand, ply=ply, move=repr(logged.move), game=game.name, reason=err.message), hand, ply) from None
+            raise FoldError(
+                _("hand {hand}, move {ply}: {move} is not a {game} move ({reason})").format(
+                    hand=hand, ply=ply, move=repr(logged.move), game=game.name, reason=err.message
+                ),
+                hand,
+                ply,
+            ) from None
         if self.strict and game.format_move(move) != logged.move:
             if game.is_secret_move(move):  # an error message must not tell a secret
-                message = _("hand {hand}, move {ply}: a secret move is not canonical notation").format(
-                    hand=hand, ply=ply)
+                message = _("hand {hand}, move {ply}: a secret move is not canonical notation").format(hand=hand, ply=ply)
             else:
                 message = _("hand {hand}, move {ply}: {move} is not canonical notation").format(
-                    hand=hand, ply=ply, move=repr(logged.move))
+                    hand=hand, ply=ply, move=repr(logged.move)
+                )
             raise FoldError(message, hand, ply)
         return move, False
 
@@ -287,8 +312,7 @@ class Table(Generic[S, M]):
         for v in self.visitors:
             v.end_hand(self, hand, result)
 
-    def _check(self, move: M, seat: int, notation: str, secret: bool, claimed_secret: bool | None, hand: int,
-               ply: int) -> None:
+    def _check(self, move: M, seat: int, notation: str, secret: bool, claimed_secret: bool | None, hand: int, ply: int) -> None:
         """A strict table's checks of a move about to be made: allowed by the rules, and marked as secret
         (or not) as the rules say."""
         game = self.game
@@ -302,12 +326,17 @@ class Table(Generic[S, M]):
                 text = _("hand {hand}, move {ply} ({name} a secret move): illegal: {reason} [rule {game} {rule}]")
             else:
                 text = _("hand {hand}, move {ply} ({name} {move}): illegal: {reason} [rule {game} {rule}]")
-            raise FoldError(text.format(hand=hand, ply=ply, name=name, move=repr(notation), reason=verdict.reason,
-                                        game=game.name, rule=verdict.rule), hand, ply, verdict.rule)
+            raise FoldError(
+                text.format(
+                    hand=hand, ply=ply, name=name, move=repr(notation), reason=verdict.reason, game=game.name, rule=verdict.rule
+                ),
+                hand,
+                ply,
+                verdict.rule,
+            )
         # allowed, so the file's secret flag is what differs
         if secret:  # the file says public
-            text = _("hand {hand}, move {ply} (a secret move): the file marks it public, but it is secret "
-                     "by the rules")
+            text = _("hand {hand}, move {ply} (a secret move): the file marks it public, but it is secret by the rules")
         else:
             text = _("hand {hand}, move {ply} ({move}): the file marks it secret, but it is public by the rules")
         raise FoldError(text.format(hand=hand, ply=ply, move=repr(notation)), hand, ply)
@@ -315,7 +344,6 @@ class Table(Generic[S, M]):
     def push_logged(self, logged: LoggedMove) -> Step[M]:
         move, canonical = self._parse(logged)
         return self.push(move, logged.secret, logged.move if canonical else None)
-
 
     def _replay(self, moves: Iterable[LoggedMove], until: int | None = None) -> None:
         """The one loop over a hand's moves (used by :func:`fold` and :meth:`rewind`).
@@ -326,8 +354,9 @@ class Table(Generic[S, M]):
         error, goes through :meth:`push_logged`, which names the problem."""
         game = self.game
         table = game.canonical_moves
-        if table is None or any(type(v).before_move is not Visitor.before_move
-                                or type(v).after_move is not Visitor.after_move for v in self.visitors):
+        if table is None or any(
+            type(v).before_move is not Visitor.before_move or type(v).after_move is not Visitor.after_move for v in self.visitors
+        ):
             for i, logged in enumerate(moves):
                 if until is not None and i >= until:
                     return
@@ -343,13 +372,17 @@ class Table(Generic[S, M]):
         for logged in moves:
             move = get(logged.move)
             secret = (is_secret(move) if secrets else False) if move is not None else None
-            if (move is None or logged.secret is not None and logged.secret is not secret
-                    or not replay_move(state, move, logged.seat, strict)):
+            if (
+                move is None
+                or logged.secret is not None
+                and logged.secret is not secret
+                or not replay_move(state, move, logged.seat, strict)
+            ):
                 self.push_logged(logged)  # names the problem, or makes an unusual move the full way
                 continue
             # the entry itself when it says what the fold found (a file's record: same fields)
             log.append(logged if logged.secret is secret else LoggedMove(logged.seat, logged.move, secret))
-            if (hand_over(state) if own_end else state.phase == "over"):
+            if hand_over(state) if own_end else state.phase == "over":
                 self._end_hand(hand)
 
     def rewind(self, keep: int) -> None:
@@ -380,17 +413,28 @@ class Table(Generic[S, M]):
             dealer = names[self.hands[-1].dealer or 0]
             if 0 <= log.dealer < self.players:
                 message = _("hand {hand}: the file says {said} dealt, but by the rules {dealer} deals").format(
-                    hand=hand, said=names[log.dealer], dealer=dealer)
+                    hand=hand, said=names[log.dealer], dealer=dealer
+                )
             else:
                 message = _("hand {hand}: the file says seat {seat} dealt, but by the rules {dealer} deals").format(
-                    hand=hand, seat=log.dealer + 1, dealer=dealer)
+                    hand=hand, seat=log.dealer + 1, dealer=dealer
+                )
             raise FoldError(message, hand)
         self._replay(log.moves, until)
 
 
-def fold(game: Game[S, M, Any, Any], config: Any, players: int, first_dealer: int, hands: Sequence[HandLog], *,
-         strict: bool = True, visitors: Iterable[Visitor] = (), until: tuple[int, int] | None = None,
-         deck_check: Callable[[int, list[Card]], str | None] | None = None) -> Table[S, M]:
+def fold(
+    game: Game[S, M, Any, Any],
+    config: Any,
+    players: int,
+    first_dealer: int,
+    hands: Sequence[HandLog],
+    *,
+    strict: bool = True,
+    visitors: Iterable[Visitor] = (),
+    until: tuple[int, int] | None = None,
+    deck_check: Callable[[int, list[Card]], str | None] | None = None,
+) -> Table[S, M]:
     """Fold a match log through ``game`` and return the table at its end (or at ``until``).
 
     ``until=(hand, ply)`` stops after move ``ply`` of hand ``hand``. ``deck_check(hand, deck)``

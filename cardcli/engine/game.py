@@ -107,8 +107,9 @@ class Outcome:
 
     __slots__ = ("seat", "move", "facts", "private")
 
-    def __init__(self, seat: int, move: Any, facts: Mapping[str, Any] = _NOTHING,
-                 private: Mapping[int, Mapping[str, Any]] = _NOTHING) -> None:
+    def __init__(
+        self, seat: int, move: Any, facts: Mapping[str, Any] = _NOTHING, private: Mapping[int, Mapping[str, Any]] = _NOTHING
+    ) -> None:
         self.seat = seat
         self.move = move
         self.facts = facts
@@ -118,7 +119,11 @@ class Outcome:
         if not isinstance(other, Outcome):
             return NotImplemented
         return (self.seat, self.move, dict(self.facts), dict(self.private)) == (
-            other.seat, other.move, dict(other.facts), dict(other.private))
+            other.seat,
+            other.move,
+            dict(other.facts),
+            dict(other.private),
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -507,8 +512,7 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         winners = [i for i, t in enumerate(totals) if t == best] if state.match_done else []
         return MatchResult(totals=totals, winners=winners, hands=len(state.results), complete=state.match_done)
 
-    def explain_result(self, result: HandResult, config: C, players: int,
-                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+    def explain_result(self, result: HandResult, config: C, players: int, earlier: Sequence[HandResult | None] = ()) -> list[str]:
         """Score lines for people, from a hand result. ``earlier`` are the match's results before
         this hand, for a game that draws a running scorepad (bridge): each result holds only its
         own hand's entries, so that a replay grows linearly with its hands."""
@@ -602,8 +606,7 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
     import_formats: ClassVar[tuple[str, ...]] = ()
     """File extensions (without the dot) that ``cardcli replay import`` hands to this game."""
 
-    def export_hands(self, fmt: str, config: C, players: int, hands: Sequence[RecordedHand],
-                     meta: Mapping[str, Any]) -> str:
+    def export_hands(self, fmt: str, config: C, players: int, hands: Sequence[RecordedHand], meta: Mapping[str, Any]) -> str:
         """Write recorded hands in another format (``cardcli replay export``)."""
         raise ValueError(f"{self.name} games cannot be exported as {fmt}")
 

@@ -161,8 +161,15 @@ def _candidate_melds(hand: tuple[str, ...], rules: MeldRules, max_size: int | No
             if not suited or len(suited) + spare < min_size:
                 continue
             part_pool = wild_pool if plain else _part_pool(wild_pool, most, s)
-            _gather(found, search, search.by_suit, _run_part, suited, part_pool,
-                    min(limit, len(suited) + min(len(part_pool), rules.max_wilds_run)))
+            _gather(
+                found,
+                search,
+                search.by_suit,
+                _run_part,
+                suited,
+                part_pool,
+                min(limit, len(suited) + min(len(part_pool), rules.max_wilds_run)),
+            )
     got = tuple(found.values())
     search.by_hand.put(key, got)
     return got
@@ -186,8 +193,9 @@ def _part_pool(pool: tuple[Card, ...], most: int, suit: str | None) -> tuple[Car
     return tuple(kept)
 
 
-def _adder(search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card], limit: int, twice: bool = False
-           ) -> tuple[Callable[[Sequence[str]], None], dict[tuple[str, ...], tuple[Card, ...]]]:
+def _adder(
+    search: _Search, cards_held: Sequence[str], wild_pool: Sequence[Card], limit: int, twice: bool = False
+) -> tuple[Callable[[Sequence[str]], None], dict[tuple[str, ...], tuple[Card, ...]]]:
     """``add(cards)``: keep the meld ``cards`` make, once per distinct meld, if the cards are held.
 
     ``twice``: the caller may offer one held card twice (a run's ace, low and high).
@@ -236,9 +244,15 @@ def _read(cards: tuple[str, ...], rules: MeldRules) -> tuple[Card, ...]:
     return m.cards if isinstance(m, Meld) else ()
 
 
-def _gather(found: dict[tuple[str, ...], tuple[Card, ...]], search: _Search, cache: _Cache[_PartKey, _Part],
-            make: Callable[[_Search, list[str], tuple[Card, ...], int], _Part], cs: list[str],
-            wild_pool: tuple[Card, ...], limit: int) -> None:
+def _gather(
+    found: dict[tuple[str, ...], tuple[Card, ...]],
+    search: _Search,
+    cache: _Cache[_PartKey, _Part],
+    make: Callable[[_Search, list[str], tuple[Card, ...], int], _Part],
+    cs: list[str],
+    wild_pool: tuple[Card, ...],
+    limit: int,
+) -> None:
     """Add to ``found`` the melds of one rank or suit (``cs``) with ``wild_pool``, from ``cache``
     or made by ``make`` and kept there: they depend on nothing else."""
     key = (tuple(cs), wild_pool, limit)
@@ -315,7 +329,7 @@ def _run_part(search: _Search, cs: list[str], wild_pool: tuple[Card, ...], limit
             if gaps < max_wilds:
                 # A wild may also stand in for a natural the hand holds (which stays in hand).
                 for k in range(len(held)):
-                    rest = held[:k] + held[k + 1:]
+                    rest = held[:k] + held[k + 1 :]
                     for w in by_len.get(gaps + 1, ()):
                         add(rest + list(w))
     if wrap:
@@ -360,8 +374,9 @@ def _wild_multisets(pool: list[Card], most: int) -> list[tuple[Card, ...]]:
     return sorted(out, key=lambda t: (len(t), t))
 
 
-def best_partition(hand: Sequence[str], rules: MeldRules, value: Callable[[str], int]
-                   ) -> tuple[list[tuple[Card, ...]], list[Card]]:
+def best_partition(
+    hand: Sequence[str], rules: MeldRules, value: Callable[[str], int]
+) -> tuple[list[tuple[Card, ...]], list[Card]]:
     """Melds covering ``hand`` that leave the least value unmelded (exact search).
 
     Used by bots to measure deadwood. It searches over the candidate melds that

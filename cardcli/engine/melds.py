@@ -139,9 +139,18 @@ class Meld:
 # rule ids and default texts
 
 MELD_RULE_IDS = (
-    "meld.size", "meld.kind", "meld.set.rank", "meld.set.size", "meld.set.wilds",
-    "meld.run.suit", "meld.run.sequence", "meld.run.ace", "meld.run.wilds", "meld.wild-balance",
-    "meld.wild-only", "meld.duplicate",
+    "meld.size",
+    "meld.kind",
+    "meld.set.rank",
+    "meld.set.size",
+    "meld.set.wilds",
+    "meld.run.suit",
+    "meld.run.sequence",
+    "meld.run.ace",
+    "meld.run.wilds",
+    "meld.wild-balance",
+    "meld.wild-only",
+    "meld.duplicate",
 )
 
 
@@ -149,27 +158,47 @@ def meld_rule_texts() -> list[Rule]:
     """Default rule texts for the meld rule ids (games may reword them)."""
     return [
         Rule("meld.size", N_("Meld size"), N_("A meld has at least three cards.")),
-        Rule("meld.kind", N_("Sets and runs"), N_(
-            "A set is three or more cards of one rank; a run is three or more cards of one suit "
-            "in sequence. Which of the two this game allows is listed under its meld rules.")),
-        Rule("meld.set.rank", N_("Set ranks"), N_(
-            "All natural cards of a set have the same rank, and some ranks cannot form a set in "
-            "this game.")),
+        Rule(
+            "meld.kind",
+            N_("Sets and runs"),
+            N_(
+                "A set is three or more cards of one rank; a run is three or more cards of one suit "
+                "in sequence. Which of the two this game allows is listed under its meld rules."
+            ),
+        ),
+        Rule(
+            "meld.set.rank",
+            N_("Set ranks"),
+            N_("All natural cards of a set have the same rank, and some ranks cannot form a set in this game."),
+        ),
         Rule("meld.set.size", N_("Set size"), N_("A set cannot grow past the number of copies of its rank.")),
         Rule("meld.set.wilds", N_("Wildcards in a set"), N_("A set holds at most the number of wildcards the game allows.")),
         Rule("meld.run.suit", N_("Runs keep one suit"), N_("Every natural card of a run is of the same suit.")),
-        Rule("meld.run.sequence", N_("Runs are consecutive"), N_(
-            "A run's cards follow each other in rank without gaps; a gap can only be filled by a "
-            "wildcard where wildcards are allowed, and the same card cannot appear twice.")),
-        Rule("meld.run.ace", N_("The ace in runs"), N_(
-            "Where the ace may sit in a run depends on the game: low (A-2-3), high (Q-K-A), at "
-            "either end but not both, or round the corner (K-A-2).")),
+        Rule(
+            "meld.run.sequence",
+            N_("Runs are consecutive"),
+            N_(
+                "A run's cards follow each other in rank without gaps; a gap can only be filled by a "
+                "wildcard where wildcards are allowed, and the same card cannot appear twice."
+            ),
+        ),
+        Rule(
+            "meld.run.ace",
+            N_("The ace in runs"),
+            N_(
+                "Where the ace may sit in a run depends on the game: low (A-2-3), high (Q-K-A), at "
+                "either end but not both, or round the corner (K-A-2)."
+            ),
+        ),
         Rule("meld.run.wilds", N_("Wildcards in a run"), N_("A run holds at most the number of wildcards the game allows.")),
-        Rule("meld.wild-balance", N_("More naturals than wildcards"), N_(
-            "A meld must have more natural cards than wildcards, and enough naturals before a "
-            "wildcard is added.")),
-        Rule("meld.wild-only", N_("No melds of wildcards alone"),
-             N_("A meld needs natural cards; wildcards alone are not a meld.")),
+        Rule(
+            "meld.wild-balance",
+            N_("More naturals than wildcards"),
+            N_("A meld must have more natural cards than wildcards, and enough naturals before a wildcard is added."),
+        ),
+        Rule(
+            "meld.wild-only", N_("No melds of wildcards alone"), N_("A meld needs natural cards; wildcards alone are not a meld.")
+        ),
         Rule("meld.duplicate", N_("Cards held"), N_("You can only meld cards you hold.")),
     ]
 
@@ -193,8 +222,9 @@ class _Shown:
         return format_cards(self.cards, "ascii")
 
 
-def read_meld(cards: Sequence[str], rules: MeldRules, kind: Literal["set", "run"] | None = None, *,
-              explain: bool = True) -> Meld | Verdict:
+def read_meld(
+    cards: Sequence[str], rules: MeldRules, kind: Literal["set", "run"] | None = None, *, explain: bool = True
+) -> Meld | Verdict:
     """Read ``cards`` as a legal meld, or return the refusal that explains why not.
 
     When both readings are possible (e.g. three wildcards and a natural in a
@@ -246,8 +276,9 @@ def read_set(cards: Sequence[str], rules: MeldRules) -> Meld | Verdict:
         return refuse("meld.set.rank", _("{cards} is not a set: the cards are not all of one rank").format(cards=shown))
     r = naturals[0][0]
     if r not in rules.set_ranks:
-        return refuse("meld.set.rank", _("{cards}: sets of {rank} are not allowed in this game").format(
-            cards=shown, rank=_rank_plural(r)))
+        return refuse(
+            "meld.set.rank", _("{cards}: sets of {rank} are not allowed in this game").format(cards=shown, rank=_rank_plural(r))
+        )
     if rules.max_set_size is not None and len(cs) > rules.max_set_size:
         return refuse("meld.set.size", _("{cards}: a set has at most {n} cards").format(cards=shown, n=rules.max_set_size))
     if len(wilds) > rules.max_wilds_set:
@@ -300,8 +331,9 @@ def read_run(cards: Sequence[str], rules: MeldRules, *, explain: bool = True) ->
     return first_error
 
 
-def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[Card],
-                rules: MeldRules, shown: _Shown, explain: bool = True) -> Meld | Verdict:
+def _layout_run(
+    all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[Card], rules: MeldRules, shown: _Shown, explain: bool = True
+) -> Meld | Verdict:
     suit_ = naturals[0][1] if naturals else None
     if not naturals:
         return refuse("meld.wild-only", _("{cards}: wildcards alone do not make a meld").format(cards=shown))
@@ -313,8 +345,9 @@ def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[C
     ranks = [c[0] for c in naturals]
     dup = [r for r, n in Counter(ranks).items() if n > 1 and (r != "A" or n > 2)]
     if dup:
-        return refuse("meld.run.sequence", _("{cards} is not a run: {card} appears twice").format(
-            cards=shown, card=dup[0] + (suit_ or "")))
+        return refuse(
+            "meld.run.sequence", _("{cards} is not a run: {card} appears twice").format(cards=shown, card=dup[0] + (suit_ or ""))
+        )
     aces = ranks.count("A")
     if aces == 2 and (rules.ace != "both" or not rules.two_natural_aces):
         return refuse("meld.run.ace", _("{cards} is not a run: a run holds only one natural ace").format(cards=shown))
@@ -345,8 +378,9 @@ def _layout_run(all_cards: tuple[Card, ...], naturals: list[Card], wilds: list[C
     return refuse("meld.run.sequence", _gap_reason(shown, naturals, wilds, rules))
 
 
-def _place(items: list[tuple[int, Card]], wilds: list[Card], lo_bound: int, hi_bound: int
-           ) -> tuple[int, tuple[Card, ...], tuple[int, ...]] | str:
+def _place(
+    items: list[tuple[int, Card]], wilds: list[Card], lo_bound: int, hi_bound: int
+) -> tuple[int, tuple[Card, ...], tuple[int, ...]] | str:
     """Fill gaps with wilds, put spare wilds at the low end first (the burraco convention)."""
     items.sort()
     pos = [p for p, _c in items]
@@ -396,8 +430,10 @@ def _balance(shown: _Shown, naturals: int, wilds: int, rules: MeldRules) -> Verd
     if wilds and rules.naturals_exceed_wilds and naturals <= wilds:
         return refuse("meld.wild-balance", _("{cards}: a meld needs more natural cards than wildcards").format(cards=shown))
     if wilds and naturals < rules.min_naturals:
-        return refuse("meld.wild-balance", _("{cards}: a wildcard needs at least {n} natural cards in the meld").format(
-            cards=shown, n=rules.min_naturals))
+        return refuse(
+            "meld.wild-balance",
+            _("{cards}: a wildcard needs at least {n} natural cards in the meld").format(cards=shown, n=rules.min_naturals),
+        )
     return None
 
 
@@ -415,7 +451,8 @@ def _gap_reason(shown: _Shown, naturals: list[Card], wilds: list[Card], rules: M
     if wilds or not missing:
         return _("{cards} is not a run: the cards are too far apart to be joined").format(cards=shown)
     return _("{cards} is not a run: {missing} missing").format(
-        cards=shown, missing=" ".join(missing) + (" is" if len(missing) == 1 else " are"))
+        cards=shown, missing=" ".join(missing) + (" is" if len(missing) == 1 else " are")
+    )
 
 
 def _ace_reason(shown: _Shown, rules: MeldRules, would_fit: str) -> str:
@@ -427,9 +464,21 @@ def _ace_reason(shown: _Shown, rules: MeldRules, would_fit: str) -> str:
 
 
 def _rank_plural(r: str) -> str:
-    names = {"A": "aces", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
-             "7": "sevens", "8": "eights", "9": "nines", "T": "tens", "J": "jacks",
-             "Q": "queens", "K": "kings"}
+    names = {
+        "A": "aces",
+        "2": "twos",
+        "3": "threes",
+        "4": "fours",
+        "5": "fives",
+        "6": "sixes",
+        "7": "sevens",
+        "8": "eights",
+        "9": "nines",
+        "T": "tens",
+        "J": "jacks",
+        "Q": "queens",
+        "K": "kings",
+    }
     return _(names[r])
 
 
@@ -449,5 +498,4 @@ def lay_off_targets(meld: Meld, cards: Iterable[str], rules: MeldRules) -> list[
 
 # The searches over a hand (candidate melds, extensions, the best partition) live in
 # :mod:`cardcli.engine.meld_search`, which builds on this module and not the other way round.
-__all__ = ["Meld", "MeldRules", "extend_meld", "lay_off_targets", "meld_rule_texts", "read_meld", "read_run",
-           "read_set"]
+__all__ = ["Meld", "MeldRules", "extend_meld", "lay_off_targets", "meld_rule_texts", "read_meld", "read_run", "read_set"]

@@ -50,8 +50,7 @@ def _matches(typed: list[str], canonical: str) -> bool:
         rank = parse_rank(tok) if hit is None and i > 0 else None
         if rank is not None:  # `discard 10`, `discard ten`: a card of that rank (or the rank, in canasta);
             # never a bare rank (`q` alone is not shorthand for `discard QH`)
-            hit = next((w for w in pool if pool[w] > 0 and (w == rank or (is_card(w) and w != JOKER and w[0] == rank))),
-                       None)
+            hit = next((w for w in pool if pool[w] > 0 and (w == rank or (is_card(w) and w != JOKER and w[0] == rank))), None)
         if hit is None:
             return False
         pool[hit] -= 1

@@ -43,15 +43,19 @@ def build_config(game: Game[Any, Any, Any, Any], preset: str | None, options: Ma
     """
     name = preset or game.default_preset
     if name not in game.presets:
-        raise ConfigError(_("{game} has no preset {name} (presets: {presets})").format(
-            game=game.name, name=repr(name), presets=", ".join(game.presets)))
+        raise ConfigError(
+            _("{game} has no preset {name} (presets: {presets})").format(
+                game=game.name, name=repr(name), presets=", ".join(game.presets)
+            )
+        )
     base = msgspec.to_builtins(game.presets[name])
     known = {o.name: o for o in game.options()}
     for key, value in options.items():
         k = key.strip().replace("-", "_")
         if k not in known:
-            raise ConfigError(_("{game} has no option {key} (see `cardcli rules {game} options`)").format(
-                game=game.name, key=repr(key)))
+            raise ConfigError(
+                _("{game} has no option {key} (see `cardcli rules {game} options`)").format(game=game.name, key=repr(key))
+            )
         v: Any = value
         if known[k].type == "bool" and isinstance(value, str):
             low = value.strip().lower()

@@ -113,12 +113,12 @@ class Rng:
                 stream.extend(struct.unpack(f">{4 * blocks}Q", cut))
                 counter += blocks
             # no word rejected (nearly always): every draw at once, in C, then only the swaps
-            words = stream[:n - 1]
+            words = stream[: n - 1]
             if not any(map(operator.ge, words, _LIMITS[n:1:-1])):
                 for i, j in zip(range(n - 1, 0, -1), map(operator.mod, words, range(n, 1, -1))):
                     items[i], items[j] = items[j], items[i]
                 self._counter = counter
-                self._words = stream[n - 1:][::-1]
+                self._words = stream[n - 1 :][::-1]
                 return
         # a word rejected (about once in 2**57 draws: nothing was taken from the stream yet), or a
         # pile of more than 255: draw by draw, as the definition says

@@ -27,8 +27,9 @@ class Rule:
 class Rulebook:
     """The ordered rule texts of one game, with topics for browsing."""
 
-    def __init__(self, game: str, intro: str, rules: Iterable[Rule], topics: dict[str, str],
-                 aliases: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, game: str, intro: str, rules: Iterable[Rule], topics: dict[str, str], aliases: dict[str, str] | None = None
+    ) -> None:
         self.game = game
         self.intro = intro
         self.rules: dict[str, Rule] = {}
@@ -61,8 +62,11 @@ class Rulebook:
         q = self.resolve(query)
         if q in self.rules:
             return [self.rules[q]]
-        return [r for r in self.rules.values() if r.id == q or r.id.startswith(q + ".") or r.topic == q
-                or (len(q) >= 3 and r.id.startswith(q))]
+        return [
+            r
+            for r in self.rules.values()
+            if r.id == q or r.id.startswith(q + ".") or r.topic == q or (len(q) >= 3 and r.id.startswith(q))
+        ]
 
     def explain(self, rule_id: str) -> str:
         """The one-paragraph text for ``rule_id`` (translated), for ``why`` and the tutor."""

@@ -69,8 +69,10 @@ def freeze(value: Any) -> Hashable:
     if isinstance(value, set | frozenset):
         return tuple(sorted(repr(v) for v in value))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, *(freeze(getattr(value, f.name)) for f in dataclasses.fields(value)
-                                        if not f.name.startswith("_")))
+        return (
+            type(value).__name__,
+            *(freeze(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.name.startswith("_")),
+        )
     fields = getattr(value, "__struct_fields__", None)
     if fields is not None:
         return (type(value).__name__, *(freeze(getattr(value, f)) for f in fields))
@@ -141,10 +143,35 @@ class Teaching:
         return ()
 
 
-RANK_WORDS = {"ace": "A", "aces": "A", "king": "K", "kings": "K", "queen": "Q", "queens": "Q", "jack": "J",
-              "jacks": "J", "ten": "T", "tens": "T", "10": "T", "nine": "9", "nines": "9", "eight": "8",
-              "eights": "8", "seven": "7", "sevens": "7", "six": "6", "sixes": "6", "five": "5", "fives": "5",
-              "four": "4", "fours": "4", "three": "3", "threes": "3", "two": "2", "twos": "2"}
+RANK_WORDS = {
+    "ace": "A",
+    "aces": "A",
+    "king": "K",
+    "kings": "K",
+    "queen": "Q",
+    "queens": "Q",
+    "jack": "J",
+    "jacks": "J",
+    "ten": "T",
+    "tens": "T",
+    "10": "T",
+    "nine": "9",
+    "nines": "9",
+    "eight": "8",
+    "eights": "8",
+    "seven": "7",
+    "sevens": "7",
+    "six": "6",
+    "sixes": "6",
+    "five": "5",
+    "fives": "5",
+    "four": "4",
+    "fours": "4",
+    "three": "3",
+    "threes": "3",
+    "two": "2",
+    "twos": "2",
+}
 """A goal's rank, in figures or words (``melds 8``, ``melds eights``, ``melds 10``)."""
 
 

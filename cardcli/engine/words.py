@@ -40,19 +40,51 @@ def seat_from_label(text: str) -> str:
             return english
     return text
 
+
 #: Italian rank words → rank character.
 RANK_WORDS_IT = {
-    "asso": "A", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6", "sette": "7",
-    "otto": "8", "nove": "9", "dieci": "T", "fante": "J", "donna": "Q", "regina": "Q", "re": "K",
+    "asso": "A",
+    "due": "2",
+    "tre": "3",
+    "quattro": "4",
+    "cinque": "5",
+    "sei": "6",
+    "sette": "7",
+    "otto": "8",
+    "nove": "9",
+    "dieci": "T",
+    "fante": "J",
+    "donna": "Q",
+    "regina": "Q",
+    "re": "K",
 }
 #: Italian suit words (plural and singular) → suit character.
 SUIT_WORDS_IT = {
-    "fiori": "C", "fiore": "C", "quadri": "D", "quadro": "D", "cuori": "H", "cuore": "H",
-    "picche": "S", "picca": "S",
+    "fiori": "C",
+    "fiore": "C",
+    "quadri": "D",
+    "quadro": "D",
+    "cuori": "H",
+    "cuore": "H",
+    "picche": "S",
+    "picca": "S",
 }
 #: How ``--charset words`` says a card in Italian (``donna di cuori``).
-RANK_NAMES_IT = {"A": "asso", "2": "due", "3": "tre", "4": "quattro", "5": "cinque", "6": "sei", "7": "sette",
-                 "8": "otto", "9": "nove", "T": "dieci", "J": "fante", "Q": "donna", "K": "re"}
+RANK_NAMES_IT = {
+    "A": "asso",
+    "2": "due",
+    "3": "tre",
+    "4": "quattro",
+    "5": "cinque",
+    "6": "sei",
+    "7": "sette",
+    "8": "otto",
+    "9": "nove",
+    "T": "dieci",
+    "J": "fante",
+    "Q": "donna",
+    "K": "re",
+}
 SUIT_NAMES_IT = {"C": "fiori", "D": "quadri", "H": "cuori", "S": "picche"}
 #: Italian abbreviations: R(e), D(onna), F(ante); c(uori), q(uadri), f(iori), p(icche).
 #: ``D`` and ``c`` mean other things in English notation, so :func:`cardcli.engine.cards.parse_card`
@@ -144,4 +176,4 @@ def italian_move(game: str, notation: str) -> str | None:
     if best is None:
         return None
     word = verbs[best[1]]
-    return (VERB_SHOWN_IT[best[1]] + notation[len(word):]).strip()
+    return (VERB_SHOWN_IT[best[1]] + notation[len(word) :]).strip()

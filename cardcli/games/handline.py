@@ -23,12 +23,12 @@ GAMES = ("rummy", "burraco", "canasta")
 
 def numbers_note() -> str:
     """What ``help`` says about the numbers under the hand."""
-    return _("The numbers under your hand are for counting only: a move names the card "
-             "(`discard 3` is a three, `discard 1` an ace).")
+    return _(
+        "The numbers under your hand are for counting only: a move names the card (`discard 3` is a three, `discard 1` an ace)."
+    )
 
 
-def hand_lines(label: Line, cards: Sequence[Card], charset: Charset, after: Line | None = None,
-               width: int = WIDTH) -> list[Line]:
+def hand_lines(label: Line, cards: Sequence[Card], charset: Charset, after: Line | None = None, width: int = WIDTH) -> list[Line]:
     """``label`` and ``cards`` on as many lines as needed, each followed by a dim line numbering
     its cards 1, 2, 3 … (``words`` spells cards out for screen readers: one plain line, no numbers).
     ``after`` (a note about the hand) follows the last card when it fits, else has a line of its own."""

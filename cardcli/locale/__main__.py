@@ -23,8 +23,24 @@ def _babel(*args: str) -> None:
 
 def extract(pot: Path) -> None:
     """Write the template of every message to ``pot``."""
-    _babel("extract", "-F", str(HERE / "babel.cfg"), "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
-           "--no-location", "--sort-output", "--omit-header", "--no-wrap", "-o", str(pot), str(ROOT))
+    _babel(
+        "extract",
+        "-F",
+        str(HERE / "babel.cfg"),
+        "-k",
+        "_",
+        "-k",
+        "N_",
+        "-k",
+        "ngettext:1,2",
+        "--no-location",
+        "--sort-output",
+        "--omit-header",
+        "--no-wrap",
+        "-o",
+        str(pot),
+        str(ROOT),
+    )
 
 
 # The header entry; without it Babel treats the catalogue as fuzzy and does not compile it.
@@ -74,10 +90,10 @@ def compile_catalogue(po: Path, lang: str) -> int:
             errors += 1
             sys.stderr.write(f"error: {po.name}:{message.lineno}: {problem}\n")
     messages = [m for m in list(catalog)[1:]]
-    done = sum(1 for m in messages if m.string and (all(m.string) if isinstance(m.string, tuple) else True)
-               and not m.fuzzy)
-    sys.stderr.write(f"{done} of {len(messages)} messages ({done * 100 // max(len(messages), 1)}%) "
-                     f"translated in {po.name} ({lang})\n")
+    done = sum(1 for m in messages if m.string and (all(m.string) if isinstance(m.string, tuple) else True) and not m.fuzzy)
+    sys.stderr.write(
+        f"{done} of {len(messages)} messages ({done * 100 // max(len(messages), 1)}%) translated in {po.name} ({lang})\n"
+    )
     with po.with_suffix(".mo").open("wb") as f:
         write_mo(f, catalog)
     return errors
@@ -89,8 +105,19 @@ def update() -> None:
     for lang in LANGUAGES:
         po = HERE / lang / "LC_MESSAGES" / "cardcli.po"
         if po.exists():
-            _babel("update", "-i", str(pot), "-o", str(po), "-l", lang, "--no-fuzzy-matching",
-                   "--ignore-obsolete", "--no-wrap", "--omit-header")
+            _babel(
+                "update",
+                "-i",
+                str(pot),
+                "-o",
+                str(po),
+                "-l",
+                lang,
+                "--no-fuzzy-matching",
+                "--ignore-obsolete",
+                "--no-wrap",
+                "--omit-header",
+            )
             _keep_header(po, lang)
         else:
             _babel("init", "-i", str(pot), "-o", str(po), "-l", lang, "--no-wrap")

@@ -45,14 +45,16 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
     raise RecursionError, or build values that later code cannot walk).
     """
     if len(data) > MAX_SIZE:
-        raise ReplayError(_("{name}: not a cardcli replay ({size} bytes is more than any replay)").format(
-            name=name, size=len(data)))
+        raise ReplayError(
+            _("{name}: not a cardcli replay ({size} bytes is more than any replay)").format(name=name, size=len(data))
+        )
     if msgpack is None:
         msgpack = bool(data) and data[:1] not in (b"{", b"[", b" ", b"\n", b"\r", b"\t", b"\xef")
     depth = nesting_depth(data, msgpack)
     if depth > MAX_DEPTH:
-        raise ReplayError(_("{name}: not a cardcli replay (nested more than {depth} levels deep)").format(
-            name=name, depth=MAX_DEPTH))
+        raise ReplayError(
+            _("{name}: not a cardcli replay (nested more than {depth} levels deep)").format(name=name, depth=MAX_DEPTH)
+        )
     env_dec, body_dec = (_envelope_mp, _replay_mp) if msgpack else (_envelope_json, _replay_json)
     try:  # a good file is read once; anything else has its envelope read, to name its problem first
         replay = body_dec.decode(data)
@@ -69,16 +71,23 @@ def decode(data: bytes, name: str = "replay", msgpack: bool | None = None) -> Re
         kind = "MessagePack" if msgpack else "JSON"
         if not data.strip():
             raise ReplayError(_("{name}: the file is empty").format(name=name)) from None
-        raise ReplayError(_("{name}: not a cardcli replay ({kind} is malformed or truncated: {detail})").format(
-            name=name, kind=kind, detail=_short(err))) from None
+        raise ReplayError(
+            _("{name}: not a cardcli replay ({kind} is malformed or truncated: {detail})").format(
+                name=name, kind=kind, detail=_short(err)
+            )
+        ) from None
     except msgspec.ValidationError as err:
         raise ReplayError(_("{name}: not a cardcli replay ({detail})").format(name=name, detail=_short(err))) from None
     if env.format != FORMAT:
-        raise ReplayError(_("{name}: not a cardcli replay (format is {format}, expected {expected})").format(
-            name=name, format=repr(env.format), expected=repr(FORMAT)))
+        raise ReplayError(
+            _("{name}: not a cardcli replay (format is {format}, expected {expected})").format(
+                name=name, format=repr(env.format), expected=repr(FORMAT)
+            )
+        )
     if env.version > VERSION:
-        message = _("{name}: made by a newer cardcli (replay version {version}; this one reads up to {supported}); "
-                    "please upgrade cardcli")
+        message = _(
+            "{name}: made by a newer cardcli (replay version {version}; this one reads up to {supported}); please upgrade cardcli"
+        )
         raise ReplayError(message.format(name=name, version=env.version, supported=VERSION))
     if env.version < 1:
         raise ReplayError(_("{name}: unknown replay version {version}").format(name=name, version=env.version))
@@ -156,9 +165,9 @@ def _msgpack_depth(data: bytes, stop: int) -> int:
         elif b in (0xC4, 0xD9):
             pos += 1 + (data[pos] if pos < n else 0)
         elif b in (0xC5, 0xDA):
-            pos += 2 + int.from_bytes(data[pos:pos + 2], "big")
+            pos += 2 + int.from_bytes(data[pos : pos + 2], "big")
         elif b in (0xC6, 0xDB):
-            pos += 4 + int.from_bytes(data[pos:pos + 4], "big")
+            pos += 4 + int.from_bytes(data[pos : pos + 4], "big")
         elif b in (0xCC, 0xD0):
             pos += 1
         elif b in (0xCD, 0xD1):
@@ -179,10 +188,10 @@ def _msgpack_depth(data: bytes, stop: int) -> int:
             pos += 17
         elif b in (0xC7, 0xC8, 0xC9):
             size = {0xC7: 1, 0xC8: 2, 0xC9: 4}[b]
-            pos += size + 1 + int.from_bytes(data[pos:pos + size], "big")
+            pos += size + 1 + int.from_bytes(data[pos : pos + size], "big")
         elif b in (0xDC, 0xDD, 0xDE, 0xDF):
             size = 2 if b in (0xDC, 0xDE) else 4
-            count = int.from_bytes(data[pos:pos + size], "big") * (2 if b >= 0xDE else 1)
+            count = int.from_bytes(data[pos : pos + size], "big") * (2 if b >= 0xDE else 1)
             pos += size
         if count:
             pending.append(count)
@@ -208,8 +217,9 @@ def read_bytes(path: str | Path, what: Literal["replay", "save"] = "replay") -> 
     except FileNotFoundError:
         raise ReplayError(_("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:
-        message = _("{path}: is a directory, not a saved game") if what == "save" else _(
-            "{path}: is a directory, not a replay file")
+        message = (
+            _("{path}: is a directory, not a saved game") if what == "save" else _("{path}: is a directory, not a replay file")
+        )
         raise ReplayError(message.format(path=path)) from None
     except OSError as err:
         raise ReplayError(_("{path}: cannot read ({reason})").format(path=path, reason=err.strerror)) from None

@@ -74,8 +74,12 @@ def unframe(raw: bytes) -> bytes | None:
 
 
 def header_line(replay: Replay, record: Path | None) -> bytes:
-    header = Header(format=FORMAT, version=VERSION, replay=msgspec.structs.replace(replay, hands=[]),
-                    record=str(record) if record is not None else None)
+    header = Header(
+        format=FORMAT,
+        version=VERSION,
+        replay=msgspec.structs.replace(replay, hands=[]),
+        record=str(record) if record is not None else None,
+    )
     return frame(header)
 
 
@@ -133,6 +137,7 @@ class Journal:
 
 # -- reading ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One line after the header, read: ``kind`` is ``move``, ``deal``, ``undo``, ``note``,
@@ -157,8 +162,7 @@ class Lines:
 def split(data: bytes, name: str) -> Lines:
     """The header and the events of a journal's bytes; ReplayError only when no header can be read."""
     if len(data) > MAX_SIZE:
-        raise ReplayError(_("{path}: not a cardcli save ({size} bytes is more than any save)").format(
-            path=name, size=len(data)))
+        raise ReplayError(_("{path}: not a cardcli save ({size} bytes is more than any save)").format(path=name, size=len(data)))
     raw_lines = data.split(b"\n")
     last = raw_lines.pop()
     if last and unframe(last) is not None:
@@ -195,7 +199,7 @@ def near(a: bytes, b: bytes) -> bool:
     if a == b:
         return True
     first = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
-    return a[first + 1:] == b[first + 1:]
+    return a[first + 1 :] == b[first + 1 :]
 
 
 def _header(raw: bytes, name: str, number: int) -> Header | str:
@@ -206,8 +210,7 @@ def _header(raw: bytes, name: str, number: int) -> Header | str:
             return _("{path}: line {line} is damaged").format(path=name, line=number)
         body = raw  # version 1: no checksum
     if nesting_depth(body) > MAX_DEPTH:
-        return _("{path}: line {line} is nested more than {depth} levels deep").format(
-            path=name, line=number, depth=MAX_DEPTH)
+        return _("{path}: line {line} is nested more than {depth} levels deep").format(path=name, line=number, depth=MAX_DEPTH)
     try:
         header = msgspec.json.decode(body, type=Header)
     except RecursionError:
@@ -218,7 +221,8 @@ def _header(raw: bytes, name: str, number: int) -> Header | str:
         return _("{path}: not a cardcli save (format is {format})").format(path=name, format=repr(header.format))
     if header.version > VERSION:
         return _("{path}: made by a newer cardcli (save version {version}); please upgrade cardcli").format(
-            path=name, version=header.version)
+            path=name, version=header.version
+        )
     return header
 
 
@@ -237,8 +241,13 @@ def read_event(raw: bytes, number: int, version: int, header_raw: bytes) -> Even
         event = msgspec.json.decode(body)
     except (msgspec.DecodeError, RecursionError):
         return Event(number, "damaged", _("not JSON"), raw)
-    if (isinstance(event, list) and len(event) in (2, 3) and isinstance(event[0], int)
-            and isinstance(event[1], str) and (len(event) == 2 or event[2] is True)):
+    if (
+        isinstance(event, list)
+        and len(event) in (2, 3)
+        and isinstance(event[0], int)
+        and isinstance(event[1], str)
+        and (len(event) == 2 or event[2] is True)
+    ):
         return Event(number, "move", MoveRecord(event[0], event[1], len(event) == 3), raw)
     if isinstance(event, dict):
         deal, dealer = event.get("deal"), event.get("dealer")
@@ -276,9 +285,13 @@ def assemble(lines: Lines, name: str, events: list[Event] | None = None) -> Repl
             k = ev.value
             if not hands or not 0 < k <= len(hands[-1].moves):
                 moves = len(hands[-1].moves) if hands else 0
-                raise ReplayError(ngettext("{path}: line {line}: undo of {k} move, but the hand has {moves}",
-                                           "{path}: line {line}: undo of {k} moves, but the hand has {moves}",
-                                           k).format(path=name, line=number, k=k, moves=moves))
+                raise ReplayError(
+                    ngettext(
+                        "{path}: line {line}: undo of {k} move, but the hand has {moves}",
+                        "{path}: line {line}: undo of {k} moves, but the hand has {moves}",
+                        k,
+                    ).format(path=name, line=number, k=k, moves=moves)
+                )
             del hands[-1].moves[-k:]
         elif ev.kind == "note":
             notes.append(ev.value)
@@ -304,5 +317,4 @@ def read_journal(path: str | Path) -> tuple[Replay, Path | None]:
 
 def looks_like_journal(path: str | Path, data: bytes) -> bool:
     """A save journal rather than a replay file: by its name, or by its first line."""
-    return str(path).endswith(SUFFIX) or data.lstrip()[:40].replace(b" ", b"").startswith(
-        b'{"format":"' + FORMAT.encode())
+    return str(path).endswith(SUFFIX) or data.lstrip()[:40].replace(b" ", b"").startswith(b'{"format":"' + FORMAT.encode())

@@ -26,7 +26,9 @@ def upgrade(replay: Replay) -> Replay:
     except UnknownGame:
         game = None  # the reader names the unknown game; there is nothing to upgrade here
     if game is not None:
-        hands = [msgspec.structs.replace(h, result=game.upgrade_result(h.result, replay.version))
-                 if h.result is not None else h for h in replay.hands]
+        hands = [
+            msgspec.structs.replace(h, result=game.upgrade_result(h.result, replay.version)) if h.result is not None else h
+            for h in replay.hands
+        ]
         replay = msgspec.structs.replace(replay, hands=hands)
     return msgspec.structs.replace(replay, version=VERSION)

@@ -24,10 +24,58 @@ FORMAT = "cardcli-replay"
 VERSION = 2
 
 _CARD_TEXT = Literal[
-    "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC",
-    "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD",
-    "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH",
-    "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS",
+    "2C",
+    "3C",
+    "4C",
+    "5C",
+    "6C",
+    "7C",
+    "8C",
+    "9C",
+    "TC",
+    "JC",
+    "QC",
+    "KC",
+    "AC",
+    "2D",
+    "3D",
+    "4D",
+    "5D",
+    "6D",
+    "7D",
+    "8D",
+    "9D",
+    "TD",
+    "JD",
+    "QD",
+    "KD",
+    "AD",
+    "2H",
+    "3H",
+    "4H",
+    "5H",
+    "6H",
+    "7H",
+    "8H",
+    "9H",
+    "TH",
+    "JH",
+    "QH",
+    "KH",
+    "AH",
+    "2S",
+    "3S",
+    "4S",
+    "5S",
+    "6S",
+    "7S",
+    "8S",
+    "9S",
+    "TS",
+    "JS",
+    "QS",
+    "KS",
+    "AS",
     "JK",
 ]
 """A card as replays write it: rank and suit, or ``JK`` for a joker. A set of values rather than a
@@ -113,7 +161,7 @@ TITLE_LIMIT = 200
 
 
 def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def clip_labels(replay: Replay) -> Replay:

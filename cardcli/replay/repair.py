@@ -70,25 +70,34 @@ class Recovery:
         """One line for the player: what was damaged, and what was rebuilt or dropped."""
         parts: list[str] = []
         if self.repaired:
-            parts.append(ngettext("line {lines} was damaged and rebuilt as the only event that fits",
-                                  "lines {lines} were damaged and rebuilt as the only events that fit",
-                                  len(self.repaired)).format(lines=", ".join(str(n) for n, _t in self.repaired)))
+            parts.append(
+                ngettext(
+                    "line {lines} was damaged and rebuilt as the only event that fits",
+                    "lines {lines} were damaged and rebuilt as the only events that fit",
+                    len(self.repaired),
+                ).format(lines=", ".join(str(n) for n, _t in self.repaired))
+            )
         if self.skipped:
-            parts.append(ngettext("a damaged note (line {lines}) was left out",
-                                  "damaged notes (lines {lines}) were left out",
-                                  len(self.skipped)).format(lines=", ".join(map(str, self.skipped))))
+            parts.append(
+                ngettext(
+                    "a damaged note (line {lines}) was left out", "damaged notes (lines {lines}) were left out", len(self.skipped)
+                ).format(lines=", ".join(map(str, self.skipped)))
+            )
         if self.stopped_at is not None:
             hand, ply = self.position
-            where = (_("hand {hand}, move {ply}").format(hand=hand, ply=ply) if hand
-                     else _("the start of the match"))
-            dropped = ngettext("the {n} move after it is dropped", "the {n} moves after it are dropped",
-                               self.dropped_moves).format(n=self.dropped_moves)
+            where = _("hand {hand}, move {ply}").format(hand=hand, ply=ply) if hand else _("the start of the match")
+            dropped = ngettext(
+                "the {n} move after it is dropped", "the {n} moves after it are dropped", self.dropped_moves
+            ).format(n=self.dropped_moves)
             if self.dropped_other:
-                dropped += " " + ngettext("(and {n} other event)", "(and {n} other events)",
-                                          self.dropped_other).format(n=self.dropped_other)
-            parts.append(_("line {line} cannot be read back ({why}): the game goes on from {where}, "
-                           "and {dropped}").format(line=self.stopped_at, why=self.reason, where=where,
-                                                   dropped=dropped))
+                dropped += " " + ngettext("(and {n} other event)", "(and {n} other events)", self.dropped_other).format(
+                    n=self.dropped_other
+                )
+            parts.append(
+                _("line {line} cannot be read back ({why}): the game goes on from {where}, and {dropped}").format(
+                    line=self.stopped_at, why=self.reason, where=where, dropped=dropped
+                )
+            )
         return "; ".join(parts)
 
 
@@ -121,7 +130,7 @@ def recover(lines: Lines, name: str) -> Recovery:
             continue
         merged = walk.unmerge(ev)
         if merged is not None:  # a newline turned into another byte: two lines in one
-            events[i:i + 1] = merged
+            events[i : i + 1] = merged
             continue
         rebuilt, used = walk.rebuild(ev, events[i + 1] if i + 1 < len(events) else None)
         if rebuilt is not None:
@@ -154,7 +163,7 @@ def _is_note(ev: Event) -> bool:
     if ev.kind != "damaged":
         return False
     head = ev.raw.lstrip()[:9]
-    return any(near(head[:len(word)], word) for word in (b'{"note":', b'{"title":'))
+    return any(near(head[: len(word)], word) for word in (b'{"note":', b'{"title":'))
 
 
 class _Walk:
@@ -231,16 +240,22 @@ class _Walk:
             number = table.hand + 1
             deck = shuffled_deck(game.deck(table.config, table.players), self.replay.seed, number)
             dealer = game.next_dealer(table.state)
-            out.append(({"deal": list(deck), "dealer": dealer},
-                        Event(0, "deal", HandRecord(dealer=dealer, deck=list(deck), moves=[]), b"")))
+            out.append(
+                (
+                    {"deal": list(deck), "dealer": dealer},
+                    Event(0, "deal", HandRecord(dealer=dealer, deck=list(deck), moves=[]), b""),
+                )
+            )
         return out
 
     def rebuild(self, ev: Event, following: Event | None) -> tuple[Event | None, int]:
         """The one event that fits and that ``ev`` is with a byte changed (or, with the line after
         it, that a newline put in place of a byte split in two); and how many lines it took."""
         options = self.candidates()
-        for used, match in ((1, lambda line: near(ev.raw, line) or self._same_sum(ev.raw, line)),
-                            (2, lambda line: _split_by(line, ev.raw, following.raw if following else None))):
+        for used, match in (
+            (1, lambda line: near(ev.raw, line) or self._same_sum(ev.raw, line)),
+            (2, lambda line: _split_by(line, ev.raw, following.raw if following else None)),
+        ):
             if used == 2 and following is None:
                 continue
             found = [(value, e) for value, e in options if match(self._line(value))]
@@ -262,11 +277,11 @@ class _Walk:
         """The two sound lines a damaged one is when a newline was changed into another byte."""
         raw = ev.raw
         for j in range(1, len(raw) - 1):
-            if raw[j - 1:j] not in (b"]", b"}") and not (self.version >= 2 and raw[j - 1:j].isalnum()):
+            if raw[j - 1 : j] not in (b"]", b"}") and not (self.version >= 2 and raw[j - 1 : j].isalnum()):
                 continue
-            if raw[j + 1:j + 2] not in (b"[", b"{"):
+            if raw[j + 1 : j + 2] not in (b"[", b"{"):
                 continue
-            first, second = raw[:j], raw[j + 1:]
+            first, second = raw[:j], raw[j + 1 :]
             if self.version >= 2 and (unframe(first) is None or unframe(second) is None):
                 continue
             a = read_event(first, ev.line, self.version, b"")
@@ -278,5 +293,4 @@ class _Walk:
 
 def _split_by(line: bytes, first: bytes, second: bytes | None) -> bool:
     """``line`` is ``first`` and ``second`` joined by the one byte a newline replaced."""
-    return (second is not None and len(line) == len(first) + 1 + len(second)
-            and line.startswith(first) and line.endswith(second))
+    return second is not None and len(line) == len(first) + 1 + len(second) and line.startswith(first) and line.endswith(second)

@@ -119,6 +119,7 @@ _encoder = msgspec.msgpack.Encoder()
 
 # -- the resolver used by `replay show|verify|view|import|export` --------------------------------
 
+
 def looks_like_code(text: str) -> bool:
     """Text that is meant as a share code rather than a file name."""
     t = text.strip()
@@ -139,6 +140,7 @@ def load(arg: str) -> Replay:
 
 
 # -- integers in mixed radix ---------------------------------------------------------------------
+
 
 def _pack(digits: Sequence[tuple[int, int]]) -> bytes:
     value, capacity = 0, 1
@@ -214,6 +216,7 @@ def _digest(game: str, players: int, first_dealer: int, config: Any, hands: Sequ
 
 # -- encoding ------------------------------------------------------------------------------------
 
+
 class _Encoder(Visitor):
     """Turns each hand the fold deals and each move it makes into digits."""
 
@@ -273,8 +276,9 @@ def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
     game, config, players = session.game, session.config, session.players
     if hand is not None and not 1 <= hand <= len(session.hands):
         count = len(session.hands)
-        message = ngettext("the replay has {n} hand; there is no hand {hand}",
-                           "the replay has {n} hands; there is no hand {hand}", count)
+        message = ngettext(
+            "the replay has {n} hand; there is no hand {hand}", "the replay has {n} hands; there is no hand {hand}", count
+        )
         raise ShareError(message.format(n=count, hand=hand))
     seed = replay.seed
     origin = 0
@@ -305,13 +309,22 @@ def encode(replay: Replay, hand: int | None = None, notes: bool = False) -> str:
     names = [s.name for s in replay.seats]
     limit = replay.hands_limit if hand is None else 1 if origin else hand
     code = _Code(
-        game=game.name, preset="" if preset == game.default_preset else preset, options=options,
-        players=players, first_dealer=first,
-        seats=_seat_codes(game, replay.seats), names=None if names == game.seat_names(players) else names,
-        seed=seed, started=_started(replay.started), hands_limit=limit, origin=origin,
+        game=game.name,
+        preset="" if preset == game.default_preset else preset,
+        options=options,
+        players=players,
+        first_dealer=first,
+        seats=_seat_codes(game, replay.seats),
+        names=None if names == game.seat_names(players) else names,
+        seed=seed,
+        started=_started(replay.started),
+        hands_limit=limit,
+        origin=origin,
         digest=_digest(game.name, players, first, config, table.hands),
-        hands=[_Hand(seeded, len(h.moves), _pack(digits), literals)
-               for (seeded, digits, literals), h in zip(enc.hands, table.hands)])
+        hands=[
+            _Hand(seeded, len(h.moves), _pack(digits), literals) for (seeded, digits, literals), h in zip(enc.hands, table.hands)
+        ],
+    )
     if notes:
         code.title = replay.title
         code.notes = _notes_for(replay.annotations, hand, origin)
@@ -343,6 +356,7 @@ def _varint(n: int) -> bytes:
 
 # -- decoding ------------------------------------------------------------------------------------
 
+
 def _unwrap(text: str) -> bytes:
     """The payload of a code, after its prefix, alphabet, length and checksum are checked."""
     code = "".join(text.split())
@@ -350,20 +364,25 @@ def _unwrap(text: str) -> bytes:
         raise ShareError(_("share code: too long ({n} characters) to be a cardcli share code").format(n=len(code)))
     m = _CODE_RE.match(code)
     if not m:
-        raise ShareError(_("not a cardcli share code (codes start with {prefix})").format(
-            prefix=f"{PREFIX}{VERSION}-"))
+        raise ShareError(_("not a cardcli share code (codes start with {prefix})").format(prefix=f"{PREFIX}{VERSION}-"))
     if int(m.group(1)) != VERSION:
         version = int(m.group(1))
         if version > VERSION:
-            raise ShareError(_("share code version {version} was made by a newer cardcli (this one reads "
-                               "version {supported}); please upgrade cardcli").format(version=version,
-                                                                                     supported=VERSION))
+            raise ShareError(
+                _(
+                    "share code version {version} was made by a newer cardcli (this one reads "
+                    "version {supported}); please upgrade cardcli"
+                ).format(version=version, supported=VERSION)
+            )
         raise ShareError(_("share code: unknown version {version}").format(version=version))
-    body = code[m.end():]
+    body = code[m.end() :]
     bad = _ALPHABET.search(body)
     if bad:
-        raise ShareError(_("share code: {char} (character {position}) cannot be part of a code (letters, digits, "
-                           "- and _ only)").format(char=repr(bad.group()), position=m.end() + bad.start() + 1))
+        raise ShareError(
+            _("share code: {char} (character {position}) cannot be part of a code (letters, digits, - and _ only)").format(
+                char=repr(bad.group()), position=m.end() + bad.start() + 1
+            )
+        )
     whole = len(body) % 4 != 1  # one character past a group of four cannot end a code
     usable = body if whole else body[:-1]
     try:
@@ -384,13 +403,16 @@ def _unwrap(text: str) -> bytes:
     want = pos + 4 + length
     if len(data) < want:
         need = (want * 4 + 2) // 3
-        raise ShareError(_("share code: truncated ({got} of {need} characters after {prefix})").format(
-            got=len(code) - m.end(), need=need, prefix=m.group()))
+        raise ShareError(
+            _("share code: truncated ({got} of {need} characters after {prefix})").format(
+                got=len(code) - m.end(), need=need, prefix=m.group()
+            )
+        )
     if len(data) > want or not whole:
         raise ShareError(_("share code: bad checksum (mistyped, or extra characters at the end)"))
     if base64.urlsafe_b64encode(data).decode().rstrip("=") != body:
         raise ShareError(_("share code: bad checksum (character {position} is mistyped)").format(position=len(code)))
-    head, crc, payload = data[:pos], data[pos:pos + 4], data[pos + 4:]
+    head, crc, payload = data[:pos], data[pos : pos + 4], data[pos + 4 :]
     if zlib.crc32(head + payload).to_bytes(4, "big") != crc:
         raise ShareError(_("share code: bad checksum (a character is mistyped)"))
     return payload
@@ -401,8 +423,7 @@ def decode(text: str) -> Replay:
     try:
         code = _decoder.decode(_unwrap(text))
     except (msgspec.DecodeError, msgspec.ValidationError) as err:
-        raise ShareError(_("share code: unreadable contents ({detail})").format(
-            detail=str(err).splitlines()[0])) from None
+        raise ShareError(_("share code: unreadable contents ({detail})").format(detail=str(err).splitlines()[0])) from None
     try:
         return _rebuild(code)
     except FoldError as err:
@@ -431,10 +452,10 @@ def _rebuild(code: _Code) -> Replay:
     except (UnknownGame, ConfigError) as err:
         raise ShareError(_("share code: {problem}").format(problem=err)) from None
     players = code.players
-    if players not in game.player_counts or len(code.seats) != players or (
-            code.names is not None and len(code.names) != players):
-        raise ShareError(_("share code: {players} players do not suit {game} or the seats").format(
-            players=players, game=game.name))
+    if players not in game.player_counts or len(code.seats) != players or (code.names is not None and len(code.names) != players):
+        raise ShareError(
+            _("share code: {players} players do not suit {game} or the seats").format(players=players, game=game.name)
+        )
     if code.seed is None and any(h.seeded for h in code.hands):
         raise ShareError(_("share code: a hand uses the seed's deck, but there is no seed"))
     cards = game.deck(config, players)
@@ -458,43 +479,60 @@ def _rebuild(code: _Code) -> Replay:
         if next(literals, None) is not None:
             raise ShareError(_("share code: hand {hand} holds more written-out moves than it uses").format(hand=number))
     if _digest(game.name, players, code.first_dealer, config, table.hands) != code.digest:
-        raise ShareError(_("share code: it decodes to another game than the one shared (made by a different "
-                           "cardcli version?)"))
+        raise ShareError(_("share code: it decodes to another game than the one shared (made by a different cardcli version?)"))
     names = code.names or game.seat_names(players)
-    seats = [SeatRecord(name=n, kind="human") if s == 0 else
-             SeatRecord(name=n, kind="bot", bot=game.default_bot if s == 1 else None if s == 2 else str(s))
-             for n, s in zip(names, code.seats)]
+    seats = [
+        SeatRecord(name=n, kind="human")
+        if s == 0
+        else SeatRecord(name=n, kind="bot", bot=game.default_bot if s == 1 else None if s == 2 else str(s))
+        for n, s in zip(names, code.seats)
+    ]
     if isinstance(code.started, int):
         try:
             started = _dt.datetime.fromtimestamp(code.started, _dt.UTC).isoformat()
         except (OverflowError, OSError, ValueError):
-            raise ShareError(_("share code: its start time ({started}) is not a date").format(
-                started=code.started)) from None
+            raise ShareError(_("share code: its start time ({started}) is not a date").format(started=code.started)) from None
     else:
         started = code.started or "1970-01-01T00:00:00+00:00"
     notes = []
     for n in code.notes:
         moves = len(table.hands[n.hand - 1].moves) if 1 <= n.hand <= len(table.hands) else 0
         if not (0 <= n.hand <= len(table.hands) and 0 <= n.ply <= moves):
-            raise ShareError(_("share code: a note at hand {hand}, move {ply} is outside the match").format(
-                hand=n.hand, ply=n.ply))
+            raise ShareError(
+                _("share code: a note at hand {hand}, move {ply} is outside the match").format(hand=n.hand, ply=n.ply)
+            )
         notes.append(Annotation(hand=n.hand, ply=n.ply, kind=n.kind, text=n.text))
     if code.origin:
         if code.seed:
-            alone = _("hand {hand} of a match (seed {seed}), shared alone").format(hand=code.origin,
-                                                                                  seed=repr(code.seed))
+            alone = _("hand {hand} of a match (seed {seed}), shared alone").format(hand=code.origin, seed=repr(code.seed))
         else:
             alone = _("hand {hand} of a match, shared alone").format(hand=code.origin)
         notes.append(Annotation(hand=0, ply=0, kind="note", text=alone))
     replay = Replay(
-        format=FORMAT, version=FILE_VERSION, app_version=__version__, game=game.name, preset=code.preset,
-        config=msgspec.to_builtins(config), players=players, seats=seats,
-        seed=None if code.origin else code.seed, first_dealer=code.first_dealer, started=started,
-        hands_limit=code.hands_limit, title=code.title,
-        hands=[HandRecord(dealer=h.dealer or 0, deck=list(h.deck),
-                          moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves]) for h in table.hands],
-        annotations=notes)
+        format=FORMAT,
+        version=FILE_VERSION,
+        app_version=__version__,
+        game=game.name,
+        preset=code.preset,
+        config=msgspec.to_builtins(config),
+        players=players,
+        seats=seats,
+        seed=None if code.origin else code.seed,
+        first_dealer=code.first_dealer,
+        started=started,
+        hands_limit=code.hands_limit,
+        title=code.title,
+        hands=[
+            HandRecord(
+                dealer=h.dealer or 0, deck=list(h.deck), moves=[MoveRecord(m.seat, m.move, bool(m.secret)) for m in h.moves]
+            )
+            for h in table.hands
+        ],
+        annotations=notes,
+    )
     session = Session.from_replay(replay)
     return msgspec.structs.replace(
-        replay, hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
-        result=session.match_result() if session.finished else None)
+        replay,
+        hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
+        result=session.match_result() if session.finished else None,
+    )

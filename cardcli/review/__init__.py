@@ -28,8 +28,18 @@ if TYPE_CHECKING:
     from cardcli.replay.model import Replay
     from cardcli.session import Session
 
-__all__ = ["Collector", "HandReview", "HandTape", "Match", "Note", "Section", "review_replay", "review_session_hand",
-           "review_tape", "reviewed_seats"]
+__all__ = [
+    "Collector",
+    "HandReview",
+    "HandTape",
+    "Match",
+    "Note",
+    "Section",
+    "review_replay",
+    "review_session_hand",
+    "review_tape",
+    "reviewed_seats",
+]
 
 
 def reviewed_seats(game: Any, humans: Sequence[int], players: int) -> tuple[int, ...]:
@@ -39,8 +49,9 @@ def reviewed_seats(game: Any, humans: Sequence[int], players: int) -> tuple[int,
     return (game.default_seat if game.default_seat < players else 0,)
 
 
-def review_replay(replay: Replay, seats: Sequence[int] | None = None, hands: Collection[int] | None = None,
-                  charset: Charset = "ascii") -> list[HandReview]:
+def review_replay(
+    replay: Replay, seats: Sequence[int] | None = None, hands: Collection[int] | None = None, charset: Charset = "ascii"
+) -> list[HandReview]:
     """Review the hands of a verified replay (all, or those numbered in ``hands``)."""
     from cardcli.engine.options import config_from_builtins
     from cardcli.engine.registry import load
@@ -50,8 +61,7 @@ def review_replay(replay: Replay, seats: Sequence[int] | None = None, hands: Col
     config = config_from_builtins(game, replay.config)
     humans = [i for i, s in enumerate(replay.seats) if s.kind == "human"]
     chosen = tuple(seats) if seats else reviewed_seats(game, humans, replay.players)
-    match = Match(game, config, replay.players, replay.first_dealer, replay.seed or "",
-                  [s.name for s in replay.seats])
+    match = Match(game, config, replay.players, replay.first_dealer, replay.seed or "", [s.name for s in replay.seats])
     out: list[HandReview] = []
 
     def plays_for(table: Table[Any, Any], state: Any, seat: int) -> int | None:
@@ -63,8 +73,9 @@ def review_replay(replay: Replay, seats: Sequence[int] | None = None, hands: Col
         other = game.played_by(state, seat)
         return other if other is not None and record.get(str(seat)) == other else None
 
-    collector = Collector(chosen, hands, on_hand=lambda tape: out.append(review_tape(match, tape, chosen, charset)),
-                          plays_for=plays_for)
+    collector = Collector(
+        chosen, hands, on_hand=lambda tape: out.append(review_tape(match, tape, chosen, charset)), plays_for=plays_for
+    )
     fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=False, visitors=[collector])
     return out
 
@@ -76,11 +87,13 @@ def review_session_hand(session: Session, hand: int | None = None, charset: Char
     if number < 1 or table.results[number - 1] is None:
         return None
     seats = reviewed_seats(session.game, session.human_seats, session.players)
-    match = Match(session.game, session.config, session.players, session.first_dealer, session.seed,
-                  [s.name for s in session.seats])
+    match = Match(
+        session.game, session.config, session.players, session.first_dealer, session.seed, [s.name for s in session.seats]
+    )
     collector = Collector(seats, plays_for=lambda _t, state, seat: session.plays_for(seat, state))
-    sub: Table[Any, Any] = Table(session.game, session.config, session.players, session.first_dealer, strict=False,
-                                 visitors=[collector])
+    sub: Table[Any, Any] = Table(
+        session.game, session.config, session.players, session.first_dealer, strict=False, visitors=[collector]
+    )
     sub.state = table.hand_start(number)
     log = table.hands[number - 1]
     sub.replay_hand(HandLog(list(log.deck), list(log.moves), None))

@@ -17,8 +17,7 @@ def decisions(match: Any, tape: HandTape, seats: tuple[int, ...], review: HandRe
     """The decisions where the game's strongest bot differs (rummy, burraco, canasta, a new game)."""
     from cardcli.review import decisions as analysis
 
-    analysis.analyse(match.game, match.config, match.players, match.first_dealer, match.seed, match.names, tape,
-                     review)
+    analysis.analyse(match.game, match.config, match.players, match.first_dealer, match.seed, match.names, tape, review)
 
 
 def double_dummy(match: Any, tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:

@@ -37,9 +37,11 @@ def summary(tape: HandTape, game: Any) -> list[str]:
         return lines
     side = c.declarer % 2
     lead = next((s for s in tape.steps if isinstance(s.move, mv.Play)), None)
-    lines.append(_("Contract {c} by {d}; opening lead {lead}; declarer's side took {t} tricks.").format(
-        c=c.text(), d=SEATS[c.declarer], lead=f"{SEATS[lead.seat]} {lead.move.card}" if lead else "-",
-        t=end.won[side]))
+    lines.append(
+        _("Contract {c} by {d}; opening lead {lead}; declarer's side took {t} tricks.").format(
+            c=c.text(), d=SEATS[c.declarer], lead=f"{SEATS[lead.seat]} {lead.move.card}" if lead else "-", t=end.won[side]
+        )
+    )
     return lines
 
 
@@ -47,9 +49,17 @@ def analyse(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:
     """Add the double-dummy section (or the one line saying what is missing)."""
     title = _("Double dummy")
     if not dds.available():
-        review.sections.append(Section(title, [_(
-            "double-dummy analysis needs the dds extra (pip install 'cardcli[dds]'): "
-            "no DD table, par or card costs for this deal")]))
+        review.sections.append(
+            Section(
+                title,
+                [
+                    _(
+                        "double-dummy analysis needs the dds extra (pip install 'cardcli[dds]'): "
+                        "no DD table, par or card costs for this deal"
+                    )
+                ],
+            )
+        )
         return
     start = tape.start
     hands = [list(h) for h in start.original]
@@ -67,12 +77,18 @@ def analyse(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> None:
         which = _("Par, this deal scored on its own:")
     else:
         which = _("Par at rubber (part scores NS {p}, EW {q}; vulnerable: {vul}):").format(
-            p=start.rubber.leg[0], q=start.rubber.leg[1], vul=_vul_text(start.rubber.vulnerability()))
+            p=start.rubber.leg[0], q=start.rubber.leg[1], vul=_vul_text(start.rubber.vulnerability())
+        )
     par_line = _("{score} for North-South ({contracts})").format(score=score, contracts=contracts)
     lines.extend([which, "  " + par_line])
     par_text = f"{which} {par_line}"
-    review.notes.append(Note(len(tape.moves), _("DD table (N E S W): ") + "; ".join(
-        f"{'NT' if s == 'N' else s} " + " ".join(str(table[s][d]) for d in range(4)) for s in STRAINS)))
+    review.notes.append(
+        Note(
+            len(tape.moves),
+            _("DD table (N E S W): ")
+            + "; ".join(f"{'NT' if s == 'N' else s} " + " ".join(str(table[s][d]) for d in range(4)) for s in STRAINS),
+        )
+    )
     review.notes.append(Note(len(tape.moves), par_text))
     review.brief.append(par_text)
     review.sections.append(Section(title, lines))
@@ -99,8 +115,7 @@ def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Se
     title = _("Your cards, double dummy")
     plays = [d for d in tape.decisions if isinstance(d.move, mv.Play)]
     if not plays:
-        return Section(title, [_("no card played by {who} in this deal").format(
-            who=" & ".join(SEATS[s] for s in seats))])
+        return Section(title, [_("no card played by {who} in this deal").format(who=" & ".join(SEATS[s] for s in seats))])
     positions = []
     for d in plays:
         st = d.before
@@ -124,23 +139,33 @@ def card_costs(tape: HandTape, seats: tuple[int, ...], review: HandReview) -> Se
         whose = st.turn
         better = " ".join(c for c, v in sorted(scores.items(), key=lambda kv: kv[0]) if v == best)
         won = st.won[whose % 2]
-        line = (_("trick {t}: {who} {card} lost a trick double dummy: {got} instead of {best}; best: {better}")
-                if cost == 1 else
-                _("trick {t}: {who} {card} lost {n} tricks double dummy: {got} instead of {best}; best: {better}"))
-        text = line.format(t=trick, who=SEATS[whose], card=card, n=cost, got=won + got, best=won + best,
-                           better=better)
+        line = (
+            _("trick {t}: {who} {card} lost a trick double dummy: {got} instead of {best}; best: {better}")
+            if cost == 1
+            else _("trick {t}: {who} {card} lost {n} tricks double dummy: {got} instead of {best}; best: {better}")
+        )
+        text = line.format(t=trick, who=SEATS[whose], card=card, n=cost, got=won + got, best=won + best, better=better)
         lines.append(text)
         review.costly.append((cost, text))
         review.notes.append(Note(d.ply, text))
     review.figures["card_costs"] = costs
     if not lines:
-        lines.append(ngettext("every card held the double-dummy result ({n} card)",
-                              "every card held the double-dummy result ({n} cards)", len(plays)).format(n=len(plays)))
+        lines.append(
+            ngettext(
+                "every card held the double-dummy result ({n} card)",
+                "every card held the double-dummy result ({n} cards)",
+                len(plays),
+            ).format(n=len(plays))
+        )
     else:
-        lines.append(_("in all: {tricks} lost double dummy over {cards}").format(
-            tricks=ngettext("{n} trick", "{n} tricks", total).format(n=total),
-            cards=ngettext("{n} card", "{n} cards", len(plays)).format(n=len(plays))))
+        lines.append(
+            _("in all: {tricks} lost double dummy over {cards}").format(
+                tricks=ngettext("{n} trick", "{n} tricks", total).format(n=total),
+                cards=ngettext("{n} card", "{n} cards", len(plays)).format(n=len(plays)),
+            )
+        )
     review.brief.append(lines[-1])
-    lines.append(_("(double dummy sees all four hands: single dummy, with the cards hidden, a card it "
-                   "faults can still be the right play)"))
+    lines.append(
+        _("(double dummy sees all four hands: single dummy, with the cards hidden, a card it faults can still be the right play)")
+    )
     return Section(title, lines)

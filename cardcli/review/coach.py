@@ -86,8 +86,7 @@ def remark(session: Any, advice: Advice, charset: Any = "ascii") -> str | None:
     text = _("coach: I would have chosen {move}").format(move=game.move_words(move, charset))
     if advice.reason:
         text += " — " + advice.reason
-    session.annotate(Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach",
-                                text=f"{played.move} -> {advice.notation}"))
+    session.annotate(Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach", text=f"{played.move} -> {advice.notation}"))
     return text
 
 
@@ -112,9 +111,11 @@ def _certain_remark(session: Any, advice: Advice, played: str, charset: Any) -> 
     text = _("coach: I would have chosen {move}").format(move=game.move_words(mv.Play(coach_card), charset))
     lost = best - got
     # two messages, not ngettext: "a trick" has no number to carry
-    text += "; " + (_("this lost a trick: {got} instead of {best}") if lost == 1 else
-                    _("this lost {n} tricks: {got} instead of {best}")).format(n=lost, got=got, best=best)
+    text += "; " + (
+        _("this lost a trick: {got} instead of {best}") if lost == 1 else _("this lost {n} tricks: {got} instead of {best}")
+    ).format(n=lost, got=got, best=best)
     # no bot's reason: it is the bot's estimate over sampled layouts, not the certain fact
-    session.annotate(Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach",
-                                text=f"{played} -> play {coach_card} ({got}/{best})"))
+    session.annotate(
+        Annotation(hand=advice.hand, ply=advice.ply + 1, kind="coach", text=f"{played} -> play {coach_card} ({got}/{best})")
+    )
     return text

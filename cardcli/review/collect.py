@@ -49,9 +49,13 @@ class HandTape:
 class Collector(Visitor):
     """Records a :class:`HandTape` per hand; ``on_hand`` is called as each hand ends."""
 
-    def __init__(self, seats: Collection[int], hands: Collection[int] | None = None,
-                 on_hand: Callable[[HandTape], None] | None = None,
-                 plays_for: Callable[[Table[Any, Any], Any, int], int | None] | None = None) -> None:
+    def __init__(
+        self,
+        seats: Collection[int],
+        hands: Collection[int] | None = None,
+        on_hand: Callable[[HandTape], None] | None = None,
+        plays_for: Callable[[Table[Any, Any], Any, int], int | None] | None = None,
+    ) -> None:
         self.seats = set(seats)
         self.plays_for = plays_for
         """``plays_for(table, state, seat)``: the seat of the person who makes ``seat``'s move in

@@ -50,8 +50,15 @@ def advice(game: Game[Any, Any, Any, Any], seed: str, hand: int, d: Decision) ->
     return move, str(why)
 
 
-def findings(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dealer: int, seed: str,
-             tape: HandTape, budget: Budget | None = None) -> list[Finding]:
+def findings(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    players: int,
+    first_dealer: int,
+    seed: str,
+    tape: HandTape,
+    budget: Budget | None = None,
+) -> list[Finding]:
     budget = budget or Budget(BUDGET)
     out: list[Finding] = []
     for d in tape.decisions:
@@ -72,8 +79,7 @@ def findings(game: Game[Any, Any, Any, Any], config: Any, players: int, first_de
                 break
             r = runs.get(i)
             if r is None:
-                r = runs[i] = Rollouts(game, config, players, first_dealer, seed, tape, f.decision,
-                                       [f.decision.move, f.bot_move])
+                r = runs[i] = Rollouts(game, config, players, first_dealer, seed, tape, f.decision, [f.decision.move, f.bot_move])
             r.run(budget)
     for i, r in runs.items():
         played, better = r.values()
@@ -83,8 +89,16 @@ def findings(game: Game[Any, Any, Any, Any], config: Any, players: int, first_de
     return out
 
 
-def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dealer: int, seed: str,
-            names: list[str], tape: HandTape, review: HandReview) -> None:
+def analyse(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    players: int,
+    first_dealer: int,
+    seed: str,
+    names: list[str],
+    tape: HandTape,
+    review: HandReview,
+) -> None:
     found = findings(game, config, players, first_dealer, seed, tape)
     review.figures["findings"] = found
     title = _("Your decisions")
@@ -93,7 +107,8 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
     for f in found:
         d = f.decision
         text = _("move {ply}: {who} played {played}; the bot would play {bot}: {why}").format(
-            ply=d.ply, who=names[d.seat], played=d.notation, bot=f.advice, why=f.reason)
+            ply=d.ply, who=names[d.seat], played=d.notation, bot=f.advice, why=f.reason
+        )
         text += " · " + stake_text(f)
         lines.append(text)
         if f.stake is not None and round(f.stake) > 0:
@@ -102,17 +117,24 @@ def analyse(game: Game[Any, Any, Any, Any], config: Any, players: int, first_dea
     if not found:
         lines.append(_("the strongest bot would have made every one of these {n} choices the same way").format(n=asked))
     else:
-        lines.append(_("{k} of {n} choices differ from the strongest bot's; points at stake are the average of "
-                       "up to {r} seeded rollouts per move to the end of the hand, the cards you could not see "
-                       "dealt anew").format(k=len(found), n=asked, r=ROLLOUTS))
+        lines.append(
+            _(
+                "{k} of {n} choices differ from the strongest bot's; points at stake are the average of "
+                "up to {r} seeded rollouts per move to the end of the hand, the cards you could not see "
+                "dealt anew"
+            ).format(k=len(found), n=asked, r=ROLLOUTS)
+        )
     review.brief.append(lines[-1])  # the summary: how many choices differ, then the costliest
     review.sections.append(Section(title, lines))
 
 
 def stake_text(f: Finding) -> str:
     if f.stake is None:
-        return _("points at stake not estimated (rollout budget spent)") if not f.rollouts else _(
-            "points at stake not estimated (no rollout reached the end of the hand)")
+        return (
+            _("points at stake not estimated (rollout budget spent)")
+            if not f.rollouts
+            else _("points at stake not estimated (no rollout reached the end of the hand)")
+        )
     s = round(f.stake)
     if s > 0:
         return _("about {n} points better for your side in rollouts").format(n=s)

@@ -67,5 +67,9 @@ def analyse(tape: HandTape, names: list[str], review: HandReview) -> None:
         lines.append(_("  * accepted because the clause looks at a card not on the mainline yet"))
     review.figures["clauses"] = found
     review.sections.append(Section(title, lines))
-    review.notes.append(Note(len(tape.moves), _("the rule was {rule}; the mainline: {cards}").format(
-        rule=safe(end.rule_text), cards=" ".join(end.mainline))))
+    review.notes.append(
+        Note(
+            len(tape.moves),
+            _("the rule was {rule}; the mainline: {cards}").format(rule=safe(end.rule_text), cards=" ".join(end.mainline)),
+        )
+    )

@@ -25,8 +25,15 @@ def show_review(controller: Any) -> None:
         return
     controller.last_review = review
     # the score was printed as the hand ended, just above: once is enough
-    print_review(controller.console, review, [s.name for s in session.seats], controller.spell, full=False,
-                 more=_("(`review` shows the whole review of this hand)"), score=False)
+    print_review(
+        controller.console,
+        review,
+        [s.name for s in session.seats],
+        controller.spell,
+        full=False,
+        more=_("(`review` shows the whole review of this hand)"),
+        score=False,
+    )
     for note in as_annotations(review):
         session.annotate(note)
 

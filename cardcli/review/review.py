@@ -35,12 +35,12 @@ class Match:
 def review_tape(match: Match, tape: HandTape, seats: tuple[int, ...], charset: Charset = "ascii") -> HandReview:
     game = match.game
     review = HandReview(tape.hand, seats)
-    review.sections.append(Section(_("Hand {n} as dealt").format(n=tape.hand),
-                                   drawn=game.render(game.full_view(tape.start), charset)))
+    review.sections.append(
+        Section(_("Hand {n} as dealt").format(n=tape.hand), drawn=game.render(game.full_view(tape.start), charset))
+    )
     review.sections.append(Section(_("What happened"), summary(match, tape)))
     if tape.result is not None:
-        score = game.explain_result(tape.result, match.config, match.players,
-                                     tape.start.results)
+        score = game.explain_result(tape.result, match.config, match.players, tape.start.results)
         review.sections.append(Section(_("The score"), score, score=True))
         review.notes.append(Note(len(tape.moves), _("score: ") + " · ".join(line.strip() for line in score[:3])))
     _named(game.review_analyser)(match, tape, seats, review)
@@ -73,6 +73,9 @@ def summary(match: Match, tape: HandTape) -> list[str]:
     if tape.steps:
         last = tape.steps[-1]
         n = len(tape.steps)
-        lines.append(ngettext("{n} move; the last: {what}", "{n} moves; the last: {what}", n).format(
-            n=n, what=game.narrate(last.outcome, None)))
+        lines.append(
+            ngettext("{n} move; the last: {what}", "{n} moves; the last: {what}", n).format(
+                n=n, what=game.narrate(last.outcome, None)
+            )
+        )
     return lines

@@ -54,8 +54,17 @@ def net_points(game: Game[Any, Any, Any, Any], config: Any, players: int, seat: 
 class Rollouts:
     """The rollouts of one decision: the candidates' net points, one seeded rollout at a time."""
 
-    def __init__(self, game: Game[Any, Any, Any, Any], config: Any, players: int, first_dealer: int, seed: str,
-                 tape: HandTape, decision: Decision, candidates: Sequence[Any]) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        config: Any,
+        players: int,
+        first_dealer: int,
+        seed: str,
+        tape: HandTape,
+        decision: Decision,
+        candidates: Sequence[Any],
+    ) -> None:
         self.game, self.config, self.players, self.seed = game, config, players, seed
         self.tape, self.decision, self.candidates = tape, decision, list(candidates)
         self.keep = decision.ply - 1
@@ -90,8 +99,16 @@ def _guess_hidden(game: Game[Any, Any, Any, Any], state: Any, seat: int, rng: Rn
     reshuffle(game.hidden_from(state, seat), rng.shuffle)
 
 
-def _play_out(game: Game[Any, Any, Any, Any], config: Any, players: int, table: Table[Any, Any], move: Any,
-              seat: int, stream: Rng, budget: Budget) -> float | None:
+def _play_out(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    players: int,
+    table: Table[Any, Any],
+    move: Any,
+    seat: int,
+    stream: Rng,
+    budget: Budget,
+) -> float | None:
     """Make ``move``, let the strongest bot play every seat to the hand's end; the seat's net points."""
     bots = [game.bots[game.default_bot]() for _ in range(players)]
     try:

@@ -22,9 +22,15 @@ SECTION_LINES = 4
 """The most lines of an analysis section the summary shows when the analysis gives no brief of its own."""
 
 
-def print_review(console: Console, review: HandReview, names: list[str],
-                 spell: Callable[[str], str] | None = None, full: bool = True, more: str | None = None,
-                 score: bool = True) -> None:
+def print_review(
+    console: Console,
+    review: HandReview,
+    names: list[str],
+    spell: Callable[[str], str] | None = None,
+    full: bool = True,
+    more: str | None = None,
+    score: bool = True,
+) -> None:
     """Print ``review`` (all of it, or with ``full=False`` its summary, then ``more``: how to see the rest);
     ``spell`` writes a line's card notation for the console (bridge knows that ``2C`` in an auction is a
     call): by default every card token is spelt. ``score=False`` leaves out the hand's score (the REPL
@@ -66,8 +72,13 @@ def summary_lines(review: HandReview, score: bool = True) -> list[str]:
         out.extend(text for _i, (_cost, text) in sorted(ranked[:COSTLIEST]))
         rest = len(review.costly) - COSTLIEST
         if rest > 0:
-            out.append(ngettext("and {n} more decision that cost something (in the full review)",
-                                "and {n} more decisions that cost something (in the full review)", rest).format(n=rest))
+            out.append(
+                ngettext(
+                    "and {n} more decision that cost something (in the full review)",
+                    "and {n} more decisions that cost something (in the full review)",
+                    rest,
+                ).format(n=rest)
+            )
     elif not review.brief:
         for section in analysis:
             out.extend(section.lines[:SECTION_LINES])

@@ -13,8 +13,7 @@ BLOCKS = "▁▂▃▄▅▆▇█"
 ASCII_LEVELS = "_.-=+*#@"
 
 
-def sparkline(values: Sequence[float], charset: str = "unicode", low: float | None = None,
-              high: float | None = None) -> str:
+def sparkline(values: Sequence[float], charset: str = "unicode", low: float | None = None, high: float | None = None) -> str:
     """One character per value; ``low``/``high`` fix the scale (to compare several lines)."""
     if not values:
         return ""

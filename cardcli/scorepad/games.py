@@ -36,11 +36,18 @@ class RummyTable(Table):
         return (dealer + 1) % self.players
 
     def rule_lines(self) -> list[str]:
-        deal = (_("With 2 players the player who went out deals next.")
-                if self.players == 2 and self.config.two_player_dealer == "closer"
-                else _("The deal passes to the left."))
-        return [_("Target: {t} points with {n} players; the hand in which a player reaches it ends the match, "
-                  "and only the closer scores, so there is one winner.").format(t=self.target(), n=self.players), deal]
+        deal = (
+            _("With 2 players the player who went out deals next.")
+            if self.players == 2 and self.config.two_player_dealer == "closer"
+            else _("The deal passes to the left.")
+        )
+        return [
+            _(
+                "Target: {t} points with {n} players; the hand in which a player reaches it ends the match, "
+                "and only the closer scores, so there is one winner."
+            ).format(t=self.target(), n=self.players),
+            deal,
+        ]
 
 
 class BurracoTable(Table):
@@ -60,28 +67,51 @@ class BurracoTable(Table):
         if hands:
             vp = victory_points(totals, hands)
             if len(rows) < hands:
-                return False, [], _("Hand {k} of {n} of the tournament round; match points {a} to {b}.").format(
-                    k=len(rows), n=hands, a=totals[0], b=totals[1])
+                return (
+                    False,
+                    [],
+                    _("Hand {k} of {n} of the tournament round; match points {a} to {b}.").format(
+                        k=len(rows), n=hands, a=totals[0], b=totals[1]
+                    ),
+                )
             winners = [i for i in (0, 1) if vp[i] == max(vp)]
-            return True, winners, _("The round is over: {a} {va} VP, {b} {vb} VP (match points {ma} to {mb}).").format(
-                a=labels[0], va=vp[0], b=labels[1], vb=vp[1], ma=totals[0], mb=totals[1])
+            return (
+                True,
+                winners,
+                _("The round is over: {a} {va} VP, {b} {vb} VP (match points {ma} to {mb}).").format(
+                    a=labels[0], va=vp[0], b=labels[1], vb=vp[1], ma=totals[0], mb=totals[1]
+                ),
+            )
         got = match_winners(totals, self.config)
         if got is not None:
             return True, list(got), self.won(got, totals)
         if max(totals) >= self.target():
-            return False, [], _("Level at {t}, at or above {target}: play another hand (tie rule).").format(
-                t=totals[0], target=self.target())
+            return (
+                False,
+                [],
+                _("Level at {t}, at or above {target}: play another hand (tie rule).").format(t=totals[0], target=self.target()),
+            )
         return False, [], self.leading(totals)
 
     def rule_lines(self) -> list[str]:
         hands = self.config.tournament_hands
         if hands:
-            return [_("A tournament round of {n} hands: the match-point difference becomes victory points out of 20 "
-                      "(the whole table: `cardcli rules burraco match`).").format(n=hands)]
-        tie = (_("equal totals at or above the target play another hand")
-               if self.config.tie == "replay" else _("equal totals at or above the target share the win"))
-        return [_("Target: {t}; after a hand in which a team reaches it, the higher total wins; {tie}.").format(
-            t=self.target(), tie=tie)]
+            return [
+                _(
+                    "A tournament round of {n} hands: the match-point difference becomes victory points out of 20 "
+                    "(the whole table: `cardcli rules burraco match`)."
+                ).format(n=hands)
+            ]
+        tie = (
+            _("equal totals at or above the target play another hand")
+            if self.config.tie == "replay"
+            else _("equal totals at or above the target share the win")
+        )
+        return [
+            _("Target: {t}; after a hand in which a team reaches it, the higher total wins; {tie}.").format(
+                t=self.target(), tie=tie
+            )
+        ]
 
     def extra(self, rows: Sequence[Row], totals: Sequence[Number], over: bool) -> list[str]:
         hands = self.config.tournament_hands
@@ -90,8 +120,11 @@ class BurracoTable(Table):
         from cardcli.games.burraco.scoring import victory_points
 
         vp = victory_points([int(t) for t in totals], hands)
-        return [_("Victory points if the round ended now: {a} {va}, {b} {vb}.").format(
-            a=self.sides[0], va=vp[0], b=self.sides[1], vb=vp[1])]
+        return [
+            _("Victory points if the round ended now: {a} {va}, {b} {vb}.").format(
+                a=self.sides[0], va=vp[0], b=self.sides[1], vb=vp[1]
+            )
+        ]
 
 
 class CanastaTable(Table):
@@ -132,16 +165,22 @@ class CanastaTable(Table):
         from cardcli.games.canasta.opening import TABLES
 
         table = ", ".join(_("{m} from {s}").format(m=m, s=s) for s, m in TABLES[self.config.opening_table])
-        return [_("Target: {t}; if both sides pass it in the same hand the higher total wins, equal totals play "
-                  "another hand.").format(t=self.target()),
-                _("Opening minimum by the side's score: {table}; {n} below zero.").format(
-                    table=table, n=self.config.opening_negative)]
+        return [
+            _(
+                "Target: {t}; if both sides pass it in the same hand the higher total wins, equal totals play another hand."
+            ).format(t=self.target()),
+            _("Opening minimum by the side's score: {table}; {n} below zero.").format(
+                table=table, n=self.config.opening_negative
+            ),
+        ]
 
     def extra(self, rows: Sequence[Row], totals: Sequence[Number], over: bool) -> list[str]:
         if over:
             return []
-        shown = ", ".join(_("{side} {m} (score {t})").format(side=s, m=m, t=fmt(t))
-                          for s, m, t in zip(self.sides, self.minimums(totals), totals))
+        shown = ", ".join(
+            _("{side} {m} (score {t})").format(side=s, m=m, t=fmt(t))
+            for s, m, t in zip(self.sides, self.minimums(totals), totals)
+        )
         return [_("Next opening minimum: {m}.").format(m=shown)]
 
 
@@ -170,13 +209,19 @@ class EleusisTable(Table):
         top = [i for i, t in enumerate(totals) if t == best]
         if len(rows) >= self.hands():
             return True, top, self.won(top, totals)
-        lead = (_("level at {t}").format(t=fmt(best)) if len(top) > 1
-                else _("ahead: {who} with {t}").format(who=self.labels()[top[0]], t=fmt(best)))
+        lead = (
+            _("level at {t}").format(t=fmt(best))
+            if len(top) > 1
+            else _("ahead: {who} with {t}").format(who=self.labels()[top[0]], t=fmt(best))
+        )
         return False, [], _("Hand {k} of {n}: {lead}.").format(k=len(rows), n=self.hands(), lead=lead)
 
     def rule_lines(self) -> list[str]:
-        return [_("Each player deals {d} times ({n} hands); the highest total wins, equal totals share the win.").format(
-            d=self.config.deals_per_player, n=self.hands())]
+        return [
+            _("Each player deals {d} times ({n} hands); the highest total wins, equal totals share the win.").format(
+                d=self.config.deals_per_player, n=self.hands()
+            )
+        ]
 
 
 class BridgeTable(Table):
@@ -212,9 +257,16 @@ class BridgeTable(Table):
                 raise ValueError(_("hand {n}: {why}").format(n=err.number, why=err.why)) from None
             good = self.rows(texts[: err.number - 1], strict)
             totals = good[-1].totals if good else [0, 0]
-            bad = [Row(n, t, [0, 0], list(totals), error=err.why if n == err.number else
-                       _("not scored: hand {n} has an error").format(n=err.number))
-                   for n, t in enumerate(texts[err.number - 1:], err.number)]
+            bad = [
+                Row(
+                    n,
+                    t,
+                    [0, 0],
+                    list(totals),
+                    error=err.why if n == err.number else _("not scored: hand {n} has an error").format(n=err.number),
+                )
+                for n, t in enumerate(texts[err.number - 1 :], err.number)
+            ]
             return good + bad
         self.sheet = sheet
         blocks: list[list[str]] = []
@@ -231,8 +283,9 @@ class BridgeTable(Table):
                     points[int(entry[2])] += int(entry[4])
             totals = [a + b for a, b in zip(totals, points)]
             lines = blocks[number - 1] if number <= len(blocks) else []
-            rows.append(Row(number, text, [as_number(p) for p in points], [as_number(t) for t in totals], lines,
-                            self.seat_label(dealer)))
+            rows.append(
+                Row(number, text, [as_number(p) for p in points], [as_number(t) for t in totals], lines, self.seat_label(dealer))
+            )
             dealer = (dealer + 1) % 4
         return rows
 
@@ -246,18 +299,27 @@ class BridgeTable(Table):
             top = [i for i in (0, 1) if totals[i] == best]
             return True, top, self.won(top, totals)
         games = sheet.data.get("games", [0, 0])
-        return False, [], _("The rubber goes on: games NS {a}, EW {b}; if it stopped now NS {x}, EW {y}.").format(
-            a=games[0], b=games[1], x=totals[0], y=totals[1])
+        return (
+            False,
+            [],
+            _("The rubber goes on: games NS {a}, EW {b}; if it stopped now NS {x}, EW {y}.").format(
+                a=games[0], b=games[1], x=totals[0], y=totals[1]
+            ),
+        )
 
     def rule_lines(self) -> list[str]:
-        return [_("A rubber: the first side to win two games scores 700 (2-0) or 500 (2-1); the higher total "
-                  "wins. A rubber left unfinished is settled as Law 80 says.")]
+        return [
+            _(
+                "A rubber: the first side to win two games scores 700 (2-0) or 500 (2-1); the higher total "
+                "wins. A rubber left unfinished is settled as Law 80 says."
+            )
+        ]
 
     def extra(self, rows: Sequence[Row], totals: Sequence[Number], over: bool) -> list[str]:
         sheet = getattr(self, "sheet", None)
         if sheet is None or "" not in sheet.lines:
             return []
-        pad = sheet.lines[sheet.lines.index("") + 1:]
+        pad = sheet.lines[sheet.lines.index("") + 1 :]
         return pad[:-1]
 
 

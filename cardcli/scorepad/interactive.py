@@ -52,8 +52,12 @@ def run(store: Any, record: Any, charset: str) -> int:
     table = service.table(record)
     read = _reader(words(record.game, table.sides, table.seats, record.names))
     show(pad, detail=False)
-    click.echo(_("Type a hand as `cardcli rules {game} score` describes it (or `points SIDE N ...`); "
-                 "an empty line saves it. `help` lists the commands.").format(game=record.game))
+    click.echo(
+        _(
+            "Type a hand as `cardcli rules {game} score` describes it (or `points SIDE N ...`); "
+            "an empty line saves it. `help` lists the commands."
+        ).format(game=record.game)
+    )
     lines: list[str] = []
     one_line = table.game.score_one_line
     while True:
@@ -89,14 +93,17 @@ def run(store: Any, record: Any, charset: str) -> int:
     return 0
 
 
-def _command(store: Any, record: Any, word: str, arg: str, read: Callable[[str], str],
-             show: Callable[..., None]) -> Any:
+def _command(store: Any, record: Any, word: str, arg: str, read: Callable[[str], str], show: Callable[..., None]) -> Any:
     from cardcli.engine.registry import load
     from cardcli.scorepad import service
 
     if word == "help":
-        click.echo(_("show: the whole pad · undo: delete the last hand · fix N: type hand N again · "
-                     "delete N: delete hand N · quit: leave (every saved hand stays)"))
+        click.echo(
+            _(
+                "show: the whole pad · undo: delete the last hand · fix N: type hand N again · "
+                "delete N: delete hand N · quit: leave (every saved hand stays)"
+            )
+        )
         return None
     if word == "show":
         pad = service.pad(store, record)

@@ -94,24 +94,28 @@ def parse_points(text: str, sides: Sequence[str], aliases: dict[str, int], step:
     got: dict[int, Number] = {}
     for ln in input_lines(text):
         if ln.key != "points":
-            raise ValueError(_("a hand typed as points has only `points` lines (`points {a} 450 {b} 120`)").format(
-                a=sides[0], b=sides[-1]))
+            raise ValueError(
+                _("a hand typed as points has only `points` lines (`points {a} 450 {b} 120`)").format(a=sides[0], b=sides[-1])
+            )
         words = ln.rest.replace(",", " ").replace(":", " ").replace("=", " ").split()
         if not words or len(words) % 2:
-            raise ValueError(_("`points` takes pairs of a side and a number, e.g. `points {a} 450 {b} 120`").format(
-                a=sides[0], b=sides[-1]))
+            raise ValueError(
+                _("`points` takes pairs of a side and a number, e.g. `points {a} 450 {b} 120`").format(a=sides[0], b=sides[-1])
+            )
         for who, value in zip(words[::2], words[1::2]):
             side = aliases.get(key(who))
             if side is None:
-                raise ValueError(_("{who!r} is not a side or player of this match ({sides})").format(
-                    who=who, sides=", ".join(sides)))
+                raise ValueError(
+                    _("{who!r} is not a side or player of this match ({sides})").format(who=who, sides=", ".join(sides))
+                )
             try:
                 number = as_number(Fraction(value))
             except (ValueError, ZeroDivisionError):
                 raise ValueError(_("{value!r} is not a number of points").format(value=value)) from None
             if step > 1 and (not isinstance(number, int) or number % step):
-                raise ValueError(_("{value} is not a possible score here: scores are multiples of {s}").format(
-                    value=value, s=step))
+                raise ValueError(
+                    _("{value} is not a possible score here: scores are multiples of {s}").format(value=value, s=step)
+                )
             if side in got:
                 raise ValueError(_("{side} is given twice").format(side=sides[side]))
             got[side] = number

@@ -28,12 +28,14 @@ def _signed(v: Number) -> str:
 def header(record: MatchRecord) -> list[str]:
     opts = ", ".join(f"{k}={v}" for k, v in sorted(record.options.items()))
     head = _("{name} — {game}, preset {preset}{opts}, {n} players").format(
-        name=record.name, game=record.game, preset=record.preset, opts=f" ({opts})" if opts else "", n=record.players)
+        name=record.name, game=record.game, preset=record.preset, opts=f" ({opts})" if opts else "", n=record.players
+    )
     return [head]
 
 
-def text_lines(record: MatchRecord, pad: Pad, detail: bool = True, charset: str = "unicode",
-               only: set[int] | None = None) -> list[str]:
+def text_lines(
+    record: MatchRecord, pad: Pad, detail: bool = True, charset: str = "unicode", only: set[int] | None = None
+) -> list[str]:
     """The pad as lines; ``only`` limits the breakdowns to those hand numbers (after an entry)."""
     lines = header(record)
     lines.append(_(" vs ").join(pad.labels))
@@ -82,15 +84,36 @@ def as_json(record: MatchRecord, pad: Pad) -> dict[str, Any]:
         return v if isinstance(v, int) else float(v)
 
     return {
-        "match": record.name, "game": record.game, "preset": record.preset, "options": record.options,
-        "players": record.players, "names": record.names, "sides": pad.sides, "labels": pad.labels,
-        "created": record.created, "updated": record.updated,
-        "hands": [{"hand": r.number, "dealer": r.dealer, "text": r.text,
-                   "points": dict(zip(pad.sides, map(num, r.points))), "totals": dict(zip(pad.sides, map(num, r.totals))),
-                   "lines": r.lines, "notes": r.notes, "error": r.error} for r in pad.rows],
-        "totals": dict(zip(pad.sides, map(num, pad.totals))), "over": pad.over,
-        "winners": [pad.sides[w] for w in pad.winners], "result": pad.result, "next_dealer": pad.next_dealer,
-        "rules": pad.rules, "extra": pad.extra,
+        "match": record.name,
+        "game": record.game,
+        "preset": record.preset,
+        "options": record.options,
+        "players": record.players,
+        "names": record.names,
+        "sides": pad.sides,
+        "labels": pad.labels,
+        "created": record.created,
+        "updated": record.updated,
+        "hands": [
+            {
+                "hand": r.number,
+                "dealer": r.dealer,
+                "text": r.text,
+                "points": dict(zip(pad.sides, map(num, r.points))),
+                "totals": dict(zip(pad.sides, map(num, r.totals))),
+                "lines": r.lines,
+                "notes": r.notes,
+                "error": r.error,
+            }
+            for r in pad.rows
+        ],
+        "totals": dict(zip(pad.sides, map(num, pad.totals))),
+        "over": pad.over,
+        "winners": [pad.sides[w] for w in pad.winners],
+        "result": pad.result,
+        "next_dealer": pad.next_dealer,
+        "rules": pad.rules,
+        "extra": pad.extra,
     }
 
 
@@ -98,11 +121,20 @@ def as_csv(record: MatchRecord, pad: Pad) -> str:
     """One row per hand: number, dealer, each side's points and running total, the typed text."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["hand", "dealer", *[f"{safe(s)} points" for s in pad.sides], *[f"{safe(s)} total" for s in pad.sides],
-                "error", "typed"])
+    w.writerow(
+        ["hand", "dealer", *[f"{safe(s)} points" for s in pad.sides], *[f"{safe(s)} total" for s in pad.sides], "error", "typed"]
+    )
     for r in pad.rows:
-        w.writerow([r.number, safe(r.dealer or ""), *map(fmt, r.points), *map(fmt, r.totals), safe(r.error or ""),
-                    safe(r.text.replace("\n", " / "))])
+        w.writerow(
+            [
+                r.number,
+                safe(r.dealer or ""),
+                *map(fmt, r.points),
+                *map(fmt, r.totals),
+                safe(r.error or ""),
+                safe(r.text.replace("\n", " / ")),
+            ]
+        )
     return buf.getvalue()
 
 

@@ -73,13 +73,19 @@ def _plain_name(text: str, what: str, limit: int) -> str:
     if any(not ch.isprintable() for ch in clean):
         raise ScorepadError(_("{what} {name!r} holds control characters").format(what=what, name=clean[:limit]))
     if len(clean) > limit:
-        raise ScorepadError(_("{what} has {n} characters; at most {limit} are kept").format(
-            what=what, n=len(clean), limit=limit))
+        raise ScorepadError(_("{what} has {n} characters; at most {limit} are kept").format(what=what, n=len(clean), limit=limit))
     return clean
 
 
-def new_match(name: str, game_name: str, players: int | None, preset: str | None, options: Mapping[str, str],
-              names: Sequence[str], dealer: str | None) -> db.NewMatch:
+def new_match(
+    name: str,
+    game_name: str,
+    players: int | None,
+    preset: str | None,
+    options: Mapping[str, str],
+    names: Sequence[str],
+    dealer: str | None,
+) -> db.NewMatch:
     """A match's settings, checked: its players, preset, options and first dealer are fixed from then on."""
     from cardcli.engine.options import ConfigError, build_config
 
@@ -96,8 +102,11 @@ def new_match(name: str, game_name: str, players: int | None, preset: str | None
     if problem:
         raise ScorepadError(problem)
     if names and len(names) != n:
-        raise ScorepadError(_("{k} names given for {n} players (one per seat, in seat order: {seats})").format(
-            k=len(names), n=n, seats=", ".join(game.seat_names(n))))
+        raise ScorepadError(
+            _("{k} names given for {n} players (one per seat, in seat order: {seats})").format(
+                k=len(names), n=n, seats=", ".join(game.seat_names(n))
+            )
+        )
     clean = [_plain_name(x, _("a player's name"), PLAYER_LIMIT) for x in names] or [""] * n
     if len({x.lower() for x in clean if x}) != len([x for x in clean if x]):
         raise ScorepadError(_("two players have the same name"))
@@ -106,19 +115,27 @@ def new_match(name: str, game_name: str, players: int | None, preset: str | None
     return db.NewMatch(clean_name, game.name, preset or game.default_preset, dict(options), n, clean, first)
 
 
-def create(store: Store, name: str, game_name: str, players: int | None, preset: str | None,
-           options: Mapping[str, str], names: Sequence[str], dealer: str | None) -> db.MatchRecord:
+def create(
+    store: Store,
+    name: str,
+    game_name: str,
+    players: int | None,
+    preset: str | None,
+    options: Mapping[str, str],
+    names: Sequence[str],
+    dealer: str | None,
+) -> db.MatchRecord:
     """A new match; its players, preset, options and first dealer are fixed from now on."""
     spec = new_match(name, game_name, players, preset, options, names, dealer)
     try:
-        return db.create_match(store, spec.name, spec.game, spec.preset, spec.options, spec.players, spec.names,
-                               spec.first_dealer)
+        return db.create_match(
+            store, spec.name, spec.game, spec.preset, spec.options, spec.players, spec.names, spec.first_dealer
+        )
     except ValueError:
         raise ScorepadError(_("a match named {name!r} already exists").format(name=spec.name)) from None
 
 
-def score_into(store: Store, spec: db.NewMatch, text: str, settings_given: bool
-               ) -> tuple[db.MatchRecord, bool, list[int], Pad]:
+def score_into(store: Store, spec: db.NewMatch, text: str, settings_given: bool) -> tuple[db.MatchRecord, bool, list[int], Pad]:
     """Add the hands in ``text`` to match ``spec.name``, creating it with ``spec`` when there is none (in
     one write: any number of processes doing this at once create it once and all add their hands).
     Joining a match whose settings differ from ones given explicitly is refused."""
@@ -127,13 +144,16 @@ def score_into(store: Store, spec: db.NewMatch, text: str, settings_given: bool
         if record.game != spec.game:
             raise ScorepadError(_("match {name} is a {game} match").format(name=record.name, game=record.game))
         if settings_given and not spec.same_as(record):
-            raise ScorepadError(_("match {name} already exists: its players and rules were set when it was "
-                                  "created (`cardcli scorepad show {name}`)").format(name=record.name))
+            raise ScorepadError(
+                _(
+                    "match {name} already exists: its players and rules were set when it was "
+                    "created (`cardcli scorepad show {name}`)"
+                ).format(name=record.name)
+            )
         t = table(record)
         hands = t.split(text)
         if not hands:
-            raise ScorepadError(_("no hand given (see `cardcli rules {game} score` for what to type)").format(
-                game=record.game))
+            raise ScorepadError(_("no hand given (see `cardcli rules {game} score` for what to type)").format(game=record.game))
         return hands, _check(t)
 
     record, created, numbers = db.add_or_create(store, spec, hands_for)

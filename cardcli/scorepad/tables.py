@@ -79,8 +79,9 @@ class Table:
         sheet = self.game.score_sheet(self.prepare(text, dealer), self.config, self.players)
         unknown = [k for k in sheet.points if k not in self.sides]
         if unknown:
-            raise ValueError(_("{who} is not a side of this match ({sides})").format(
-                who=", ".join(unknown), sides=", ".join(self.sides)))
+            raise ValueError(
+                _("{who} is not a side of this match ({sides})").format(who=", ".join(unknown), sides=", ".join(self.sides))
+            )
         return [as_number(sheet.points.get(s, 0)) for s in self.sides], list(sheet.lines), dict(sheet.data)
 
     def rows(self, texts: Sequence[str], strict: bool) -> list[Row]:
@@ -96,8 +97,7 @@ class Table:
             except ValueError as err:
                 if strict:
                     raise ValueError(_("hand {n}: {why}").format(n=number, why=err)) from None
-                rows.append(Row(number, text, [0] * len(self.sides), list(totals), [], self.seat_label(dealer),
-                                error=str(err)))
+                rows.append(Row(number, text, [0] * len(self.sides), list(totals), [], self.seat_label(dealer), error=str(err)))
                 continue
             notes = self.notes(totals)
             totals = [a + b for a, b in zip(totals, points)]
@@ -117,8 +117,18 @@ class Table:
         dealer = self.first_dealer
         for r in good:
             dealer = self.next_dealer(dealer, r)
-        return Pad(self.sides, self.labels(), rows, list(totals), over, winners, result, self.rule_lines(),
-                   None if over else self.seat_label(dealer), self.extra(good, totals, over))
+        return Pad(
+            self.sides,
+            self.labels(),
+            rows,
+            list(totals),
+            over,
+            winners,
+            result,
+            self.rule_lines(),
+            None if over else self.seat_label(dealer),
+            self.extra(good, totals, over),
+        )
 
     # -- hooks ---------------------------------------------------------------------------------
     def next_dealer(self, dealer: int, row: Row) -> int:
@@ -148,10 +158,12 @@ class Table:
         labels = self.labels()
         if len(winners) > 1:
             return _("The match is over. Shared win: {who}, {t} each.").format(
-                who=_(" and ").join(labels[w] for w in winners), t=fmt(totals[winners[0]]))
+                who=_(" and ").join(labels[w] for w in winners), t=fmt(totals[winners[0]])
+            )
         rest = [fmt(t) for i, t in enumerate(totals) if i != winners[0]]
         return _("The match is over. Winner: {who}, {t} to {rest}.").format(
-            who=labels[winners[0]], t=fmt(totals[winners[0]]), rest=", ".join(rest))
+            who=labels[winners[0]], t=fmt(totals[winners[0]]), rest=", ".join(rest)
+        )
 
     def leading(self, totals: Sequence[Number]) -> str:
         best = max(totals)
@@ -163,7 +175,8 @@ class Table:
         if len(top) > 1 or not any(totals):
             return _("Level at {t}; the match goes on to {target}.").format(t=fmt(best), target=self.target())
         return _("Ahead: {who} with {t}; the match goes on to {target}.").format(
-            who=self.labels()[top[0]], t=fmt(best), target=self.target())
+            who=self.labels()[top[0]], t=fmt(best), target=self.target()
+        )
 
     def rule_lines(self) -> list[str]:
         if self.open_ended():

@@ -70,8 +70,12 @@ class Store:
             self._identity = self._file_identity()
             if read_only:
                 if self.rows("PRAGMA user_version")[0][0] < schema_version():
-                    raise StoreError(_("{path} was written by an older cardcli and cannot be upgraded: "
-                                       "it is read-only").format(path=self.path), "read-only")
+                    raise StoreError(
+                        _("{path} was written by an older cardcli and cannot be upgraded: it is read-only").format(
+                            path=self.path
+                        ),
+                        "read-only",
+                    )
             else:
                 self._configure()
                 self._migrate()
@@ -105,8 +109,12 @@ class Store:
         was deleted or replaced meanwhile (say, while ``score --match`` waited for its input),
         the write is rolled back and reported, instead of going to a file nobody will read."""
         if self.read_only:
-            raise StoreError(_("cannot write to {path}: the folder or the file is read-only "
-                               "(set CARDCLI_HOME to a writable folder)").format(path=self.path), "read-only")
+            raise StoreError(
+                _("cannot write to {path}: the folder or the file is read-only (set CARDCLI_HOME to a writable folder)").format(
+                    path=self.path
+                ),
+                "read-only",
+            )
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
@@ -114,8 +122,12 @@ class Store:
         try:
             yield self.conn
             if self._file_identity() != self._identity:
-                raise StoreError(_("{path} was deleted or replaced while cardcli was using it: nothing was "
-                                   "saved (run the command again)").format(path=self.path), "gone")
+                raise StoreError(
+                    _(
+                        "{path} was deleted or replaced while cardcli was using it: nothing was saved (run the command again)"
+                    ).format(path=self.path),
+                    "gone",
+                )
             self.conn.execute("COMMIT")
         except sqlite3.Error as err:
             self._rollback()
@@ -142,9 +154,12 @@ class Store:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise StoreError(_("cannot create the folder {path} for cardcli's data: {why} "
-                               "(set CARDCLI_HOME to a writable folder)").format(
-                path=folder, why=err.strerror or err), "read-only") from None
+            raise StoreError(
+                _("cannot create the folder {path} for cardcli's data: {why} (set CARDCLI_HOME to a writable folder)").format(
+                    path=folder, why=err.strerror or err
+                ),
+                "read-only",
+            ) from None
         if self.path.exists() and not self.path.is_file():
             raise StoreError(_("{path} is not a file; cardcli keeps its store there").format(path=self.path))
         try:
@@ -198,11 +213,18 @@ class Store:
         if check != ["ok"]:
             raise StoreError(self._damaged(), "damaged")
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and tables):
-            raise StoreError(_("{path} belongs to another program; it was left untouched "
-                               "(set CARDCLI_HOME to another folder)").format(path=self.path))
+            raise StoreError(
+                _("{path} belongs to another program; it was left untouched (set CARDCLI_HOME to another folder)").format(
+                    path=self.path
+                )
+            )
         if version > schema_version():
-            raise StoreError(_("{path} was written by a newer cardcli (store version {v}; this one knows up to {k}); "
-                               "it was left untouched: upgrade cardcli").format(path=self.path, v=version, k=schema_version()))
+            raise StoreError(
+                _(
+                    "{path} was written by a newer cardcli (store version {v}; this one knows up to {k}); "
+                    "it was left untouched: upgrade cardcli"
+                ).format(path=self.path, v=version, k=schema_version())
+            )
 
     def _configure(self) -> None:
         try:
@@ -245,25 +267,38 @@ class Store:
 
     # -- errors --------------------------------------------------------------------------------
     def _damaged(self) -> str:
-        return _("{path} is damaged or is not a cardcli store; it was left untouched "
-                 "(move it away and cardcli starts a new one)").format(path=self.path)
+        return _(
+            "{path} is damaged or is not a cardcli store; it was left untouched (move it away and cardcli starts a new one)"
+        ).format(path=self.path)
 
     def error(self, err: sqlite3.Error) -> StoreError:
         """The one-line explanation of a SQLite error."""
         code = _code(err)
         text = str(err)
         if code.startswith("SQLITE_FULL") or "disk is full" in text:
-            return StoreError(_("the disk is full: nothing was saved to {path} (free some space and try again)")
-                              .format(path=self.path), "full")
-        if code.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH")) \
-                or "readonly" in text or "unable to open" in text:
-            return StoreError(_("cannot write to {path}: the folder or the file is read-only "
-                                "(set CARDCLI_HOME to a writable folder)").format(path=self.path), "read-only")
+            return StoreError(
+                _("the disk is full: nothing was saved to {path} (free some space and try again)").format(path=self.path), "full"
+            )
+        if (
+            code.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_CANTOPEN", "SQLITE_AUTH"))
+            or "readonly" in text
+            or "unable to open" in text
+        ):
+            return StoreError(
+                _("cannot write to {path}: the folder or the file is read-only (set CARDCLI_HOME to a writable folder)").format(
+                    path=self.path
+                ),
+                "read-only",
+            )
         if code.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) or "not a database" in text or "malformed" in text:
             return StoreError(self._damaged(), "damaged")
         if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-            return StoreError(_("{path} is in use by another cardcli for more than {s} seconds; try again")
-                              .format(path=self.path, s=int(BUSY_SECONDS)), "busy")
+            return StoreError(
+                _("{path} is in use by another cardcli for more than {s} seconds; try again").format(
+                    path=self.path, s=int(BUSY_SECONDS)
+                ),
+                "busy",
+            )
         return StoreError(_("cannot use {path}: {why}").format(path=self.path, why=text))
 
 

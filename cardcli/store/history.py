@@ -70,8 +70,9 @@ class ProgressRecord:
     updated: str
 
 
-def make_seats(names: Sequence[str], bots: Mapping[int, str] | Sequence[str | None],
-               sides: Sequence[Sequence[int]] | None = None) -> list[dict[str, Any]]:
+def make_seats(
+    names: Sequence[str], bots: Mapping[int, str] | Sequence[str | None], sides: Sequence[Sequence[int]] | None = None
+) -> list[dict[str, Any]]:
     """Seat descriptions for :func:`record_game` from plain data.
 
     ``bots`` maps a seat index to its bot id (or lists one per seat, ``None``
@@ -98,13 +99,25 @@ def _stamp(value: datetime | str | None) -> str | None:
     return value.isoformat(timespec="seconds")
 
 
-def record_game(game: str, *, seats: Sequence[Mapping[str, Any] | SeatRecord], totals: Sequence[Any],
-                winners: Sequence[int], hands: int, complete: bool = True, preset: str | None = None,
-                options: Mapping[str, Any] | None = None, seed: str | None = None,
-                started: datetime | str | None = None, finished: datetime | str | None = None,
-                replay: str | Path | None = None, share_code: str | None = None,
-                save: str | None = None, replay_data: bytes | None = None,
-                store: Store | None = None) -> int:
+def record_game(
+    game: str,
+    *,
+    seats: Sequence[Mapping[str, Any] | SeatRecord],
+    totals: Sequence[Any],
+    winners: Sequence[int],
+    hands: int,
+    complete: bool = True,
+    preset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    seed: str | None = None,
+    started: datetime | str | None = None,
+    finished: datetime | str | None = None,
+    replay: str | Path | None = None,
+    share_code: str | None = None,
+    save: str | None = None,
+    replay_data: bytes | None = None,
+    store: Store | None = None,
+) -> int:
     """Add a game to the history (committed before returning); its id. Raises ``StoreError``.
 
     ``save`` names the game's save: a game already in the history under that save (left unfinished,
@@ -113,26 +126,48 @@ def record_game(game: str, *, seats: Sequence[Mapping[str, Any] | SeatRecord], t
     later; the store keeps at most :data:`KEEP_REPLAYS` of them and :data:`KEEP_BYTES` in all (the
     oldest are dropped first, their history lines stay)."""
     seat_rows = [s if isinstance(s, Mapping) else {"name": s.name, "bot": s.bot, "side": s.side} for s in seats]
-    clean = [{"name": str(s.get("name", f"P{i + 1}")), "bot": s.get("bot") or None, "side": int(s.get("side", i) or 0)}
-             for i, s in enumerate(seat_rows)]
-    row = (game, preset, json.dumps(dict(options or {}), sort_keys=True, default=str), json.dumps(clean),
-           None if seed is None else str(seed), int(bool(complete)), json.dumps([int(w) for w in winners]),
-           json.dumps([_plain(t) for t in totals]), int(hands), _stamp(started), _stamp(finished) or now(),
-           None if replay is None else str(replay), share_code, save, replay_data)
+    clean = [
+        {"name": str(s.get("name", f"P{i + 1}")), "bot": s.get("bot") or None, "side": int(s.get("side", i) or 0)}
+        for i, s in enumerate(seat_rows)
+    ]
+    row = (
+        game,
+        preset,
+        json.dumps(dict(options or {}), sort_keys=True, default=str),
+        json.dumps(clean),
+        None if seed is None else str(seed),
+        int(bool(complete)),
+        json.dumps([int(w) for w in winners]),
+        json.dumps([_plain(t) for t in totals]),
+        int(hands),
+        _stamp(started),
+        _stamp(finished) or now(),
+        None if replay is None else str(replay),
+        share_code,
+        save,
+        replay_data,
+    )
     st = store or open_store()
     try:
         with st.transaction() as conn:
-            found = conn.execute("SELECT id FROM games WHERE save = ? ORDER BY id DESC LIMIT 1",
-                                 (save,)).fetchone() if save else None
+            found = (
+                conn.execute("SELECT id FROM games WHERE save = ? ORDER BY id DESC LIMIT 1", (save,)).fetchone() if save else None
+            )
             if found is not None:
-                conn.execute("UPDATE games SET game = ?, preset = ?, options = ?, seats = ?, seed = ?, complete = ?, "
-                             "winners = ?, totals = ?, hands = ?, started = ?, finished = ?, replay = ?, "
-                             "share_code = ?, save = ?, replay_data = ? WHERE id = ?", (*row, found[0]))
+                conn.execute(
+                    "UPDATE games SET game = ?, preset = ?, options = ?, seats = ?, seed = ?, complete = ?, "
+                    "winners = ?, totals = ?, hands = ?, started = ?, finished = ?, replay = ?, "
+                    "share_code = ?, save = ?, replay_data = ? WHERE id = ?",
+                    (*row, found[0]),
+                )
                 game_id = int(found[0])
             else:
-                cur = conn.execute("INSERT INTO games (game, preset, options, seats, seed, complete, winners, totals, "
-                                   "hands, started, finished, replay, share_code, save, replay_data) "
-                                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                cur = conn.execute(
+                    "INSERT INTO games (game, preset, options, seats, seed, complete, winners, totals, "
+                    "hands, started, finished, replay, share_code, save, replay_data) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
                 game_id = int(cur.lastrowid or 0)
             if replay_data is not None:
                 _bound(conn, KEEP_REPLAYS, KEEP_BYTES)
@@ -147,8 +182,10 @@ KEEP_REPLAYS = 200
 KEEP_BYTES = 32 * 1024 * 1024
 """The most bytes of replays the store keeps in all (a few hundred long games)."""
 
-_COLUMNS = ("id, game, preset, options, seats, seed, complete, winners, totals, hands, started, finished, replay, "
-            "share_code, save, coalesce(length(replay_data), 0) AS kept")
+_COLUMNS = (
+    "id, game, preset, options, seats, seed, complete, winners, totals, hands, started, finished, replay, "
+    "share_code, save, coalesce(length(replay_data), 0) AS kept"
+)
 
 
 def pack_replay(replay: Any) -> bytes:
@@ -175,8 +212,9 @@ def unpack_replay(data: bytes, name: str = "replay") -> Any:
 
 def _bound(conn: Any, keep: int, max_bytes: int) -> int:
     """Drop the replays beyond the newest ``keep`` and beyond ``max_bytes`` in all; how many were dropped."""
-    rows = conn.execute("SELECT id, length(replay_data) FROM games WHERE replay_data IS NOT NULL "
-                        "ORDER BY finished DESC, id DESC").fetchall()
+    rows = conn.execute(
+        "SELECT id, length(replay_data) FROM games WHERE replay_data IS NOT NULL ORDER BY finished DESC, id DESC"
+    ).fetchall()
     total, drop = 0, []
     for i, (game_id, size) in enumerate(rows):
         total += size or 0
@@ -233,11 +271,26 @@ def history(game: str | None = None, limit: int | None = None, store: Store | No
     out = []
     for r in rows:
         keys = r.keys()
-        out.append(GameRecord(r["id"], r["game"], r["preset"], json.loads(r["options"]),
-                              [SeatRecord(s["name"], s["bot"], s["side"]) for s in json.loads(r["seats"])], r["seed"],
-                              bool(r["complete"]), json.loads(r["winners"]), json.loads(r["totals"]), r["hands"],
-                              r["started"], r["finished"], r["replay"], r["share_code"],
-                              r["save"] if "save" in keys else None, int(r["kept"]) if "kept" in keys else 0))
+        out.append(
+            GameRecord(
+                r["id"],
+                r["game"],
+                r["preset"],
+                json.loads(r["options"]),
+                [SeatRecord(s["name"], s["bot"], s["side"]) for s in json.loads(r["seats"])],
+                r["seed"],
+                bool(r["complete"]),
+                json.loads(r["winners"]),
+                json.loads(r["totals"]),
+                r["hands"],
+                r["started"],
+                r["finished"],
+                r["replay"],
+                r["share_code"],
+                r["save"] if "save" in keys else None,
+                int(r["kept"]) if "kept" in keys else 0,
+            )
+        )
     return out
 
 
@@ -259,10 +312,12 @@ def set_progress(course: str, lesson: str, *, stars: int = 0, done: bool = True,
     st = store or open_store()
     try:
         with st.transaction() as conn:
-            conn.execute("INSERT INTO progress (course, lesson, stars, done, updated) VALUES (?, ?, ?, ?, ?) "
-                         "ON CONFLICT (course, lesson) DO UPDATE SET stars = max(stars, excluded.stars), "
-                         "done = max(done, excluded.done), updated = excluded.updated",
-                         (course, lesson, int(stars), int(done), now()))
+            conn.execute(
+                "INSERT INTO progress (course, lesson, stars, done, updated) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (course, lesson) DO UPDATE SET stars = max(stars, excluded.stars), "
+                "done = max(done, excluded.done), updated = excluded.updated",
+                (course, lesson, int(stars), int(done), now()),
+            )
     finally:
         if store is None:
             st.close()

@@ -53,25 +53,55 @@ class HandRecord:
     entered: str
 
 
-_SELECT = ("SELECT m.*, (SELECT count(*) FROM hands h WHERE h.match_id = m.id) AS n FROM matches m")
+_SELECT = "SELECT m.*, (SELECT count(*) FROM hands h WHERE h.match_id = m.id) AS n FROM matches m"
 
 
 def _match(row: sqlite3.Row) -> MatchRecord:
-    return MatchRecord(row["id"], row["name"], row["game"], row["preset"], json.loads(row["options"]), row["players"],
-                       json.loads(row["names"]), row["first_dealer"], row["created"], row["updated"], row["n"])
+    return MatchRecord(
+        row["id"],
+        row["name"],
+        row["game"],
+        row["preset"],
+        json.loads(row["options"]),
+        row["players"],
+        json.loads(row["names"]),
+        row["first_dealer"],
+        row["created"],
+        row["updated"],
+        row["n"],
+    )
 
 
-def create_match(store: Store, name: str, game: str, preset: str, options: Mapping[str, str], players: int,
-                 names: Sequence[str], first_dealer: int) -> MatchRecord:
+def create_match(
+    store: Store,
+    name: str,
+    game: str,
+    preset: str,
+    options: Mapping[str, str],
+    players: int,
+    names: Sequence[str],
+    first_dealer: int,
+) -> MatchRecord:
     """Create a match; ``ValueError`` if the name is taken (names ignore case)."""
     stamp = now()
     with store.transaction() as conn:
         if conn.execute("SELECT 1 FROM matches WHERE name = ?", (name,)).fetchone():
             raise ValueError(name)
-        conn.execute("INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, updated) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     (name, game, preset, json.dumps(dict(options), sort_keys=True), players, json.dumps(list(names)),
-                      first_dealer, stamp, stamp))
+        conn.execute(
+            "INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, updated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                name,
+                game,
+                preset,
+                json.dumps(dict(options), sort_keys=True),
+                players,
+                json.dumps(list(names)),
+                first_dealer,
+                stamp,
+                stamp,
+            ),
+        )
     found = find_match(store, name)
     assert found is not None
     return found
@@ -91,11 +121,18 @@ class NewMatch:
 
     def same_as(self, record: MatchRecord) -> bool:
         return (self.game, self.preset, self.options, self.players, self.names, self.first_dealer) == (
-            record.game, record.preset, record.options, record.players, record.names, record.first_dealer)
+            record.game,
+            record.preset,
+            record.options,
+            record.players,
+            record.names,
+            record.first_dealer,
+        )
 
 
-def add_or_create(store: Store, new: NewMatch, hands_for: Callable[[MatchRecord], tuple[Sequence[str], Check]]
-                  ) -> tuple[MatchRecord, bool, list[int]]:
+def add_or_create(
+    store: Store, new: NewMatch, hands_for: Callable[[MatchRecord], tuple[Sequence[str], Check]]
+) -> tuple[MatchRecord, bool, list[int]]:
     """Add hands to the match ``new.name``, creating it first when there is none, in one write.
 
     Ten processes scoring the first hand of one new match at once each either create it or join
@@ -108,10 +145,21 @@ def add_or_create(store: Store, new: NewMatch, hands_for: Callable[[MatchRecord]
         created = row is None
         if created:
             stamp = now()
-            conn.execute("INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, "
-                         "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (new.name, new.game, new.preset, json.dumps(new.options, sort_keys=True), new.players,
-                          json.dumps(new.names), new.first_dealer, stamp, stamp))
+            conn.execute(
+                "INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, "
+                "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    new.name,
+                    new.game,
+                    new.preset,
+                    json.dumps(new.options, sort_keys=True),
+                    new.players,
+                    json.dumps(new.names),
+                    new.first_dealer,
+                    stamp,
+                    stamp,
+                ),
+            )
             row = conn.execute(_SELECT + " WHERE m.name = ?", (new.name,)).fetchone()
         record = _match(row)
         texts, check = hands_for(record)
@@ -120,8 +168,7 @@ def add_or_create(store: Store, new: NewMatch, hands_for: Callable[[MatchRecord]
         stamp = now()
         numbers = []
         for i, text in enumerate(texts, len(current) + 1):
-            conn.execute("INSERT INTO hands (match_id, position, text, entered) VALUES (?, ?, ?, ?)",
-                         (record.id, i, text, stamp))
+            conn.execute("INSERT INTO hands (match_id, position, text, entered) VALUES (?, ?, ?, ?)", (record.id, i, text, stamp))
             numbers.append(i)
         _touch(conn, record.id)
     return record, created, numbers
@@ -171,8 +218,7 @@ def add_hands(store: Store, match_id: int, texts: Sequence[str], check: Check | 
         stamp = now()
         numbers = []
         for i, text in enumerate(texts, len(current) + 1):
-            conn.execute("INSERT INTO hands (match_id, position, text, entered) VALUES (?, ?, ?, ?)",
-                         (match_id, i, text, stamp))
+            conn.execute("INSERT INTO hands (match_id, position, text, entered) VALUES (?, ?, ?, ?)", (match_id, i, text, stamp))
             numbers.append(i)
         _touch(conn, match_id)
     return numbers
@@ -187,8 +233,9 @@ def replace_hand(store: Store, match_id: int, position: int, text: str, check: C
         current[position - 1] = text
         if check is not None:
             check(current)
-        conn.execute("UPDATE hands SET text = ?, entered = ? WHERE match_id = ? AND position = ?",
-                     (text, now(), match_id, position))
+        conn.execute(
+            "UPDATE hands SET text = ?, entered = ? WHERE match_id = ? AND position = ?", (text, now(), match_id, position)
+        )
         _touch(conn, match_id)
 
 

@@ -92,9 +92,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )""",
     ),
     # 3: a lesson's place also keeps the later steps whose move the learner made early (their order is free).
-    (
-        "ALTER TABLE lesson_places ADD COLUMN done_steps TEXT NOT NULL DEFAULT '[]'",
-    ),
+    ("ALTER TABLE lesson_places ADD COLUMN done_steps TEXT NOT NULL DEFAULT '[]'",),
     # 4: every game a person plays keeps its replay (compressed) and the name of its save, so a game left
     # unfinished and later finished is one row, and any game can be reviewed later.
     (

@@ -57,20 +57,40 @@ def _with(store: Store | None) -> tuple[Store, bool]:
 # -- lesson places -----------------------------------------------------------------------------------
 
 
-def set_lesson_place(course: str, lesson: str, *, step: int, moves: list[tuple[int, str]], hints: int = 0,
-                     mistakes: int = 0, free_done: int = 0, done_steps: tuple[int, ...] = (),
-                     store: Store | None = None) -> None:
+def set_lesson_place(
+    course: str,
+    lesson: str,
+    *,
+    step: int,
+    moves: list[tuple[int, str]],
+    hints: int = 0,
+    mistakes: int = 0,
+    free_done: int = 0,
+    done_steps: tuple[int, ...] = (),
+    store: Store | None = None,
+) -> None:
     """Remember where an unfinished lesson was left (replacing the previous place)."""
     st, own = _with(store)
     try:
         with st.transaction() as conn:
-            conn.execute("INSERT INTO lesson_places (course, lesson, step, moves, hints, mistakes, free_done, updated, "
-                         "done_steps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (course, lesson) DO UPDATE SET "
-                         "step = excluded.step, moves = excluded.moves, hints = excluded.hints, "
-                         "mistakes = excluded.mistakes, free_done = excluded.free_done, updated = excluded.updated, "
-                         "done_steps = excluded.done_steps",
-                         (course, lesson, int(step), json.dumps([[int(s), str(m)] for s, m in moves]), int(hints),
-                          int(mistakes), int(free_done), now(), json.dumps(sorted(int(k) for k in done_steps))))
+            conn.execute(
+                "INSERT INTO lesson_places (course, lesson, step, moves, hints, mistakes, free_done, updated, "
+                "done_steps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (course, lesson) DO UPDATE SET "
+                "step = excluded.step, moves = excluded.moves, hints = excluded.hints, "
+                "mistakes = excluded.mistakes, free_done = excluded.free_done, updated = excluded.updated, "
+                "done_steps = excluded.done_steps",
+                (
+                    course,
+                    lesson,
+                    int(step),
+                    json.dumps([[int(s), str(m)] for s, m in moves]),
+                    int(hints),
+                    int(mistakes),
+                    int(free_done),
+                    now(),
+                    json.dumps(sorted(int(k) for k in done_steps)),
+                ),
+            )
     finally:
         if own:
             st.close()
@@ -95,8 +115,7 @@ def lesson_place(course: str, lesson: str, store: Store | None = None) -> Lesson
         done = tuple(int(k) for k in json.loads(r["done_steps"]))
     except (ValueError, TypeError):
         done = ()
-    return LessonPlace(r["course"], r["lesson"], r["step"], moves, r["hints"], r["mistakes"], r["free_done"],
-                       r["updated"], done)
+    return LessonPlace(r["course"], r["lesson"], r["step"], moves, r["hints"], r["mistakes"], r["free_done"], r["updated"], done)
 
 
 def clear_lesson_place(course: str, lesson: str, store: Store | None = None) -> None:
@@ -116,8 +135,9 @@ def drill_queue(course: str, kind: str, store: Store | None = None) -> DrillQueu
     st, own = _with(store)
     try:
         head = st.rows("SELECT next, answered FROM drill_queues WHERE course = ? AND kind = ?", (course, kind))
-        missed = st.rows("SELECT number, due FROM drill_missed WHERE course = ? AND kind = ? ORDER BY due, number",
-                         (course, kind))
+        missed = st.rows(
+            "SELECT number, due FROM drill_missed WHERE course = ? AND kind = ? ORDER BY due, number", (course, kind)
+        )
     finally:
         if own:
             st.close()
@@ -131,10 +151,13 @@ def take_drill_item(course: str, kind: str, store: Store | None = None) -> int:
     try:
         with st.transaction() as conn:
             conn.execute("INSERT OR IGNORE INTO drill_queues (course, kind) VALUES (?, ?)", (course, kind))
-            nxt, answered = conn.execute("SELECT next, answered FROM drill_queues WHERE course = ? AND kind = ?",
-                                         (course, kind)).fetchone()
-            due = conn.execute("SELECT number FROM drill_missed WHERE course = ? AND kind = ? AND due <= ? "
-                               "ORDER BY due, number LIMIT 1", (course, kind, answered)).fetchone()
+            nxt, answered = conn.execute(
+                "SELECT next, answered FROM drill_queues WHERE course = ? AND kind = ?", (course, kind)
+            ).fetchone()
+            due = conn.execute(
+                "SELECT number FROM drill_missed WHERE course = ? AND kind = ? AND due <= ? ORDER BY due, number LIMIT 1",
+                (course, kind, answered),
+            ).fetchone()
             if due is not None:
                 return int(due[0])
             conn.execute("UPDATE drill_queues SET next = next + 1 WHERE course = ? AND kind = ?", (course, kind))
@@ -144,25 +167,31 @@ def take_drill_item(course: str, kind: str, store: Store | None = None) -> int:
             st.close()
 
 
-def record_drill_answer(course: str, kind: str, number: int, right: bool, *, repeat_after: int = 3,
-                        store: Store | None = None) -> None:
+def record_drill_answer(
+    course: str, kind: str, number: int, right: bool, *, repeat_after: int = 3, store: Store | None = None
+) -> None:
     """Count an answer; a missed item comes back ``repeat_after`` answers later, a right one leaves the queue."""
     st, own = _with(store)
     try:
         with st.transaction() as conn:
-            conn.execute("INSERT OR IGNORE INTO drill_queues (course, kind, next) VALUES (?, ?, ?)",
-                         (course, kind, int(number) + 1))
-            conn.execute("UPDATE drill_queues SET answered = answered + 1, next = max(next, ?) "
-                         "WHERE course = ? AND kind = ?", (int(number) + 1, course, kind))
-            answered = conn.execute("SELECT answered FROM drill_queues WHERE course = ? AND kind = ?",
-                                    (course, kind)).fetchone()[0]
+            conn.execute(
+                "INSERT OR IGNORE INTO drill_queues (course, kind, next) VALUES (?, ?, ?)", (course, kind, int(number) + 1)
+            )
+            conn.execute(
+                "UPDATE drill_queues SET answered = answered + 1, next = max(next, ?) WHERE course = ? AND kind = ?",
+                (int(number) + 1, course, kind),
+            )
+            answered = conn.execute("SELECT answered FROM drill_queues WHERE course = ? AND kind = ?", (course, kind)).fetchone()[
+                0
+            ]
             if right:
-                conn.execute("DELETE FROM drill_missed WHERE course = ? AND kind = ? AND number = ?",
-                             (course, kind, int(number)))
+                conn.execute("DELETE FROM drill_missed WHERE course = ? AND kind = ? AND number = ?", (course, kind, int(number)))
             else:
-                conn.execute("INSERT INTO drill_missed (course, kind, number, due) VALUES (?, ?, ?, ?) "
-                             "ON CONFLICT (course, kind, number) DO UPDATE SET due = excluded.due",
-                             (course, kind, int(number), int(answered) + int(repeat_after)))
+                conn.execute(
+                    "INSERT INTO drill_missed (course, kind, number, due) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (course, kind, number) DO UPDATE SET due = excluded.due",
+                    (course, kind, int(number), int(answered) + int(repeat_after)),
+                )
     finally:
         if own:
             st.close()
@@ -174,11 +203,14 @@ def import_drill_queue(course: str, kind: str, queue: DrillQueue, store: Store |
     try:
         with st.transaction() as conn:
             conn.execute("INSERT OR IGNORE INTO drill_queues (course, kind) VALUES (?, ?)", (course, kind))
-            conn.execute("UPDATE drill_queues SET next = max(next, ?) WHERE course = ? AND kind = ?",
-                         (int(queue.next), course, kind))
+            conn.execute(
+                "UPDATE drill_queues SET next = max(next, ?) WHERE course = ? AND kind = ?", (int(queue.next), course, kind)
+            )
             for number, due in queue.missed:
-                conn.execute("INSERT OR IGNORE INTO drill_missed (course, kind, number, due) VALUES (?, ?, ?, ?)",
-                             (course, kind, int(number), int(due)))
+                conn.execute(
+                    "INSERT OR IGNORE INTO drill_missed (course, kind, number, due) VALUES (?, ?, ?, ?)",
+                    (course, kind, int(number), int(due)),
+                )
     finally:
         if own:
             st.close()

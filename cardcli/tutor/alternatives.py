@@ -99,8 +99,14 @@ def candidates(ctl: LessonController, step: Move) -> list[tuple[str, str]]:
 def walk(lesson: Lesson, course: str, lesson_id: str) -> Iterator[Trial]:
     """Play the lesson; at each move step, try every alternative on a copy and say how it went."""
     out = io.StringIO()
-    ctl = LessonController(catalog.build_session(lesson, course, lesson_id), Console(out=out, err=out, charset="ascii"),
-                           lesson, course, lesson_id, record=False)
+    ctl = LessonController(
+        catalog.build_session(lesson, course, lesson_id),
+        Console(out=out, err=out, charset="ascii"),
+        lesson,
+        course,
+        lesson_id,
+        record=False,
+    )
     ctl.run()
     while not ctl.done:
         step, index = ctl.step, ctl.index
@@ -121,8 +127,16 @@ def walk(lesson: Lesson, course: str, lesson_id: str) -> Iterator[Trial]:
 def _try(ctl: LessonController, text: str, why: str) -> Trial:
     out = io.StringIO()
     copy = catalog.session_at(ctl.lesson, ctl.course, ctl.lesson_id, ctl.place()["moves"])
-    fork = LessonController(copy, Console(out=out, err=out, charset="ascii"), ctl.lesson, ctl.course, ctl.lesson_id,
-                            record=False, start=ctl.index, done_steps=set(ctl.skipped))
+    fork = LessonController(
+        copy,
+        Console(out=out, err=out, charset="ascii"),
+        ctl.lesson,
+        ctl.course,
+        ctl.lesson_id,
+        record=False,
+        start=ctl.index,
+        done_steps=set(ctl.skipped),
+    )
     fork.run()
     before = (fork.index, len(fork.skipped))
     fork.handle(text)
@@ -136,4 +150,3 @@ def invited(ctl: LessonController, step: Move) -> list[str]:
     if step.invite:
         tries += [ctl.game.format_move(m) for m in ctl.session.legal_moves()[:5]]
     return tries
-

@@ -12,19 +12,83 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-_EN_UNITS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-             "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-             "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_IT_UNITS = {"zero": 0, "uno": 1, "una": 1, "un": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6,
-             "sette": 7, "otto": 8, "nove": 9, "dieci": 10, "undici": 11, "dodici": 12, "tredici": 13,
-             "quattordici": 14, "quindici": 15, "sedici": 16, "diciassette": 17, "diciotto": 18, "diciannove": 19}
-_IT_TENS = {"venti": 20, "trenta": 30, "quaranta": 40, "cinquanta": 50, "sessanta": 60, "settanta": 70,
-            "ottanta": 80, "novanta": 90}
+_EN_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_IT_UNITS = {
+    "zero": 0,
+    "uno": 1,
+    "una": 1,
+    "un": 1,
+    "due": 2,
+    "tre": 3,
+    "quattro": 4,
+    "cinque": 5,
+    "sei": 6,
+    "sette": 7,
+    "otto": 8,
+    "nove": 9,
+    "dieci": 10,
+    "undici": 11,
+    "dodici": 12,
+    "tredici": 13,
+    "quattordici": 14,
+    "quindici": 15,
+    "sedici": 16,
+    "diciassette": 17,
+    "diciotto": 18,
+    "diciannove": 19,
+}
+_IT_TENS = {
+    "venti": 20,
+    "trenta": 30,
+    "quaranta": 40,
+    "cinquanta": 50,
+    "sessanta": 60,
+    "settanta": 70,
+    "ottanta": 80,
+    "novanta": 90,
+}
 _YES = {"y", "yes", "yeah", "yep", "si", "sì", "s", "true", "right", "vero"}
 _NO = {"n", "no", "nope", "false", "falso"}
-_SEATS = {"nord": "north", "sud": "south", "est": "east", "ovest": "west", "n": "north", "s": "south",
-          "e": "east", "w": "west", "o": "west"}
+_SEATS = {
+    "nord": "north",
+    "sud": "south",
+    "est": "east",
+    "ovest": "west",
+    "n": "north",
+    "s": "south",
+    "e": "east",
+    "w": "west",
+    "o": "west",
+}
 _SEAT_NAMES = {"north", "south", "east", "west"}
 
 
@@ -52,8 +116,8 @@ def _italian_number(word: str) -> int | None:
         if w == tens:
             return value
         for base in (tens, stem):  # ventuno, ventotto: the tens lose their vowel before uno and otto
-            if w.startswith(base) and w[len(base):] in _IT_UNITS:
-                return value + _IT_UNITS[w[len(base):]]
+            if w.startswith(base) and w[len(base) :] in _IT_UNITS:
+                return value + _IT_UNITS[w[len(base) :]]
     return None
 
 
@@ -67,7 +131,7 @@ def number_of(text: str) -> int | None:
     sign = 1
     for neg in ("minus ", "meno "):
         if t.startswith(neg):
-            sign, t = -1, t[len(neg):]
+            sign, t = -1, t[len(neg) :]
     words = [w for w in re.split(r"[\s-]+", t) if w and w != "and"]
     if not words:
         return None
@@ -146,6 +210,7 @@ def same_answer(given: str, want: str, *, card: Reader | None = None, either_sig
 
 def card_reader(parse: Callable[[str], str]) -> Reader:
     """A :data:`Reader` for cards from a card parser that raises ValueError on anything else."""
+
     def read(item: str) -> str | None:
         if len(item) > 20:
             return None
@@ -153,6 +218,7 @@ def card_reader(parse: Callable[[str], str]) -> Reader:
             return parse(item)
         except ValueError:
             return None
+
     return read
 
 

@@ -122,8 +122,7 @@ def build_session(lesson: Lesson, game_name: str, lesson_id: str = "", audit: Au
         table.deal(deck)
     except FoldError as err:
         raise LessonError(f"position: {err}") from None
-    sess = Session(game, config, lesson.preset or game.default_preset, players, seats, seed, first, hands_limit=1,
-                   table=table)
+    sess = Session(game, config, lesson.preset or game.default_preset, players, seats, seed, first, hands_limit=1, table=table)
     sess.extras.append({})
     for k, text in enumerate(lesson.prelude, 1):
         try:
@@ -132,8 +131,9 @@ def build_session(lesson: Lesson, game_name: str, lesson_id: str = "", audit: Au
                 audit(sess.state, move, sess.to_act() or 0, f"prelude {k}")
             sess.play(move)
         except MoveError as err:
-            raise LessonError(f"prelude move {k} ({text!r}): {err.message}"
-                              + (f" [rule {err.rule}]" if err.rule else "")) from None
+            raise LessonError(
+                f"prelude move {k} ({text!r}): {err.message}" + (f" [rule {err.rule}]" if err.rule else "")
+            ) from None
     sess.last_refusal = None
     return sess
 
@@ -176,7 +176,13 @@ def resume(lesson: Lesson, game_name: str, lesson_id: str, point: dict[str, Any]
         step = int(point["step"])
         if not 0 <= step < len(lesson.steps):
             raise ValueError(step)
-        return Place(session, step, int(point.get("hints", 0)), int(point.get("mistakes", 0)),
-                     int(point.get("free_done", 0)), tuple(int(k) for k in point.get("done_steps", ())))
+        return Place(
+            session,
+            step,
+            int(point.get("hints", 0)),
+            int(point.get("mistakes", 0)),
+            int(point.get("free_done", 0)),
+            tuple(int(k) for k in point.get("done_steps", ())),
+        )
     except (LessonError, ValueError, KeyError, TypeError):
         return Place(build_session(lesson, game_name, lesson_id), restarted=True)

@@ -39,8 +39,24 @@ from cardcli.tutor.runner import LessonController
 from cardcli.ui.console import Console
 
 FATAL = ("expected move", "the rules disagree", "a move step needs", "the goal")
-POSITION_FACTS = {"winner", "declarer", "hcp", "points", "cards", "result", "dd", "total", "fits", "allowed",
-                  "legal", "illegal", "hint", "burraco", "canasta", "meaning"}
+POSITION_FACTS = {
+    "winner",
+    "declarer",
+    "hcp",
+    "points",
+    "cards",
+    "result",
+    "dd",
+    "total",
+    "fits",
+    "allowed",
+    "legal",
+    "illegal",
+    "hint",
+    "burraco",
+    "canasta",
+    "meaning",
+}
 """Quizzes about the position in front of the learner: a text just before must not tell their answer."""
 
 
@@ -110,8 +126,7 @@ class CheckingController(LessonController):
             except RulesDisagreement as err:
                 return f"the rules disagree about {text!r}: {err}"
             if text is not step.expect[0]:
-                problem = audit(self.lesson, self.session.state, move, self.learner, f"step {self.index + 1}",
-                                self.game)
+                problem = audit(self.lesson, self.session.state, move, self.learner, f"step {self.index + 1}", self.game)
                 if problem:
                     return problem
         judge = self.judge()
@@ -128,8 +143,11 @@ class CheckingController(LessonController):
                 return f"the rules disagree about {wrong.move!r}: {err}"
             verdict = judge.judge(self.index, move)
             if verdict.accepted:
-                return (f"wrong move {wrong.move!r} is right by the game's own judgement ({verdict.kind}"
-                        + (f": {verdict.note}" if verdict.note else "") + "): a lesson never calls it a mistake")
+                return (
+                    f"wrong move {wrong.move!r} is right by the game's own judgement ({verdict.kind}"
+                    + (f": {verdict.note}" if verdict.note else "")
+                    + "): a lesson never calls it a mistake"
+                )
             if not wrong.text:
                 return f"wrong move {wrong.move!r} is legal, so it needs a text saying why it is wrong"
         return None
@@ -169,8 +187,10 @@ def topic_problem(lesson: Lesson, game: Any) -> str | None:
             if not book.find(step.tests):
                 return f"step {n}: the quiz tests {step.tests!r}, which is not a rule topic or rule id of {book.game}"
             if not step.guess and not (_ids(book, step.tests) & taught):
-                return (f"step {n}: the quiz asks about {step.tests!r} before any step teaches it (mark the step "
-                        "`teaches`, or the quiz `guess = true` and say so in its question)")
+                return (
+                    f"step {n}: the quiz asks about {step.tests!r} before any step teaches it (mark the step "
+                    "`teaches`, or the quiz `guess = true` and say so in its question)"
+                )
         if isinstance(step, Quiz) and step.explain:
             taught.update(_ids(book, step.tests) if step.tests else set())
     for d in lesson.deviations:
@@ -237,8 +257,9 @@ def check_lesson(lesson: Lesson, game_name: str, lesson_id: str, name: str) -> t
     except LessonError as err:
         return f"{name}: {err}", ""
     out = io.StringIO()
-    ctl = CheckingController(session, Console(out=out, err=out, charset="ascii"), lesson, game_name, lesson_id,
-                             auto=True, record=False)
+    ctl = CheckingController(
+        session, Console(out=out, err=out, charset="ascii"), lesson, game_name, lesson_id, auto=True, record=False
+    )
     ctl.problems = found
     try:
         ctl.start()
@@ -252,4 +273,3 @@ def check_lesson(lesson: Lesson, game_name: str, lesson_id: str, name: str) -> t
     if problems:
         return "\n".join(f"{name}: {p}" for p in problems), out.getvalue()
     return None, out.getvalue()
-

@@ -25,20 +25,90 @@ from cardcli.tutor.model import LessonError
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z-]*(?: [^{}]*)?)\}")
 
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
-_RANKS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "tens": "T", "nines": "9", "eights": "8",
-          "sevens": "7", "sixes": "6", "fives": "5", "fours": "4", "threes": "3", "twos": "2", "jokers": "JK"}
+_COUNT_WORDS = {
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+}
+_RANKS = {
+    "aces": "A",
+    "kings": "K",
+    "queens": "Q",
+    "jacks": "J",
+    "tens": "T",
+    "nines": "9",
+    "eights": "8",
+    "sevens": "7",
+    "sixes": "6",
+    "fives": "5",
+    "fours": "4",
+    "threes": "3",
+    "twos": "2",
+    "jokers": "JK",
+}
 _SEAT_WORDS = r"North|South|East|West|P[1-7]|you|your partner|partner|dummy|declarer"
 _POINTS = re.compile(
     rf"\b({_SEAT_WORDS})\b(?:'s hand)?\s+(?:has|holds|have|hold|had|held|with)\s+(?:only |just |exactly |all of )?"
-    r"(\d+)\s+(HCP|high[- ]card points|points)\b", re.IGNORECASE)
+    r"(\d+)\s+(HCP|high[- ]card points|points)\b",
+    re.IGNORECASE,
+)
 _RANK_COUNT = re.compile(
     rf"\b(?:(you|{_SEAT_WORDS})\s+(?:hold|holds|have|has)\s+|(your)\s+)(\d+|two|three|four|five|six|seven|eight)\s+"
-    rf"({'|'.join(_RANKS)})\b", re.IGNORECASE)
-_STOP = {"the", "a", "an", "of", "to", "in", "on", "is", "are", "was", "who", "what", "which", "how", "many",
-         "much", "does", "do", "did", "your", "you", "this", "that", "it", "its", "and", "or", "for", "with",
-         "by", "at", "now", "here", "there", "be", "have", "has", "will", "would", "can", "could"}
+    rf"({'|'.join(_RANKS)})\b",
+    re.IGNORECASE,
+)
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "to",
+    "in",
+    "on",
+    "is",
+    "are",
+    "was",
+    "who",
+    "what",
+    "which",
+    "how",
+    "many",
+    "much",
+    "does",
+    "do",
+    "did",
+    "your",
+    "you",
+    "this",
+    "that",
+    "it",
+    "its",
+    "and",
+    "or",
+    "for",
+    "with",
+    "by",
+    "at",
+    "now",
+    "here",
+    "there",
+    "be",
+    "have",
+    "has",
+    "will",
+    "would",
+    "can",
+    "could",
+}
 
 
 def fill(text: str, session: Any, learner: int) -> str:
@@ -96,8 +166,7 @@ def claim_problems(text: str, session: Any, learner: int, before: Any = None) ->
         keys = ["hcp"] if unit != "points" else ["points", "hcp"]
         known = [facts[k] for k in keys if k in facts]
         if known and said not in known:
-            out.append(f"the text says {m.group(0)!r}, but the game counts {known[0]} "
-                       f"{'HCP' if keys[0] == 'hcp' else 'points'}")
+            out.append(f"the text says {m.group(0)!r}, but the game counts {known[0]} {'HCP' if keys[0] == 'hcp' else 'points'}")
     for m in _RANK_COUNT.finditer(text):
         who = m.group(1) or m.group(2)
         seat = _seat(who, session, learner)
@@ -105,9 +174,11 @@ def claim_problems(text: str, session: Any, learner: int, before: Any = None) ->
             continue
         said = int(m.group(3)) if m.group(3).isdigit() else _COUNT_WORDS[m.group(3).lower()]
         rank = _RANKS[m.group(4).lower()]
-        counts = [sum(1 for c in held if (c == "JK" if rank == "JK" else c != "JK" and c[0] == rank))
-                  for held in (_held(session.state, seat), _held(before, seat) if before is not None else [])
-                  if held]
+        counts = [
+            sum(1 for c in held if (c == "JK" if rank == "JK" else c != "JK" and c[0] == rank))
+            for held in (_held(session.state, seat), _held(before, seat) if before is not None else [])
+            if held
+        ]
         if counts and said not in counts:
             out.append(f"the text says {m.group(0)!r}, but that hand holds {counts[0]}")
     return out

@@ -67,8 +67,7 @@ class Exercise:
 
             game = load_game(self.game)
             try:
-                return bool(game.format_move(game.parse_move(g.strip())) == game.format_move(
-                    game.parse_move(self.answer)))
+                return bool(game.format_move(game.parse_move(g.strip())) == game.format_move(game.parse_move(self.answer)))
             except ValueError:
                 return False
         return False
@@ -90,8 +89,12 @@ def points_drill(game: str) -> Callable[[str], Item]:
     def make(seed: str) -> Item:
         s = session_for(game, seed)
         seat = s.human_seats[0]
-        return (_("What do these cards count if left in your hand? {hand}").format(hand=hand_text(s.state.hands[seat])),
-                str(hand_points(s, seat)), _("the card values of `cardcli rules {game}`").format(game=game))
+        return (
+            _("What do these cards count if left in your hand? {hand}").format(hand=hand_text(s.state.hands[seat])),
+            str(hand_points(s, seat)),
+            _("the card values of `cardcli rules {game}`").format(game=game),
+        )
+
     return make
 
 
@@ -141,6 +144,7 @@ def legacy(make: Callable[[str], Item]) -> Callable[[str], Exercise]:
     def wrap(seed: str) -> Exercise:
         q, a, w = make(seed)
         return Exercise(q, a, w)
+
     return wrap
 
 
@@ -192,13 +196,13 @@ def _judged(ex: Exercise, line: str, console: Console, stdin: IO[str]) -> tuple[
             return None
 
 
-def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str | None = None,
-              count: int | None = None) -> int:
+def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str | None = None, count: int | None = None) -> int:
     if kind not in drills_of(game):  # the kind is checked before anything is asked or made
         exercise(game, kind, 1, seed)
     asked = right = 0
-    console.say(_("{game} drill ({what}): type the answer; `quit` stops.").format(
-        game=game, what=_(drills_of(game)[kind][0])), "title")
+    console.say(
+        _("{game} drill ({what}): type the answer; `quit` stops.").format(game=game, what=_(drills_of(game)[kind][0])), "title"
+    )
     while count is None or asked < count:
         number = progress.take_drill_item(game, kind)
         ex = exercise(game, kind, number, seed)

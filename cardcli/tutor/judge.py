@@ -64,8 +64,16 @@ EARLY = -1
 class Judge:
     """Judges moves at one position of a lesson (a new judge for each position)."""
 
-    def __init__(self, game: Any, state: Any, seat: int, steps: Sequence[Any], skipped: set[int],
-                 resolve: Callable[[str], Any], follows: Follows) -> None:
+    def __init__(
+        self,
+        game: Any,
+        state: Any,
+        seat: int,
+        steps: Sequence[Any],
+        skipped: set[int],
+        resolve: Callable[[str], Any],
+        follows: Follows,
+    ) -> None:
         self.game = game
         self.state = state
         self.seat = seat
@@ -152,8 +160,13 @@ class Judge:
             return self.back(index, exp[0], _("{move} does what this step asks.").format(move=text))
         for j in self.block(index):
             if self.does(self.steps[j], move) and self.follows(move, j):
-                return Judgement(True, "order", move, j, _("Fine: that move comes a little later in this lesson, "
-                                                         "and the order does not matter."))
+                return Judgement(
+                    True,
+                    "order",
+                    move,
+                    j,
+                    _("Fine: that move comes a little later in this lesson, and the order does not matter."),
+                )
         rated = self.rated(step, move, exp)
         if rated is not None:
             return rated
@@ -182,10 +195,12 @@ class Judge:
         text = self.game.format_move(move)
         if mine.value > theirs.value:
             praise = _("Even better than the lesson's move: {move} gives {mine} ({lesson} for {theirs}).").format(
-                move=text, mine=mine.text, lesson=theirs.text, theirs=self.game.format_move(exp[0]))
+                move=text, mine=mine.text, lesson=theirs.text, theirs=self.game.format_move(exp[0])
+            )
         else:
             praise = _("Also good: {move} gives {mine}, as much as the lesson's {theirs}.").format(
-                move=text, mine=mine.text, theirs=self.game.format_move(exp[0]))
+                move=text, mine=mine.text, theirs=self.game.format_move(exp[0])
+            )
         index = self.steps.index(step)
         if not step.keep_line and self.follows(move, index):
             return Judgement(True, "better", move, index, praise)
@@ -213,7 +228,8 @@ class Judge:
     def back(self, index: int, lesson_move: Any, praise: str) -> Judgement:
         """Praise the move, then say plainly that the lesson plays its own (no mistake counted)."""
         why = _("This lesson goes on from {move}, so that is the move played now (no mistake counted).").format(
-            move=self.game.format_move(lesson_move))
+            move=self.game.format_move(lesson_move)
+        )
         return Judgement(True, "back", lesson_move, index, f"{praise} {why}")
 
     def listed_wrong(self, step: Move, move: Any) -> bool:

@@ -57,8 +57,7 @@ def line_exercise(seed: str) -> Exercise:
     p = problem(seed)
     view = p.view()
     names = view.names
-    where = (_("from dummy ({seat})").format(seat=names[p.mover]) if p.mover != view.seat
-             else _("from your hand"))
+    where = _("from dummy ({seat})").format(seat=names[p.mover]) if p.mover != view.seat else _("from your hand")
 
     def board(console: Any) -> None:
         console.print_lines(board_lines(p.view(), console.charset))
@@ -67,5 +66,6 @@ def line_exercise(seed: str) -> Exercise:
         return verdict_lines(p, read_card(p, text))
 
     question = _("{contract}: you need {need} more tricks. Which card do you play {where}?").format(
-        contract=contract_text(view.contract, "ascii", names), need=p.need, where=where)
+        contract=contract_text(view.contract, "ascii", names), need=p.need, where=where
+    )
     return Exercise(question, cards_text(p.best), "", board=board, judge=judge)

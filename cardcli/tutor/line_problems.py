@@ -264,12 +264,18 @@ def verdict_lines(p: LineProblem, card: Card) -> tuple[bool, list[str]]:
     mine = p.rating_of(card)
     assert mine is not None
     ok = mine.makes >= p.best.makes
-    lines = [_("{card}: the contract makes in {k} of the {n} layouts that fit what you know ({p}).").format(
-        card=card, k=mine.makes, p=percent(mine, n), n=n)]
-    lines.append(_("Best: {cards} ({p}). {why}").format(cards=cards_text(p.best), p=percent(p.best, n),
-                                                        why=explain(p.view(), p.best.card, p.naive.card)))
-    lines.append(_("The rule-of-thumb card, {card}: {p} ({why}).").format(
-        card=p.naive.card, p=percent(p.naive, n), why=p.naive_why))
-    lines.append(_("Every choice: {list}").format(list=", ".join(
-        f"{cards_text(r)} {percent(r, n)}" for r in p.ratings)))
+    lines = [
+        _("{card}: the contract makes in {k} of the {n} layouts that fit what you know ({p}).").format(
+            card=card, k=mine.makes, p=percent(mine, n), n=n
+        )
+    ]
+    lines.append(
+        _("Best: {cards} ({p}). {why}").format(
+            cards=cards_text(p.best), p=percent(p.best, n), why=explain(p.view(), p.best.card, p.naive.card)
+        )
+    )
+    lines.append(
+        _("The rule-of-thumb card, {card}: {p} ({why}).").format(card=p.naive.card, p=percent(p.naive, n), why=p.naive_why)
+    )
+    lines.append(_("Every choice: {list}").format(list=", ".join(f"{cards_text(r)} {percent(r, n)}" for r in p.ratings)))
     return ok, lines

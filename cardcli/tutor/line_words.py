@@ -75,15 +75,22 @@ def explain(view: Any, card: Card, naive: Card) -> str:
             ours_winning = w is not None and (view.leader + trick.index(w)) % 2 == mover % 2
             if not wins_now and ours_winning and higher:
                 return _("{card}: {w} already wins the trick for your side; do not overtake, keep {top} for later.").format(
-                    card=card, w=w, top=max(higher, key=_r))
-            if (not wins_now and view.leader % 2 != mover % 2 and any(_beats(x, w, trump) for x in higher)
-                    and _beats(naive, w, trump)):
+                    card=card, w=w, top=max(higher, key=_r)
+                )
+            if (
+                not wins_now
+                and view.leader % 2 != mover % 2
+                and any(_beats(x, w, trump) for x in higher)
+                and _beats(naive, w, trump)
+            ):
                 return _("Hold up: let this trick go and keep {top}, so the defenders lose touch in {suit}.").format(
-                    top=max(higher, key=_r), suit=_suit(suit))
+                    top=max(higher, key=_r), suit=_suit(suit)
+                )
             if wins_now and not master and higher and len(trick) == 2:
                 seat = names[(view.leader + 1) % 4]
                 return _("Finesse: {card} wins if {miss} is with {seat}, who has played; you keep {top}.").format(
-                    card=card, miss=above[0], seat=seat, top=max(higher, key=_r))
+                    card=card, miss=above[0], seat=seat, top=max(higher, key=_r)
+                )
             if wins_now and master and missing_honours and len(trick) == 3:
                 return _("{card} wins the trick for sure.").format(card=card)
             if wins_now:
@@ -91,36 +98,46 @@ def explain(view: Any, card: Card, naive: Card) -> str:
             return _("{card}: play low and keep your higher cards for later.").format(card=card)
         return _("{card}: a discard that keeps the cards you need.").format(card=card)
     # a lead
-    tenace = [x for x in partner if x[1] == suit and x[0] in "AKQJT"
-              and any(u[1] == suit and _r(u) > _r(x) for u in unseen)
-              and any(p[1] == suit and _r(p) > _r(x) for p in partner + mine)]
-    lone_honour = [x for x in partner if x[1] == suit and x[0] in "KQ"
-                   and any(u[1] == suit and _r(u) > _r(x) for u in unseen)]
+    tenace = [
+        x
+        for x in partner
+        if x[1] == suit
+        and x[0] in "AKQJT"
+        and any(u[1] == suit and _r(u) > _r(x) for u in unseen)
+        and any(p[1] == suit and _r(p) > _r(x) for p in partner + mine)
+    ]
+    lone_honour = [x for x in partner if x[1] == suit and x[0] in "KQ" and any(u[1] == suit and _r(u) > _r(x) for u in unseen)]
     honours_here = [x for x in tenace + lone_honour if _r(x) > _r(card)]
     if honours_here:
         h = max(honours_here, key=_r)
         miss = min((u for u in unseen if u[1] == suit and _r(u) > _r(h)), key=_r)
         return _("Finesse: lead {card} towards {honour}, hoping {miss} is with {seat}, who plays before it.").format(
-            card=card, honour=h, miss=miss, seat=names[lho])
+            card=card, honour=h, miss=miss, seat=names[lho]
+        )
     if trump and suit == trump and any(x[1] == trump for x in unseen):
         return _("Draw trumps: lead {card}, so the defenders cannot ruff your winners.").format(card=card)
     if trump and not master and not partner_suit(partner, suit) and any(x[1] == trump for x in partner):
-        return _("Ruff: lead {card} and trump it in the other hand, where {suit} are void.").format(
-            card=card, suit=_suit(suit))
+        return _("Ruff: lead {card} and trump it in the other hand, where {suit} are void.").format(card=card, suit=_suit(suit))
     if not master and card[0] in "KQJT" and any(_r(x) > _r(above[0]) for x in partner if x[1] == suit):
         return _("Finesse: lead {card} and let it run if {seat} does not cover; {miss} must be with {seat}.").format(
-            card=card, seat=names[lho], miss=above[0])
+            card=card, seat=names[lho], miss=above[0]
+        )
     if master and missing_honours and _drops(missing_honours[0], ours, unseen):
-        return _("Play for the drop: cash {card} and hope {miss} falls under it.").format(card=card,
-                                                                                         miss=missing_honours[0])
-    if not master and card[0] in "KQJT" and len(above) <= 2 and any(
+        return _("Play for the drop: cash {card} and hope {miss} falls under it.").format(card=card, miss=missing_honours[0])
+    if (
+        not master
+        and card[0] in "KQJT"
+        and len(above) <= 2
+        and any(
             x != card and not any(u[1] == suit and min(_r(x), _r(card)) < _r(u) < max(_r(x), _r(card)) for u in unseen)
-            for x in ours):
+            for x in ours
+        )
+    ):
         return _("Establish {suit}: lead {card} to drive out {miss}; your next cards in the suit are then winners.").format(
-            suit=_suit(suit), card=card, miss=above[-1])
+            suit=_suit(suit), card=card, miss=above[-1]
+        )
     if not master and len(ours) >= 7:
-        return _("Establish {suit}: give up a trick in the long suit while you still have the entries.").format(
-            suit=_suit(suit))
+        return _("Establish {suit}: give up a trick in the long suit while you still have the entries.").format(suit=_suit(suit))
     if master:
         return _("Cash {card}: a sure winner, taken now.").format(card=card)
     return _("{card}: lead {suit} now.").format(card=card, suit=_suit(suit))

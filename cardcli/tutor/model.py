@@ -169,8 +169,6 @@ class Lesson(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """Scripted moves that break the game's own knowledge on purpose, each with the reason told."""
 
 
-
-
 def decode(data: dict[str, Any], source: str, raw: str = "") -> Lesson:
     """Convert parsed TOML into a :class:`Lesson`, with a one-line error naming the field and line."""
     try:

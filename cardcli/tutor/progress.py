@@ -51,10 +51,15 @@ def import_legacy() -> None:
                 if not isinstance(point, dict) or lesson_place(course, lesson, store=st) is not None:
                     continue
                 try:
-                    set_lesson_place(course, lesson, step=int(point["step"]),
-                                     moves=[(int(s), str(m)) for s, m in point.get("moves", [])],
-                                     hints=int(point.get("hints", 0)), mistakes=int(point.get("mistakes", 0)),
-                                     store=st)
+                    set_lesson_place(
+                        course,
+                        lesson,
+                        step=int(point["step"]),
+                        moves=[(int(s), str(m)) for s, m in point.get("moves", [])],
+                        hints=int(point.get("hints", 0)),
+                        mistakes=int(point.get("mistakes", 0)),
+                        store=st,
+                    )
                 except (KeyError, ValueError, TypeError):
                     continue
             for key, q in dict(data.get("drills") or {}).items():
@@ -106,10 +111,16 @@ def remember(course: str, lesson: str, point: dict[str, Any]) -> str | None:
 
     import_legacy()
     try:
-        set_lesson_place(course, lesson, step=int(point["step"]), moves=[(int(s), str(m)) for s, m in point["moves"]],
-                         hints=int(point.get("hints", 0)), mistakes=int(point.get("mistakes", 0)),
-                         free_done=int(point.get("free_done", 0)),
-                         done_steps=tuple(int(k) for k in point.get("done_steps", ())))
+        set_lesson_place(
+            course,
+            lesson,
+            step=int(point["step"]),
+            moves=[(int(s), str(m)) for s, m in point["moves"]],
+            hints=int(point.get("hints", 0)),
+            mistakes=int(point.get("mistakes", 0)),
+            free_done=int(point.get("free_done", 0)),
+            done_steps=tuple(int(k) for k in point.get("done_steps", ())),
+        )
     except StoreError as err:
         return _("your place in the lesson could not be saved: {why}").format(why=err)
     return None
@@ -126,8 +137,14 @@ def resume_point(course: str, lesson: str) -> dict[str, Any] | None:
         return None
     if place is None:
         return None
-    return {"step": place.step, "moves": [[s, m] for s, m in place.moves], "hints": place.hints,
-            "mistakes": place.mistakes, "free_done": place.free_done, "done_steps": list(place.done_steps)}
+    return {
+        "step": place.step,
+        "moves": [[s, m] for s, m in place.moves],
+        "hints": place.hints,
+        "mistakes": place.mistakes,
+        "free_done": place.free_done,
+        "done_steps": list(place.done_steps),
+    }
 
 
 def forget(course: str, lesson: str) -> None:

@@ -44,9 +44,23 @@ PASS_THROUGH = {"rules", "help", "table", "moves", "score"}
 
 
 class LessonController(Controller):
-    def __init__(self, session: Any, console: Console, lesson: Lesson, course: str, lesson_id: str, *,
-                 auto: bool = False, record: bool = True, start: int = 0, hints: int = 0, mistakes: int = 0,
-                 done_steps: tuple[int, ...] | set[int] = (), probe: bool = False, delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        session: Any,
+        console: Console,
+        lesson: Lesson,
+        course: str,
+        lesson_id: str,
+        *,
+        auto: bool = False,
+        record: bool = True,
+        start: int = 0,
+        hints: int = 0,
+        mistakes: int = 0,
+        done_steps: tuple[int, ...] | set[int] = (),
+        probe: bool = False,
+        delay: float = 0.0,
+    ) -> None:
         super().__init__(session, console)
         self.lesson = lesson
         self.course = course
@@ -102,7 +116,8 @@ class LessonController(Controller):
         shown = self.t(text)
         if self.strict:
             for problem in claim_problems(shown, self.session, self.learner, self.before) + rule_problems(
-                    shown, self.game, self.session.config):
+                shown, self.game, self.session.config
+            ):
                 self.text_problem(problem)
         self.told.append(shown)
         self.console.tell(shown, style)
@@ -126,7 +141,8 @@ class LessonController(Controller):
 
     def toolbar_text(self) -> str:
         return _("{title} · {where} · hints {h} · mistakes {m}").format(
-            title=_(self.lesson.title), where=self.where(), h=self.hints, m=self.mistakes)
+            title=_(self.lesson.title), where=self.where(), h=self.hints, m=self.mistakes
+        )
 
     def deviation(self, at: str) -> Deviation | None:
         for d in self.lesson.deviations:
@@ -150,11 +166,15 @@ class LessonController(Controller):
         else:
             self.console.say(_("(continuing at {where})").format(where=self.where()), "dim")
         if self.auto and not self.probe:
-            self.console.say(_("A demonstration: each step is played for you and explained; it earns no stars."),
-                             "dim")
+            self.console.say(_("A demonstration: each step is played for you and explained; it earns no stars."), "dim")
         elif not self.auto:
-            self.console.say(_("Type your move or answer; `hint` helps (more each time), `why` explains, "
-                               "`rules` shows the rules, `quit` keeps your place."), "dim")
+            self.console.say(
+                _(
+                    "Type your move or answer; `hint` helps (more each time), `why` explains, "
+                    "`rules` shows the rules, `quit` keeps your place."
+                ),
+                "dim",
+            )
         self.run()
 
     def run(self) -> None:
@@ -211,8 +231,7 @@ class LessonController(Controller):
         """A lesson that cannot go on (a broken file): say so in one line and stop."""
         self.failure = f"step {self.index + 1}: {problem}"
         if not self.probe:
-            self.console.error(_("this lesson is broken at {where}: {problem}").format(where=self.where(),
-                                                                                    problem=problem))
+            self.console.error(_("this lesson is broken at {where}: {problem}").format(where=self.where(), problem=problem))
         self.done = True
 
     def scripted(self, text: str) -> Any:
@@ -239,8 +258,10 @@ class LessonController(Controller):
                 self.before_scripted(move, actor, f"step {self.index + 1} move {k}")
                 events += s.play(move, observer=self.learner)
             except MoveError as err:
-                self.fail(f"scripted move {text!r} for {s.seats[actor].name}: {err.message}"
-                          + (f" [rule {err.rule}]" if err.rule else ""))
+                self.fail(
+                    f"scripted move {text!r} for {s.seats[actor].name}: {err.message}"
+                    + (f" [rule {err.rule}]" if err.rule else "")
+                )
                 return
             self.tell_deviation(f"step {self.index + 1} move {k}")
             if k == 1:
@@ -264,8 +285,10 @@ class LessonController(Controller):
                 answer = ""
         scored = quiz is not None and quiz.compute.split(" ", 1)[0] in ("result", "total")
         for ev in events:
-            if answer and (reveals(ev.text, self.t(quiz.question), answer)  # type: ignore[union-attr]
-                           or (scored and ev.kind in ("hand-over", "match-over"))):
+            if answer and (
+                reveals(ev.text, self.t(quiz.question), answer)  # type: ignore[union-attr]
+                or (scored and ev.kind in ("hand-over", "match-over"))
+            ):
                 self.held.append(ev)  # the hand's score sheet answers a quiz on the score
             else:
                 self._show_event(ev)
@@ -334,15 +357,23 @@ class LessonController(Controller):
         self.release()
         if self.auto:
             if not self.probe:
-                self.console.say(_("Demonstration complete. `cardcli learn {course} {n}` lets you play it yourself.")
-                                 .format(course=self.course, n=self.number), "ok")
+                self.console.say(
+                    _("Demonstration complete. `cardcli learn {course} {n}` lets you play it yourself.").format(
+                        course=self.course, n=self.number
+                    ),
+                    "ok",
+                )
             return
         total = self.hints + self.mistakes
         self.stars = 3 if total == 0 else 2 if total <= 2 else 1
-        self.console.say(_("Lesson complete: {stars} ({hints}, {mistakes}).").format(
-            stars="*" * self.stars + "." * (3 - self.stars),
-            hints=ngettext("{n} hint", "{n} hints", self.hints).format(n=self.hints),
-            mistakes=ngettext("{n} mistake", "{n} mistakes", self.mistakes).format(n=self.mistakes)), "ok")
+        self.console.say(
+            _("Lesson complete: {stars} ({hints}, {mistakes}).").format(
+                stars="*" * self.stars + "." * (3 - self.stars),
+                hints=ngettext("{n} hint", "{n} hints", self.hints).format(n=self.hints),
+                mistakes=ngettext("{n} mistake", "{n} mistakes", self.mistakes).format(n=self.mistakes),
+            ),
+            "ok",
+        )
         if self.record:
             problem = progress.finish(self.course, self.lesson_id, self.stars)
             if problem:
@@ -359,9 +390,15 @@ class LessonController(Controller):
 
     def place(self) -> dict[str, Any]:
         """Where the learner is: the step, the moves made since the lesson's position, hints and mistakes."""
-        moves = [[m.seat, m.move] for m in self.session.hands[-1].moves[self.prelude:]]
-        return {"step": self.index, "moves": moves, "hints": self.hints, "mistakes": self.mistakes,
-                "free_done": self.free_done, "done_steps": sorted(self.skipped)}
+        moves = [[m.seat, m.move] for m in self.session.hands[-1].moves[self.prelude :]]
+        return {
+            "step": self.index,
+            "moves": moves,
+            "hints": self.hints,
+            "mistakes": self.mistakes,
+            "free_done": self.free_done,
+            "done_steps": sorted(self.skipped),
+        }
 
     def save_place(self) -> bool:
         """Write the place to the store (after every line, so even a killed process resumes here)."""
@@ -378,8 +415,12 @@ class LessonController(Controller):
     def leave(self) -> None:
         if not self.save_place():
             return
-        self.console.say(_("Your place is kept: `cardcli learn {course} {n}` continues at {where}.").format(
-            course=self.course, n=self.number, where=self.where()), "ok")
+        self.console.say(
+            _("Your place is kept: `cardcli learn {course} {n}` continues at {where}.").format(
+                course=self.course, n=self.number, where=self.where()
+            ),
+            "ok",
+        )
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -438,8 +479,9 @@ class LessonController(Controller):
             return
         if step.choices and not self.names_a_choice(step, text):
             last = chr(96 + len(step.choices))
-            self.console.error(_("That is none of the choices: answer a letter from a to {last}, or type a choice.")
-                               .format(last=last))
+            self.console.error(
+                _("That is none of the choices: answer a letter from a to {last}, or type a choice.").format(last=last)
+            )
             return
         self.mistakes += 1
         self.console.error(_("Not quite."))
@@ -461,8 +503,7 @@ class LessonController(Controller):
         if choice_of(text, step.choices) is not None:
             return True
         reader = card_reader(_card_parser())
-        return any(same_answer(text, c, card=reader) or same_answer(text, self.t(c), card=reader)
-                   for c in step.choices)
+        return any(same_answer(text, c, card=reader) or same_answer(text, self.t(c), card=reader) for c in step.choices)
 
     def is_right(self, step: Quiz, text: str) -> bool:
         chosen = choice_of(text, step.choices) if step.choices else None
@@ -472,14 +513,17 @@ class LessonController(Controller):
         if same_answer(given, want, card=card_reader(_card_parser()), either_sign=step.either_sign):
             return True
         try:
-            return bool(self.game.format_move(self.game.parse_typed(self.session.state, given)) ==
-                        self.game.format_move(self.game.parse_typed(self.session.state, want)))
+            return bool(
+                self.game.format_move(self.game.parse_typed(self.session.state, given))
+                == self.game.format_move(self.game.parse_typed(self.session.state, want))
+            )
         except (MoveError, ValueError):
             return False
 
     def judge(self) -> Judge:
-        return Judge(self.game, self.session.state, self.learner, self.lesson.steps, self.skipped,
-                     self.resolve_listed, self.follows)
+        return Judge(
+            self.game, self.session.state, self.learner, self.lesson.steps, self.skipped, self.resolve_listed, self.follows
+        )
 
     def resolve_listed(self, text: str) -> Any:
         """A lesson's move resolved against the legal list; one the list lacks is no move at all here
@@ -502,9 +546,17 @@ class LessonController(Controller):
         except (LessonError, MoveError, ValueError):
             return False
         out = io.StringIO()
-        probe = LessonController(copy, Console(out=out, err=out, charset="ascii"), self.lesson, self.course,
-                                 self.lesson_id, auto=True, probe=True, start=self.index,
-                                 done_steps=self.skipped | ({done} if done >= 0 else set()))
+        probe = LessonController(
+            copy,
+            Console(out=out, err=out, charset="ascii"),
+            self.lesson,
+            self.course,
+            self.lesson_id,
+            auto=True,
+            probe=True,
+            start=self.index,
+            done_steps=self.skipped | ({done} if done >= 0 else set()),
+        )
         if done == self.index:
             probe.next()
         probe.run()
@@ -570,13 +622,20 @@ class LessonController(Controller):
         """Whether two typed texts name the same move here (``6h`` in the play is a card, not a bid)."""
         state = self.session.state
         try:
-            return bool(self.game.format_move(self.game.parse_typed(state, a)) ==
-                        self.game.format_move(self.game.parse_typed(state, b)))
+            return bool(
+                self.game.format_move(self.game.parse_typed(state, a)) == self.game.format_move(self.game.parse_typed(state, b))
+            )
         except (MoveError, ValueError):
             try:
                 legal = self.session.legal_moves()
-                return bool(self.game.format_move(self.session.resolve(a, remember=False)) == self.game.format_move(
-                    self.session.resolve(b, remember=False))) if legal else False
+                return (
+                    bool(
+                        self.game.format_move(self.session.resolve(a, remember=False))
+                        == self.game.format_move(self.session.resolve(b, remember=False))
+                    )
+                    if legal
+                    else False
+                )
             except MoveError:
                 return normalize(a) == normalize(b)
 
@@ -602,8 +661,12 @@ class LessonController(Controller):
         before = s.state.clone() if not isinstance(step, Free) else None
         self.show_events(s.play(move, observer=self.learner))
         if coach:
-            self.console.say(_("Coach: cardcli's bot would have chosen {move}").format(move=coach[0])
-                             + (f" — {coach[1]}" if coach[1] else "") + ".", "dim")
+            self.console.say(
+                _("Coach: cardcli's bot would have chosen {move}").format(move=coach[0])
+                + (f" — {coach[1]}" if coach[1] else "")
+                + ".",
+                "dim",
+            )
         if isinstance(step, Free):
             self.free_done += 1
             s.run_bots(observer=self.learner, on_event=self._show_event)
@@ -628,16 +691,14 @@ class LessonController(Controller):
                 return
             self.hints += 1
             move, why = self.session.hint(self.learner)
-            self.console.say(_("hint: {move}").format(move=self.game.format_move(move)) + (f" — {why}" if why else ""),
-                             "hint")
+            self.console.say(_("hint: {move}").format(move=self.game.format_move(move)) + (f" — {why}" if why else ""), "hint")
             return
         texts = [self.t(h) for h in getattr(step, "hints", [])]
         texts.append(self.answer_text(step))
         self.hints += 1
         shown = texts[min(self.level, len(texts) - 1)]
         self.level += 1
-        self.console.tell(_("hint {k}/{n}: {text}").format(k=min(self.level, len(texts)), n=len(texts), text=shown),
-                          "hint")
+        self.console.tell(_("hint {k}/{n}: {text}").format(k=min(self.level, len(texts)), n=len(texts), text=shown), "hint")
 
     def answer_text(self, step: Any) -> str:
         if isinstance(step, Quiz):
@@ -646,10 +707,8 @@ class LessonController(Controller):
             return _("any move will do here: try one")
         if step.match or (step.goal and not step.expect):
             judge = self.judge()
-            example = next((self.game.format_move(m) for m in self.session.legal_moves()
-                            if judge.meets_goal(step, m)), "")
-            return _("{what}, for example `{move}`").format(what=self.t(step.describe) or step.match or step.goal,
-                                                           move=example)
+            example = next((self.game.format_move(m) for m in self.session.legal_moves() if judge.meets_goal(step, m)), "")
+            return _("{what}, for example `{move}`").format(what=self.t(step.describe) or step.match or step.goal, move=example)
         return _("type `{move}`").format(move=step.expect[0])
 
     def why(self) -> None:

@@ -36,12 +36,15 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 
-def command(name: str, summary: str, aliases: tuple[str, ...] = (), usage: str = "") -> Callable[
-        [Callable[[Controller, str], bool]], Callable[[Controller, str], bool]]:
+def command(
+    name: str, summary: str, aliases: tuple[str, ...] = (), usage: str = ""
+) -> Callable[[Callable[[Controller, str], bool]], Callable[[Controller, str], bool]]:
     """Register a meta-command; the handler returns False to end the REPL."""
+
     def deco(fn: Callable[[Controller, str], bool]) -> Callable[[Controller, str], bool]:
         COMMANDS[name] = Command(name, summary, fn, aliases, usage or name)
         return fn
+
     return deco
 
 
@@ -56,8 +59,14 @@ def find_command(word: str) -> Command | None:
 class Controller:
     """Turns lines of input into moves and commands, and tells the console what happened."""
 
-    def __init__(self, session: Session, console: Console, autosave: Any = None,
-                 record_path: Path | None = None, show_all_moves: bool = True) -> None:
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        autosave: Any = None,
+        record_path: Path | None = None,
+        show_all_moves: bool = True,
+    ) -> None:
         self.session = session
         self.console = console
         self.autosave = autosave
@@ -100,9 +109,14 @@ class Controller:
     # -- flow ----------------------------------------------------------------------------------
     def start(self) -> None:
         s = self.session
-        self.console.say(_("{title} · seed {seed} · you are {seat} · type `help` for commands, Tab to complete").format(
-            title=self.game.match_title(s.config), seed=s.seed or _("none"),
-            seat=" & ".join(seat_label(s.seats[i].name) for i in s.human_seats)), "title")
+        self.console.say(
+            _("{title} · seed {seed} · you are {seat} · type `help` for commands, Tab to complete").format(
+                title=self.game.match_title(s.config),
+                seed=s.seed or _("none"),
+                seat=" & ".join(seat_label(s.seats[i].name) for i in s.human_seats),
+            ),
+            "title",
+        )
         self.advance()
 
     def advance(self) -> None:
@@ -295,8 +309,11 @@ class Controller:
         cmd = find_command(word)
         if cmd is not None:
             if not word.startswith(":") and self._also_a_move(text):
-                self.console.error(_("{word!r} is both a command and a move here: type `:{cmd}` for the command, "
-                                     "or more of the move").format(word=word, cmd=cmd.name))
+                self.console.error(
+                    _("{word!r} is both a command and a move here: type `:{cmd}` for the command, or more of the move").format(
+                        word=word, cmd=cmd.name
+                    )
+                )
                 return True
             return cmd.handler(self, rest.strip())
         game_cmd = self._game_commands().get(word.lower().lstrip(":"))
@@ -346,8 +363,12 @@ class Controller:
             self.console.error(self.spell(_("illegal: {msg}").format(msg=err.message)))
             rule = self.game.rulebook.get(err.rule)
             if rule is not None:
-                self.console.say(_("rule {id} — {title}. Type `why` for the rule, `moves` for what you can do.").format(
-                    id=err.rule, title=_(rule.title)), "hint")
+                self.console.say(
+                    _("rule {id} — {title}. Type `why` for the rule, `moves` for what you can do.").format(
+                        id=err.rule, title=_(rule.title)
+                    ),
+                    "hint",
+                )
             return
         except MoveError as err:
             self.console.error(_("not a move: {msg}").format(msg=err.message))
@@ -375,8 +396,7 @@ class Controller:
                     if problem:
                         self.console.error(_("the game is not in your history: {why}").format(why=problem))
                 name = save_name(self.autosave.path)
-                self.console.say(_("Game saved as {name}. Resume with `cardcli play --resume {name}`.").format(
-                    name=name), "ok")
+                self.console.say(_("Game saved as {name}. Resume with `cardcli play --resume {name}`.").format(name=name), "ok")
             else:
                 self.console.error(_("the game could not be saved: {why}").format(why=self.autosave.problem))
         elif self.record_path is not None:
@@ -437,8 +457,9 @@ def _rules(c: Controller, arg: str) -> bool:
     return True
 
 
-@command("why", N_("why the last move was refused, or what a move would do (`why MOVE`)"), ("perché", "perche", "perchè"),
-         "why [move]")
+@command(
+    "why", N_("why the last move was refused, or what a move would do (`why MOVE`)"), ("perché", "perche", "perchè"), "why [move]"
+)
 def _why(c: Controller, arg: str) -> bool:
     s = c.session
     book = c.game.rulebook
@@ -490,8 +511,11 @@ def _hint(c: Controller, arg: str) -> bool:
 @command("undo", N_("take back your last move, if no other player has moved since"), ("takeback", "annulla"), "undo")
 def _undo(c: Controller, arg: str) -> bool:
     if not c.game.undo_allowed:
-        c.console.say(_("undo is not available in {game}: a move, once judged, cannot be unseen").format(
-            game=c.game.match_title(c.session.config)))
+        c.console.say(
+            _("undo is not available in {game}: a move, once judged, cannot be unseen").format(
+                game=c.game.match_title(c.session.config)
+            )
+        )
         return True
     from cardcli.session import UndoRefused
 
@@ -516,8 +540,10 @@ def _score(c: Controller, arg: str) -> bool:
     running = c.game.running_totals(s.state) if not res.complete else list(res.totals)
     c.console.say(_("Scores: ") + ", ".join(f"{side.name} {t}" for side, t in zip(sides, running)), "title")
     if list(res.totals) != running:  # what stopping now would add is said as such (bridge: Law 80)
-        c.console.say(_("If play stopped now: {scores}").format(
-            scores=", ".join(f"{side.name} {t}" for side, t in zip(sides, res.totals))), "dim")
+        c.console.say(
+            _("If play stopped now: {scores}").format(scores=", ".join(f"{side.name} {t}" for side, t in zip(sides, res.totals))),
+            "dim",
+        )
     done = [r for r in s.results if r is not None]
     if done:
         c.console.say(_("Last hand:"))
@@ -561,8 +587,12 @@ def _save(c: Controller, arg: str) -> bool:
         if c.autosave is not None and c.autosave.problem is None:
             from cardcli.saves import save_name
 
-            c.console.say(_("the game is saved as you play (as {name}); `save FILE` also writes a replay file").format(
-                name=save_name(c.autosave.path)), "ok")
+            c.console.say(
+                _("the game is saved as you play (as {name}); `save FILE` also writes a replay file").format(
+                    name=save_name(c.autosave.path)
+                ),
+                "ok",
+            )
         else:
             c.console.error(_("give a file name: `save game.cardcli.json`"))
         return True
@@ -575,5 +605,3 @@ def _save(c: Controller, arg: str) -> bool:
 def _quit(c: Controller, arg: str) -> bool:
     c.leave()
     return False
-
-

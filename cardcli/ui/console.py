@@ -26,9 +26,20 @@ from cardcli.engine.text import text_width
 ColorChoice = Literal["auto", "always", "never"]
 
 _ANSI = {
-    "suit-H": "31", "suit-D": "31", "suit-C": "", "suit-S": "",
-    "joker": "35", "title": "1", "label": "", "dim": "2", "turn": "1", "error": "31;1",
-    "ok": "32", "hint": "36", "warn": "33", "secret": "35",
+    "suit-H": "31",
+    "suit-D": "31",
+    "suit-C": "",
+    "suit-S": "",
+    "joker": "35",
+    "title": "1",
+    "label": "",
+    "dim": "2",
+    "turn": "1",
+    "error": "31;1",
+    "ok": "32",
+    "hint": "36",
+    "warn": "33",
+    "secret": "35",
 }
 _FOUR_COLOUR = {"suit-D": "34", "suit-C": "32"}
 
@@ -78,8 +89,7 @@ class Console:
     @classmethod
     def detect(cls, color: ColorChoice = "auto", charset: str | None = None, four_colour: bool = False) -> Console:
         tty = bool(getattr(sys.stdout, "isatty", lambda: False)())
-        return cls(color=color_enabled(color), charset=pick_charset(charset), four_colour=four_colour,
-                   width=0 if tty else None)
+        return cls(color=color_enabled(color), charset=pick_charset(charset), four_colour=four_colour, width=0 if tty else None)
 
     def columns(self) -> int | None:
         """The width lines are wrapped to now, or None when they are not wrapped."""
@@ -111,14 +121,14 @@ class Console:
     def print_lines(self, lines: list[Line]) -> None:
         cols = self.columns()
         for line in lines:
-            for part in (wrap_line(line, cols) if cols else [line]):
+            for part in wrap_line(line, cols) if cols else [line]:
                 self.out.write(self.styled(part) + "\n")
         self.out.flush()
 
     def say(self, text: str, style: str = "") -> None:
         cols = self.columns()
         for part in text.splitlines() or [""]:
-            for piece in (wrap_line([(style, part)], cols) if cols else [[(style, part)]]):
+            for piece in wrap_line([(style, part)], cols) if cols else [[(style, part)]]:
                 self.out.write(self.styled(piece) + "\n")
         self.out.flush()
 

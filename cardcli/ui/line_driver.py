@@ -24,11 +24,13 @@ def line_reader(stdin: IO[str]) -> Callable[[], tuple[str, bool]]:
     """
     buffer = getattr(stdin, "buffer", None)
     if buffer is None or not hasattr(buffer, "readline"):
+
         def read_text() -> tuple[str, bool]:
             try:
                 return stdin.readline(), True
             except UnicodeDecodeError:
                 return "\n", False
+
         return read_text
     encoding = getattr(stdin, "encoding", None) or locale.getpreferredencoding(False)
 
@@ -38,6 +40,7 @@ def line_reader(stdin: IO[str]) -> Callable[[], tuple[str, bool]]:
             return raw.decode(encoding), True
         except (UnicodeDecodeError, LookupError):
             return raw.decode("utf-8", errors="replace"), False
+
     return read_bytes
 
 
@@ -46,16 +49,19 @@ def run(controller: Controller, stdin: IO[str], interactive: bool) -> int:
     out = controller.console.out
     read = line_reader(stdin)
     if interactive and controller.wait_for_key is None:
+
         def wait(message: str) -> None:
             out.write(message)
             out.flush()
             read()
+
         controller.wait_for_key = wait
 
         def ask(message: str) -> str:
             out.write(message)
             out.flush()
             return read()[0]
+
         controller.read_key = ask
         if stdin.isatty():
             from cardcli.ui.console import QuietKeys, flush_terminal_input, poll_terminal_line
@@ -72,8 +78,11 @@ def run(controller: Controller, stdin: IO[str], interactive: bool) -> int:
                 out.flush()
             line, ok = read()
             if not ok:
-                controller.console.error(_("that line is not valid text in the input's encoding ({enc}); "
-                                           "type it again").format(enc=getattr(stdin, "encoding", None) or "?"))
+                controller.console.error(
+                    _("that line is not valid text in the input's encoding ({enc}); type it again").format(
+                        enc=getattr(stdin, "encoding", None) or "?"
+                    )
+                )
                 continue
             if not line:
                 if not interactive:

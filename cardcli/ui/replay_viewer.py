@@ -15,15 +15,30 @@ from cardcli.replay.model import Replay
 from cardcli.ui.console import Console
 from cardcli.ui.viewer.model import ViewerModel, parse_position
 
-HELP = ("next (n or Enter), back (b), turn / turn back (t, tb: one trick or turn), jump H.P (hand H, move P) "
-        "or jump P, hand H, home, end, seat NAME, all, reveal, quit (q)")
+HELP = (
+    "next (n or Enter), back (b), turn / turn back (t, tb: one trick or turn), jump H.P (hand H, move P) "
+    "or jump P, hand H, home, end, seat NAME, all, reveal, quit (q)"
+)
 
 _KEYS = {  # escape sequences of the arrow and paging keys, as a line prompt receives them
-    "\x1b[C": "next", "\x1bOC": "next", "\x1b[D": "back", "\x1bOD": "back",
-    "\x1b[B": "turn", "\x1bOB": "turn", "\x1b[A": "turn-back", "\x1bOA": "turn-back",
-    "\x1b[6~": "hand-next", "\x1b[5~": "hand-back",
-    "\x1b[H": "home", "\x1bOH": "home", "\x1b[1~": "home", "\x1b[7~": "home",
-    "\x1b[F": "end", "\x1bOF": "end", "\x1b[4~": "end", "\x1b[8~": "end",
+    "\x1b[C": "next",
+    "\x1bOC": "next",
+    "\x1b[D": "back",
+    "\x1bOD": "back",
+    "\x1b[B": "turn",
+    "\x1bOB": "turn",
+    "\x1b[A": "turn-back",
+    "\x1bOA": "turn-back",
+    "\x1b[6~": "hand-next",
+    "\x1b[5~": "hand-back",
+    "\x1b[H": "home",
+    "\x1bOH": "home",
+    "\x1b[1~": "home",
+    "\x1b[7~": "home",
+    "\x1b[F": "end",
+    "\x1bOF": "end",
+    "\x1b[4~": "end",
+    "\x1b[8~": "end",
 }
 
 
@@ -116,8 +131,9 @@ class Viewer:
             low = " ".join(args).lower()
             match = [i for i, n in enumerate(self.names) if n.lower() == low or str(i + 1) == low]
             if not match:
-                self.console.error(_("no seat {s!r} (seats: {all})").format(
-                    s=safe(" ".join(args)), all=", ".join(safe(n) for n in self.names)))
+                self.console.error(
+                    _("no seat {s!r} (seats: {all})").format(s=safe(" ".join(args)), all=", ".join(safe(n) for n in self.names))
+                )
                 return True
             m.set_seat(match[0])
             if m.locked is not None and match[0] != m.locked:

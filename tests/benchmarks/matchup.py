@@ -44,8 +44,16 @@ class Tally:
         return 1000 * statistics.median(self.think[which]) if self.think[which] else 0.0
 
 
-def play_match(game_name: str, seed: str, players: int, factories: list[Factory], tally: Tally, first_side: int,
-               preset: str | None = None, hands_limit: int | None = None) -> None:
+def play_match(
+    game_name: str,
+    seed: str,
+    players: int,
+    factories: list[Factory],
+    tally: Tally,
+    first_side: int,
+    preset: str | None = None,
+    hands_limit: int | None = None,
+) -> None:
     """One match; ``factories[side]`` plays every seat of that side; the first bot sits on ``first_side``."""
     g = load(game_name)
     cfg = g.presets[preset or g.default_preset]
@@ -78,8 +86,17 @@ def play_match(game_name: str, seed: str, players: int, factories: list[Factory]
     tally.margin += res.totals[first_side] - res.totals[1 - first_side]
 
 
-def head_to_head(game_name: str, first: Factory, second: Factory, deals: int, *, players: int = 4,
-                 base: str = "h2h", preset: str | None = None, hands_limit: int | None = None) -> Tally:
+def head_to_head(
+    game_name: str,
+    first: Factory,
+    second: Factory,
+    deals: int,
+    *,
+    players: int = 4,
+    base: str = "h2h",
+    preset: str | None = None,
+    hands_limit: int | None = None,
+) -> Tally:
     """``first`` against ``second`` over ``deals`` seeded deals, each played from both sides."""
     tally = Tally()
     for i in range(deals):

@@ -37,7 +37,9 @@ def test_autosave_cost_is_flat() -> None:
     for _ in range(10):
         bare.save(new_save_path("rewrite").with_suffix(".json"))
     rewrite = (time.perf_counter() - start) / 10
-    print(f"\nautosave: play + save per move, median of 100: at 100 moves {at_100 * 1000:.2f} ms, "
-          f"at 2,000 moves {at_2000 * 1000:.2f} ms (play alone {base * 1000:.2f} ms; rewriting the whole "
-          f"file instead, as before, {rewrite * 1000:.1f} ms at 2,000 moves)")
+    print(
+        f"\nautosave: play + save per move, median of 100: at 100 moves {at_100 * 1000:.2f} ms, "
+        f"at 2,000 moves {at_2000 * 1000:.2f} ms (play alone {base * 1000:.2f} ms; rewriting the whole "
+        f"file instead, as before, {rewrite * 1000:.1f} ms at 2,000 moves)"
+    )
     assert at_2000 < at_100 * 3

@@ -44,8 +44,7 @@ def text_breaks(meaning: str, cards: list[str]) -> list[str]:
     player reading ``explain`` would call wrong. Ranges of the partnership ("25+ points together")
     are not the hand's; "points" are the system's own count of the hand."""
     hand = bidding.Hand(list(cards))
-    alternatives = [a for part in re.split(r"; or ", meaning)
-                    for a in re.split(r" \(or ", part)]
+    alternatives = [a for part in re.split(r"; or ", meaning) for a in re.split(r" \(or ", part)]
     found = [_range_breaks(a, hand) for a in alternatives]
     if any(not f for f in found):
         return []
@@ -85,8 +84,10 @@ def test_bot_calls_fit_their_meanings() -> None:
     calls, broken = auctions(deals)
     kinds = Counter(re.sub(r" \[.*", "", b[3]) for b in broken)
     tested = sum(1 for b in broken if b[3].endswith("[test]"))
-    print(f"\n{deals} deals, {calls} calls, {len(broken)} break the meaning they are explained with "
-          f"({tested} fail the system's own test of the call, the rest only the ranges its words state)")
+    print(
+        f"\n{deals} deals, {calls} calls, {len(broken)} break the meaning they are explained with "
+        f"({tested} fail the system's own test of the call, the rest only the ranges its words state)"
+    )
     for meaning, n in kinds.most_common(15):
         print(f"  {n:4}  {meaning}")
     for d, so_far, call, meaning, hand in broken[:20]:

@@ -102,10 +102,14 @@ def _pct(xs: list[float], p: float) -> float:
 
 def _report(name: str, below: list[float], times: list[float]) -> None:
     print(f"\n{name}: {len(below)} played deals")
-    print(f"  tricks below double dummy: mean {statistics.mean(below):+.2f}  "
-          f"(deals at DD or better {sum(1 for b in below if b <= 0)}, worst {max(below):.0f})")
-    print(f"  think time per card: median {statistics.median(times) * 1000:.1f} ms, "
-          f"p95 {_pct(times, 0.95) * 1000:.1f} ms, max {max(times) * 1000:.0f} ms over {len(times)} cards")
+    print(
+        f"  tricks below double dummy: mean {statistics.mean(below):+.2f}  "
+        f"(deals at DD or better {sum(1 for b in below if b <= 0)}, worst {max(below):.0f})"
+    )
+    print(
+        f"  think time per card: median {statistics.median(times) * 1000:.1f} ms, "
+        f"p95 {_pct(times, 0.95) * 1000:.1f} ms, max {max(times) * 1000:.0f} ms over {len(times)} cards"
+    )
 
 
 @pytest.mark.benchmark
@@ -151,7 +155,9 @@ def test_bench_bidding_and_deal_throughput() -> None:
             game.apply(state, move)
             ply += 1
     elapsed = time.perf_counter() - start
-    print(f"\nbidding think time: median {statistics.median(times) * 1000:.2f} ms, "
-          f"p95 {_pct(times, 0.95) * 1000:.2f} ms over {len(times)} calls; "
-          f"{200 / elapsed:.1f} whole deals per second with heuristic bots")
+    print(
+        f"\nbidding think time: median {statistics.median(times) * 1000:.2f} ms, "
+        f"p95 {_pct(times, 0.95) * 1000:.2f} ms over {len(times)} calls; "
+        f"{200 / elapsed:.1f} whole deals per second with heuristic bots"
+    )
     assert _pct(times, 0.95) < 1.0

@@ -74,6 +74,7 @@ def cardcli_playout(game: Any, config: Any) -> Callable[[random.Random], int]:
             game.apply(state, legal[rng.randrange(len(legal))])
             n += 1
         return n
+
     return run
 
 
@@ -92,6 +93,7 @@ def fold_playout(game: Any, config: Any) -> Callable[[random.Random], int]:
             table.push(legal[rng.randrange(len(legal))])
             n += 1
         return n
+
     return run
 
 
@@ -111,6 +113,7 @@ def openspiel_playout(pyspiel: Any) -> Callable[[random.Random], int]:
                 n += 1
         state.returns()
         return n
+
     return run
 
 
@@ -180,8 +183,10 @@ def halves(game: Any, config: Any, pyspiel: Any | None) -> list[str]:
 
     ours_legal = _rate(legal_only, SHORT)[1]
     ours_apply = _rate(apply_only, SHORT)[1]
-    lines = [f"cardcli legal_moves : {ours_legal:10.0f} positions/s",
-             f"cardcli apply       : {ours_apply:10.0f} moves/s (deal + every move of recorded games)"]
+    lines = [
+        f"cardcli legal_moves : {ours_legal:10.0f} positions/s",
+        f"cardcli apply       : {ours_apply:10.0f} moves/s (deal + every move of recorded games)",
+    ]
     if pyspiel is not None:
         os_positions, os_recorded = openspiel_recorded(pyspiel)
         osgame = pyspiel.load_game("bridge(use_double_dummy_result=false)")
@@ -202,10 +207,11 @@ def halves(game: Any, config: Any, pyspiel: Any | None) -> list[str]:
 
         theirs_legal = _rate(os_legal_only, SHORT)[1]
         theirs_apply = _rate(os_apply_only, SHORT)[1]
-        lines += [f"OpenSpiel legal_actions: {theirs_legal:7.0f} positions/s",
-                  f"OpenSpiel apply_action : {theirs_apply:7.0f} moves/s (deal + every move of recorded games)",
-                  f"ratio cardcli/OpenSpiel: legal moves {ours_legal / theirs_legal:.2f}x, "
-                  f"apply {ours_apply / theirs_apply:.2f}x"]
+        lines += [
+            f"OpenSpiel legal_actions: {theirs_legal:7.0f} positions/s",
+            f"OpenSpiel apply_action : {theirs_apply:7.0f} moves/s (deal + every move of recorded games)",
+            f"ratio cardcli/OpenSpiel: legal moves {ours_legal / theirs_legal:.2f}x, apply {ours_apply / theirs_apply:.2f}x",
+        ]
     return lines
 
 
@@ -222,9 +228,11 @@ def test_bridge_random_playouts_against_openspiel() -> None:
         runs["theirs"] = openspiel_playout(pyspiel)
     best = interleaved(runs)
     (ours, ours_moves), (folded, folded_moves) = best["ours"], best["folded"]
-    lines = [f"cardcli game API : {ours:8.0f} games/s  {ours_moves:9.0f} moves/s",
-             f"cardcli fold     : {folded:8.0f} games/s  {folded_moves:9.0f} moves/s  "
-             f"(Table.push overhead {100 * (ours / folded - 1):.0f}%)"]
+    lines = [
+        f"cardcli game API : {ours:8.0f} games/s  {ours_moves:9.0f} moves/s",
+        f"cardcli fold     : {folded:8.0f} games/s  {folded_moves:9.0f} moves/s  "
+        f"(Table.push overhead {100 * (ours / folded - 1):.0f}%)",
+    ]
     if pyspiel is not None:
         theirs, theirs_moves = best["theirs"]
         lines.append(f"OpenSpiel        : {theirs:8.0f} games/s  {theirs_moves:9.0f} moves/s")
@@ -279,7 +287,6 @@ def test_bridge_replay_verify_is_linear_in_hands() -> None:
             spent = clock() - start
         ms = 1000 * spent / runs
         per_hand.append(ms / n)
-        lines.append(f"{n:3d} hands: verify {ms:7.1f} ms ({ms / n:5.2f} ms/hand), file {size:8d} bytes "
-                     f"({size // n} bytes/hand)")
+        lines.append(f"{n:3d} hands: verify {ms:7.1f} ms ({ms / n:5.2f} ms/hand), file {size:8d} bytes ({size // n} bytes/hand)")
     lines.append(f"time per hand, {longest} hands against 4: {per_hand[-1] / per_hand[0]:.2f}x")
     print("\nreplay verify of one random rubber cut after n hands\n  " + "\n  ".join(lines))

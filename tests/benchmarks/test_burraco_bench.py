@@ -62,12 +62,17 @@ def test_burraco_bot_think_time_per_turn(players: int) -> None:
                 full_turns.append(full_t * 1000)
                 bot_t = full_t = 0.0
     elapsed = time.perf_counter() - start
-    print(f"\nburraco basic bot, {players} players, {matches} matches to 2005: {len(bot_turns)} turns, "
-          f"{len(decisions)} decisions")
-    print(f"  think time per turn: median {statistics.median(bot_turns):.1f} ms, p95 {_percentile(bot_turns, .95):.1f} ms,"
-          f" max {max(bot_turns):.1f} ms")
-    print(f"  with legal-move generation: median {statistics.median(full_turns):.1f} ms, "
-          f"p95 {_percentile(full_turns, .95):.1f} ms, max {max(full_turns):.1f} ms")
-    print(f"  per decision: median {statistics.median(decisions):.2f} ms, p95 {_percentile(decisions, .95):.2f} ms")
+    print(
+        f"\nburraco basic bot, {players} players, {matches} matches to 2005: {len(bot_turns)} turns, {len(decisions)} decisions"
+    )
+    print(
+        f"  think time per turn: median {statistics.median(bot_turns):.1f} ms, p95 {_percentile(bot_turns, 0.95):.1f} ms,"
+        f" max {max(bot_turns):.1f} ms"
+    )
+    print(
+        f"  with legal-move generation: median {statistics.median(full_turns):.1f} ms, "
+        f"p95 {_percentile(full_turns, 0.95):.1f} ms, max {max(full_turns):.1f} ms"
+    )
+    print(f"  per decision: median {statistics.median(decisions):.2f} ms, p95 {_percentile(decisions, 0.95):.2f} ms")
     print(f"  {matches / elapsed:.2f} bot-vs-bot matches per second")
     assert _percentile(full_turns, 0.95) < 200

@@ -59,8 +59,6 @@ def test_bot_think_time(players: int) -> None:
     ms = [d * 1000 for d in decisions]
     tms = [t * 1000 for t in turns]
     print(f"\ncanasta basic bot, {players} players, 40 hands: {len(ms)} decisions, {len(tms)} turns")
-    print(f"  per decision: median {statistics.median(ms):.2f} ms, p95 {_percentile(ms, 0.95):.2f} ms, "
-          f"max {max(ms):.2f} ms")
-    print(f"  per turn:     median {statistics.median(tms):.2f} ms, p95 {_percentile(tms, 0.95):.2f} ms, "
-          f"max {max(tms):.2f} ms")
+    print(f"  per decision: median {statistics.median(ms):.2f} ms, p95 {_percentile(ms, 0.95):.2f} ms, max {max(ms):.2f} ms")
+    print(f"  per turn:     median {statistics.median(tms):.2f} ms, p95 {_percentile(tms, 0.95):.2f} ms, max {max(tms):.2f} ms")
     assert _percentile(tms, 0.95) < 200.0

@@ -25,15 +25,21 @@ VARIANTS = {
 @pytest.mark.parametrize("players", [4, 2])
 def test_default_against_the_first_bot(players: int) -> None:
     t = head_to_head("canasta", CanastaBot, BasicCanastaBot, 100, players=players, base="strength")
-    print(f"\ncanasta, {players} players, {t.matches} matches: basic beats basic-v1 in {100 * t.rate:.1f}%"
-          f" (average margin {t.margin / t.matches:+.0f} points)")
-    print(f"  think time per decision: basic median {t.median_ms(0):.2f} ms, p95 {t.p95_ms(0):.2f} ms;"
-          f" basic-v1 median {t.median_ms(1):.2f} ms, p95 {t.p95_ms(1):.2f} ms")
+    print(
+        f"\ncanasta, {players} players, {t.matches} matches: basic beats basic-v1 in {100 * t.rate:.1f}%"
+        f" (average margin {t.margin / t.matches:+.0f} points)"
+    )
+    print(
+        f"  think time per decision: basic median {t.median_ms(0):.2f} ms, p95 {t.p95_ms(0):.2f} ms;"
+        f" basic-v1 median {t.median_ms(1):.2f} ms, p95 {t.p95_ms(1):.2f} ms"
+    )
     assert t.rate > 0.5
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_default_against_variants(name: str) -> None:
     t = head_to_head("canasta", CanastaBot, VARIANTS[name], 100, base="strength")
-    print(f"\ncanasta, 4 players, {t.matches} matches: basic beats the variant {name} in {100 * t.rate:.1f}%"
-          f" (average margin {t.margin / t.matches:+.0f} points)")
+    print(
+        f"\ncanasta, 4 players, {t.matches} matches: basic beats the variant {name} in {100 * t.rate:.1f}%"
+        f" (average margin {t.margin / t.matches:+.0f} points)"
+    )

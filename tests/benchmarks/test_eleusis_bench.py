@@ -26,8 +26,7 @@ def think_times(rules: Sequence[str | None], seeds: range, players: int = 5, bot
     times: list[float] = []
     for rule in rules:
         for seed in seeds:
-            s = Session.new("eleusis", seed=f"bench/{rule}/{seed}", players=players, human_seats=(), bot=bot,
-                            hands_limit=1)
+            s = Session.new("eleusis", seed=f"bench/{rule}/{seed}", players=players, human_seats=(), bot=bot, hands_limit=1)
             s.deal_if_needed()
             if rule is not None:
                 s.play(mv.rule_move(rule))
@@ -42,17 +41,18 @@ def think_times(rules: Sequence[str | None], seeds: range, players: int = 5, bot
 
 def summary(label: str, times: list[float]) -> float:
     p95 = times[int(len(times) * 0.95)]
-    print(f"{label}: {len(times)} cards, median {statistics.median(times):.2f} ms, p95 {p95:.1f} ms, "
-          f"max {times[-1]:.0f} ms")
+    print(f"{label}: {len(times)} cards, median {statistics.median(times):.2f} ms, p95 {p95:.1f} ms, max {times[-1]:.0f} ms")
     return p95
 
 
 def test_eleusis_bot_think_time_per_card() -> None:
     print()
     p95 = summary("normal bot, library rules (bot dealers)", think_times([None], range(30)))
-    outside = ["accept: rank(c) % 3 != rank(p1) % 3",
-               "accept: if rank(p1) % 2 == 0 then suit(c) in {S, H} else rank(c) > 5",
-               "modes: x, y, z; when x: red(c); when y: black(c); when z: face(c) or red(c); on rank(c) > 10: next"]
+    outside = [
+        "accept: rank(c) % 3 != rank(p1) % 3",
+        "accept: if rank(p1) % 2 == 0 then suit(c) in {S, H} else rank(c) > 5",
+        "modes: x, y, z; when x: red(c); when y: black(c); when z: face(c) or red(c); on rank(c) > 10: next",
+    ]
     summary("normal bot, human rules outside its hypothesis space", think_times(outside, range(4)))
     summary("easy bot, library rules", think_times([None], range(10), bot="easy"))
     assert p95 < 300
@@ -80,8 +80,10 @@ def test_eleusis_wrong_cards_normal_against_random() -> None:
                 per[bots[seat % 2]].append(v)
         for b in per:
             totals[b] += per[b]
-        print(f"  seed rule {i}: wrong cards per hand (of 12): normal {statistics.mean(per['normal']):.2f}, "
-              f"random {statistics.mean(per['random']):.2f}")
+        print(
+            f"  seed rule {i}: wrong cards per hand (of 12): normal {statistics.mean(per['normal']):.2f}, "
+            f"random {statistics.mean(per['random']):.2f}"
+        )
     n, r = statistics.mean(totals["normal"]), statistics.mean(totals["random"])
     print(f"all seven rules: normal {n:.2f}, random {r:.2f} wrong cards per hand (ratio {n / r:.2f})")
     assert n <= r / 2

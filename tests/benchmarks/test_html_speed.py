@@ -46,8 +46,10 @@ def _event(tmp_path: Path) -> Replay:
 
 
 def test_html_export_speed(tmp_path: Path) -> None:
-    workloads = {"rummy, 29 hands": read(ROOT / "replays" / "rummy" / "three-players-seed-7.cardcli.json"),
-                 "bridge event": _event(tmp_path)}
+    workloads = {
+        "rummy, 29 hands": read(ROOT / "replays" / "rummy" / "three-players-seed-7.cardcli.json"),
+        "bridge event": _event(tmp_path),
+    }
     print(f"\n{'workload':<20} {'hands':>6} {'html s':>8} {'verify s':>9} {'ratio':>6} {'s / 100 hands':>14} {'page KB':>8}")
     for name, replay in workloads.items():
         html_times, verify_times = [], []
@@ -57,6 +59,8 @@ def test_html_export_speed(tmp_path: Path) -> None:
         html_s, verify_s = statistics.median(html_times), statistics.median(verify_times)
         per_100 = html_s * 100 / len(replay.hands)
         size = len(page(replay).encode()) / 1024
-        print(f"{name:<20} {len(replay.hands):>6} {html_s:>8.3f} {verify_s:>9.3f} {html_s / verify_s:>6.2f} "
-              f"{per_100:>14.3f} {size:>8.0f}")
+        print(
+            f"{name:<20} {len(replay.hands):>6} {html_s:>8.3f} {verify_s:>9.3f} {html_s / verify_s:>6.2f} "
+            f"{per_100:>14.3f} {size:>8.0f}"
+        )
         assert per_100 <= 0.5, (name, per_100)

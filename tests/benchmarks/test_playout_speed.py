@@ -52,6 +52,7 @@ def playout(game: Any, config: Any, players: int) -> Callable[[random.Random], i
             state = table.state
             n += 1
         return n
+
     return run
 
 
@@ -126,8 +127,7 @@ def rate(run: Callable[[random.Random], int], seconds: float, seed: int = 1) -> 
 
 
 def measure(seconds: float = SECONDS) -> list[str]:
-    lines = [f"{'game':8} {'players':>7} {'playouts/s':>11} {'moves/s':>9} {'moves/playout':>13} "
-             f"{'floor playouts/s':>16}"]
+    lines = [f"{'game':8} {'players':>7} {'playouts/s':>11} {'moves/s':>9} {'moves/playout':>13} {'floor playouts/s':>16}"]
     for name, players in GAMES:
         game: Any = load(name)
         config = game.presets[game.default_preset]
@@ -178,8 +178,14 @@ def api_rate(tree: str, name: str, players: int, seconds: float) -> float:
     import subprocess
 
     env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, "-c", API_PLAYOUT, name, str(players), str(seconds)],
-                         env=env, capture_output=True, text=True, check=True, cwd=tree)
+    out = subprocess.run(
+        [sys.executable, "-c", API_PLAYOUT, name, str(players), str(seconds)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tree,
+    )
     return float(out.stdout.strip())
 
 
@@ -193,8 +199,7 @@ def against(revision: str, seconds: float = SECONDS, rounds: int = 2) -> list[st
     here = pathlib.Path(__file__).resolve().parents[2]
     lines = [f"{'game':8} {revision[:10]:>11} {'now':>9} {'ratio':>6}"]
     with tempfile.TemporaryDirectory() as old:
-        archive = subprocess.run(["git", "-C", str(here), "archive", revision, "cardcli"], capture_output=True,
-                                 check=True).stdout
+        archive = subprocess.run(["git", "-C", str(here), "archive", revision, "cardcli"], capture_output=True, check=True).stdout
         with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
             tar.extractall(old, filter="data")
         for name, players in GAMES:

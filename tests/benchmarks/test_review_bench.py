@@ -38,15 +38,18 @@ def test_bridge_review_with_double_dummy() -> None:
             assert secs < 2.0
 
 
-@pytest.mark.parametrize("path,seat", [
-    ("rummy/pagat-basic-vs-random.cardcli.json", 1),
-    ("rummy/three-players-seed-7.cardcli.json", 0),
-    ("burraco/stock-runs-out.cardcli.json", 0),
-    ("burraco/two-players-match.cardcli.json", 1),
-    ("canasta/four-players-s0.cardcli.json", 0),
-    ("canasta/two-players-s2.cardcli.json", 1),
-    ("eleusis/seed-rule-6-sevens-switch.cardcli.json", 0),
-])
+@pytest.mark.parametrize(
+    "path,seat",
+    [
+        ("rummy/pagat-basic-vs-random.cardcli.json", 1),
+        ("rummy/three-players-seed-7.cardcli.json", 0),
+        ("burraco/stock-runs-out.cardcli.json", 0),
+        ("burraco/two-players-match.cardcli.json", 1),
+        ("canasta/four-players-s0.cardcli.json", 0),
+        ("canasta/two-players-s2.cardcli.json", 1),
+        ("eleusis/seed-rule-6-sevens-switch.cardcli.json", 0),
+    ],
+)
 def test_review_per_hand(path: str, seat: int) -> None:
     replay = read(REPLAYS / path)
     Session.from_replay(replay)
@@ -70,8 +73,12 @@ def test_bridge_review_from_a_cold_start() -> None:
         pytest.skip("needs the dds extra")
     file = REPLAYS / "bridge" / "making-game.cardcli.json"
     t = time.perf_counter()
-    res = subprocess.run([sys.executable, "-m", "cardcli", "replay", "review", str(file), "--charset", "ascii"],
-                         capture_output=True, text=True, check=False)
+    res = subprocess.run(
+        [sys.executable, "-m", "cardcli", "replay", "review", str(file), "--charset", "ascii"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     secs = time.perf_counter() - t
     print(f"bridge `replay review` cold, whole process: {secs * 1000:.0f} ms")
     assert res.returncode == 0 and "Par at rubber (" in res.stdout

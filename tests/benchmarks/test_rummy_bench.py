@@ -41,7 +41,9 @@ def test_rummy_bot_think_time_and_throughput() -> None:
     elapsed = time.perf_counter() - start
     times.sort()
     p95 = times[int(len(times) * 0.95)]
-    print(f"\nrummy basic bot: {len(times)} decisions, median {statistics.median(times):.2f} ms, "
-          f"p95 {p95:.2f} ms, max {times[-1]:.1f} ms")
+    print(
+        f"\nrummy basic bot: {len(times)} decisions, median {statistics.median(times):.2f} ms, "
+        f"p95 {p95:.2f} ms, max {times[-1]:.1f} ms"
+    )
     print(f"rummy: {matches / elapsed:.1f} bot-vs-bot matches per second (2-4 players, whole matches)")
     assert times

@@ -46,15 +46,18 @@ def test_share_code_lengths_for_every_shipped_replay(tmp_path: Path) -> None:
         assert log(read(out)) == log(replay), path.name
         hands = [len(encode(replay, n)) for n in range(1, len(replay.hands) + 1)]
         per_hand[path.parent.name] += hands
-        rows.append((f"{path.parent.name}/{path.name}", path.stat().st_size, len(replay.hands), len(code),
-                     statistics.median(hands)))
+        rows.append(
+            (f"{path.parent.name}/{path.name}", path.stat().st_size, len(replay.hands), len(code), statistics.median(hands))
+        )
     print(f"\n{'replay':<58} {'JSON B':>7} {'hands':>5} {'code':>6} {'hand med':>8}")
     for name, size, n, length, med in rows:
         print(f"{name:<58} {size:>7} {n:>5} {length:>6} {med:>8g}")
     print()
     for game, lengths in sorted(per_hand.items()):
-        print(f"{game:<8} one-hand code: median {statistics.median(lengths):g}, min {min(lengths)}, "
-              f"max {max(lengths)} ({len(lengths)} hands)")
+        print(
+            f"{game:<8} one-hand code: median {statistics.median(lengths):g}, min {min(lengths)}, "
+            f"max {max(lengths)} ({len(lengths)} hands)"
+        )
     bridge, burraco = statistics.median(per_hand["bridge"]), statistics.median(per_hand["burraco"])
     print(f"bridge deal median {bridge:g} characters · burraco hand median {burraco:g} characters")
     assert max(per_hand["bridge"]) < 200

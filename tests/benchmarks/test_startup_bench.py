@@ -51,8 +51,13 @@ def test_bridge_starts_and_verifies_about_as_fast_as_rummy(tmp_path: object) -> 
         times = []
         for _ in range(9):
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "cardcli", "play", game, "--seed", "1", "--plain"],
-                           input=b"quit\n", check=False, capture_output=True, env=env)
+            subprocess.run(
+                [sys.executable, "-m", "cardcli", "play", game, "--seed", "1", "--plain"],
+                input=b"quit\n",
+                check=False,
+                capture_output=True,
+                env=env,
+            )
             times.append((time.perf_counter() - t) * 1000)
         return statistics.median(times)
 
@@ -62,8 +67,12 @@ def test_bridge_starts_and_verifies_about_as_fast_as_rummy(tmp_path: object) -> 
     bridge_start, rummy_start = start_ms("bridge"), start_ms("rummy")
     bridge_verify = _median_ms([sys.executable, "-m", "cardcli", "replay", "verify", str(bridge_file)], 9)
     rummy_verify = _median_ms([sys.executable, "-m", "cardcli", "replay", "verify", str(rummy_file)], 9)
-    print(f"\nplay to the first prompt and quit: bridge {bridge_start:6.1f} ms, rummy {rummy_start:6.1f} ms "
-          f"({bridge_start / rummy_start:.2f}x)")
-    print(f"replay verify: bridge {bridge_verify:6.1f} ms ({bridge_file.stat().st_size} bytes), rummy "
-          f"{rummy_verify:6.1f} ms ({rummy_file.stat().st_size} bytes) ({bridge_verify / rummy_verify:.2f}x)")
+    print(
+        f"\nplay to the first prompt and quit: bridge {bridge_start:6.1f} ms, rummy {rummy_start:6.1f} ms "
+        f"({bridge_start / rummy_start:.2f}x)"
+    )
+    print(
+        f"replay verify: bridge {bridge_verify:6.1f} ms ({bridge_file.stat().st_size} bytes), rummy "
+        f"{rummy_verify:6.1f} ms ({rummy_file.stat().st_size} bytes) ({bridge_verify / rummy_verify:.2f}x)"
+    )
     assert bridge_start > 0 and rummy_verify > 0

@@ -42,15 +42,20 @@ print(best)
 
 
 def rate(tree: Path, pattern: str, seconds: float = 0.5) -> float:
-    out = subprocess.run([sys.executable, "-c", VERIFY, pattern, str(seconds)], capture_output=True, text=True,
-                         check=True, cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)))
+    out = subprocess.run(
+        [sys.executable, "-c", VERIFY, pattern, str(seconds)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tree,
+        env=dict(os.environ, PYTHONPATH=str(tree)),
+    )
     return float(out.stdout.strip())
 
 
 @pytest.mark.benchmark
 def test_deals_verified_per_second() -> None:
-    lines = [f"{game:8} {rate(ROOT, str(ROOT / 'replays' / game / '*.cardcli.json')):9.0f} deals/s"
-             for game in GAMES]
+    lines = [f"{game:8} {rate(ROOT, str(ROOT / 'replays' / game / '*.cardcli.json')):9.0f} deals/s" for game in GAMES]
     print("\nreplay verify of the shipped replays (decode + strict fold):\n  " + "\n  ".join(lines))
     baseline = os.environ.get("CARDCLI_BENCH_BASELINE")
     if not baseline:
@@ -59,8 +64,9 @@ def test_deals_verified_per_second() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "old"
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", baseline, "cardcli", "replays/bridge"],
-                                 capture_output=True, check=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", baseline, "cardcli", "replays/bridge"], capture_output=True, check=True
+        ).stdout
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
             tar.extractall(old, filter="data")
         now = Path(tmp) / "now"
@@ -71,5 +77,7 @@ def test_deals_verified_per_second() -> None:
         for _ in range(2):
             then_rate = max(then_rate, rate(old, str(old / "replays" / "bridge" / "*.cardcli.json")))
             now_rate = max(now_rate, rate(ROOT, str(now / "*.cardcli.json")))
-    print(f"bridge replays of {baseline[:10]}: {then_rate:.0f} deals/s then, {now_rate:.0f} deals/s now "
-          f"({now_rate / then_rate:.2f}x)")
+    print(
+        f"bridge replays of {baseline[:10]}: {then_rate:.0f} deals/s then, {now_rate:.0f} deals/s now "
+        f"({now_rate / then_rate:.2f}x)"
+    )

@@ -30,25 +30,28 @@ def choose(hand: str, dealer: int, auction: str) -> tuple[str, str]:
     return call_name(call), why
 
 
-@pytest.mark.parametrize("hand,auction,call,words", [
-    ("AS KS 5S KH 2H 3H QD 2D 3D AC 3C 4C 5C", "", "1NT", "15-17 HCP, balanced"),
-    ("AS KS 5S 4S 3S KH 2H QD 2D AC 3C 4C 5C", "", "1S", "5+ spades"),
-    ("AS KS QS AH KH QH AD KD 2D AC 3C 4C 5C", "", "2C", "22+"),
-    ("KH QH JH 9H 8H 7H 2S 3S 4D 5D 6D 2C 3C", "", "2H", "weak two"),
-    ("2S 3S 4S 5H 6H 7H 8D 9D TD 2C 3C 4C 5C", "", "Pass", "fewer than 12"),
-    ("QS 9S 5S 4S KH 2H 3H 7D 2D 8C 3C 4C 5C", "1S P", "2S", "single raise"),
-    ("QS 9S 5S 4S KH AH 3H 7D 2D 8C 3C 4C 5C", "1N P", "2C", "Stayman"),
-    ("QS 9S 5S KH 8H 7H 6H 2H 2D 8C 3C 4C 5C", "1N P", "2D", "transfer"),
-    ("AS 9S 5S KH AH 3H 2H 7D 2D KC 3C 4C 5C", "1H P", "2NT", "Jacoby"),
-    ("AS 9S 5S KH JH 3H 2H 7D 2D KC 3C 4C 5C", "1N P 2C P", "2H", "Stayman answer"),
-    # hands that once found no call and passed partner's opening
-    ("4D AC 4C TC 6C 5H KH JD 9S 8S 9H JS KD", "1C P", "3C", "or 4 clubs, 10-12 points"),
-    ("4C AS 6S KC JD 6C 3C 7H QD AC KH 3S 9C", "1C P", "3NT", "game in notrump"),
-    ("KS 9H 6C 4C 5H KD 5C AC 7S 9C AS AH JC", "1C P", "3NT", "13+ points"),
-    ("5S AS QC 7D 2D 4H KH AD KD 9D 6S TD QD", "1D P", "3NT", "no other call fits"),
-    ("KH QC AC 4S 3D JS AH QD 9C KC KS TH 9D", "1N P", "7NT", "grand slam"),
-    ("KH QC AC 4S 3D JS AH QD 9C 7C KS TH 9D", "1N P", "6NT", "18-21 HCP"),
-])
+@pytest.mark.parametrize(
+    "hand,auction,call,words",
+    [
+        ("AS KS 5S KH 2H 3H QD 2D 3D AC 3C 4C 5C", "", "1NT", "15-17 HCP, balanced"),
+        ("AS KS 5S 4S 3S KH 2H QD 2D AC 3C 4C 5C", "", "1S", "5+ spades"),
+        ("AS KS QS AH KH QH AD KD 2D AC 3C 4C 5C", "", "2C", "22+"),
+        ("KH QH JH 9H 8H 7H 2S 3S 4D 5D 6D 2C 3C", "", "2H", "weak two"),
+        ("2S 3S 4S 5H 6H 7H 8D 9D TD 2C 3C 4C 5C", "", "Pass", "fewer than 12"),
+        ("QS 9S 5S 4S KH 2H 3H 7D 2D 8C 3C 4C 5C", "1S P", "2S", "single raise"),
+        ("QS 9S 5S 4S KH AH 3H 7D 2D 8C 3C 4C 5C", "1N P", "2C", "Stayman"),
+        ("QS 9S 5S KH 8H 7H 6H 2H 2D 8C 3C 4C 5C", "1N P", "2D", "transfer"),
+        ("AS 9S 5S KH AH 3H 2H 7D 2D KC 3C 4C 5C", "1H P", "2NT", "Jacoby"),
+        ("AS 9S 5S KH JH 3H 2H 7D 2D KC 3C 4C 5C", "1N P 2C P", "2H", "Stayman answer"),
+        # hands that once found no call and passed partner's opening
+        ("4D AC 4C TC 6C 5H KH JD 9S 8S 9H JS KD", "1C P", "3C", "or 4 clubs, 10-12 points"),
+        ("4C AS 6S KC JD 6C 3C 7H QD AC KH 3S 9C", "1C P", "3NT", "game in notrump"),
+        ("KS 9H 6C 4C 5H KD 5C AC 7S 9C AS AH JC", "1C P", "3NT", "13+ points"),
+        ("5S AS QC 7D 2D 4H KH AD KD 9D 6S TD QD", "1D P", "3NT", "no other call fits"),
+        ("KH QC AC 4S 3D JS AH QD 9C KC KS TH 9D", "1N P", "7NT", "grand slam"),
+        ("KH QC AC 4S 3D JS AH QD 9C 7C KS TH 9D", "1N P", "6NT", "18-21 HCP"),
+    ],
+)
 def test_the_system_chooses_and_explains(hand: str, auction: str, call: str, words: str) -> None:
     got, why = choose(hand, 0, auction)
     assert got == call
@@ -84,7 +87,7 @@ def test_explanations_never_lie_about_the_hand_that_made_the_call() -> None:
             ctx = bd.position(dealer, cs, score0)
             cand = bd.find(bd.candidates(ctx), call)
             if "nothing in the system fits" in why:
-                fallbacks += 1                          # the bot says so itself; must stay rare
+                fallbacks += 1  # the bot says so itself; must stay rare
             elif cand is not None:
                 assert cand.test(bd.Hand(hands[seat]))
                 assert cand.shape.holds(bd.Hand(hands[seat])), (seed, cs, call, cand.text, cand.shape)
@@ -102,7 +105,7 @@ def test_bots_stop_once_the_part_score_makes_game() -> None:
     checked = 0
     for seed in range(200):
         state = game.new_match(cfg, 4, seed % 4)
-        state.rubber.leg = [60, 0]                      # North-South have 60 below the line
+        state.rubber.leg = [60, 0]  # North-South have 60 below the line
         game.start_hand(state, shuffled_deck(game.deck(cfg, 4), seed, 1))
         ply = 0
         while state.phase == "auction":
@@ -113,7 +116,8 @@ def test_bots_stop_once_the_part_score_makes_game() -> None:
                 last = bids[-1][1]
                 ctx = bd.Ctx(state.dealer, list(state.calls), bd.Score(leg=(60, 0)))
                 forcing = bd.read_auction(
-                    state.dealer, state.calls, lambda s: bd.Score(leg=(60, 0) if s % 2 == 0 else (0, 60))).forcing
+                    state.dealer, state.calls, lambda s: bd.Score(leg=(60, 0) if s % 2 == 0 else (0, 60))
+                ).forcing
                 last_i = max(i for i, c in enumerate(state.calls) if isinstance(c, Bid))
                 if last.level >= ctx.game_level(last.strain) and not forcing[last_i]:
                     assert move.level >= 6 or move == Bid(4, "N"), (seed, state.calls, move)
@@ -121,7 +125,7 @@ def test_bots_stop_once_the_part_score_makes_game() -> None:
                 last_i = max(i for i, c in enumerate(state.calls) if isinstance(c, Bid))
                 last = bids[-1][1]
                 if last.level >= bd.Ctx(0, [], bd.Score(leg=(60, 0))).game_level(last.strain):
-                    checked += 1                        # a chance to overbid, taken or not
+                    checked += 1  # a chance to overbid, taken or not
             game.apply(state, move)
             ply += 1
     assert checked >= 20
@@ -147,7 +151,7 @@ def test_responder_never_passes_an_uncontested_one_level_opening_with_6_points()
     answered = 0
     for n in range(1, 3000):
         d = shuffled_deck(deck, "responses", n)
-        hands = [d[i * 13:(i + 1) * 13] for i in range(4)]
+        hands = [d[i * 13 : (i + 1) * 13] for i in range(4)]
         opening, _why = bd.choose(hands[0], 0, [], score0)
         if not isinstance(opening, Bid) or opening.level != 1:
             continue

@@ -38,27 +38,28 @@ class Tab:
 
     def bot_move(self, bot_id: str = "heuristic") -> mv.Move:
         seat = self.g.to_act(self.st)
-        return self.g.bots[bot_id]().choose(self.g.view(self.st, seat), self.g.legal_moves(self.st),
-                                            Rng(1, "t", seat, self.st.cards_played))
+        return self.g.bots[bot_id]().choose(
+            self.g.view(self.st, seat), self.g.legal_moves(self.st), Rng(1, "t", seat, self.st.cards_played)
+        )
 
 
 def test_opening_lead_second_hand_low_third_hand_not_over_partner() -> None:
     t = Tab(TEST_DEAL)
     t.do("1S", "P", "2S", "P", "P", "P")
-    assert t.bot_move() == mv.Play("AH")            # top of the A K Q J sequence
+    assert t.bot_move() == mv.Play("AH")  # top of the A K Q J sequence
     t.do("AH")
-    assert t.bot_move() == mv.Play("8H")            # dummy, second hand: low
+    assert t.bot_move() == mv.Play("8H")  # dummy, second hand: low
     t.do("8H")
-    assert t.bot_move() == mv.Play("4H")            # West: partner's ace is winning, play low
+    assert t.bot_move() == mv.Play("4H")  # West: partner's ace is winning, play low
 
 
 def test_cover_an_honour_with_an_honour() -> None:
     t = Tab(COVER_DEAL)
     t.do("1S", "P", "3N", "P", "4S", "P", "P", "P")
     assert t.st.contract is not None and t.st.contract.declarer == N
-    t.do("7C", "AC", "8C", "2C")                  # East leads, dummy wins
-    t.do("TS", "2S", "JS", "5S")                  # dummy leads a spade, North overtakes
-    t.do("QH")                                     # North leads the queen of hearts
+    t.do("7C", "AC", "8C", "2C")  # East leads, dummy wins
+    t.do("TS", "2S", "JS", "5S")  # dummy leads a spade, North overtakes
+    t.do("QH")  # North leads the queen of hearts
     move, why = B.SystemBot().advise(t.g.view(t.st, E), t.g.legal_moves(t.st), Rng(1))
     assert move == mv.Play("KH") and "cover" in why
 
@@ -66,9 +67,9 @@ def test_cover_an_honour_with_an_honour() -> None:
 def test_sampled_layouts_respect_what_the_player_knows() -> None:
     t = Tab(TEST_DEAL)
     t.do("1S", "P", "2S", "P", "P", "P", "AH", "8H", "4H", "2H", "KH", "9H", "5H")
-    t.do("3H")                                    # North follows
-    t.do("5C", "8C", "JC", "2C", "AC")            # West wins, leads AC; North to play
-    view = t.g.view(t.st, N)                       # declarer: sees own hand and dummy
+    t.do("3H")  # North follows
+    t.do("5C", "8C", "JC", "2C", "AC")  # West wins, leads AC; North to play
+    view = t.g.view(t.st, N)  # declarer: sees own hand and dummy
     k = knowledge(view)
     deals = sample_deals(k, 40, Rng(3, "s"))
     assert len(deals) == 40
@@ -82,8 +83,8 @@ def test_sampled_layouts_respect_what_the_player_knows() -> None:
         assert sorted(d[E] + d[W]) == sorted(t.st.hands[E] + t.st.hands[W])
     # after West shows out of spades, every layout has West void
     t.do("3C", "6C", "9C", "KC", "4C", "7C", "TC")  # West cashes KC
-    t.do("QC", "AS", "4D", "2S")                   # West leads QC: North ruffs AS (out of clubs)
-    t.do("KS", "6S", "3S", "6H")                   # West shows out of spades
+    t.do("QC", "AS", "4D", "2S")  # West leads QC: North ruffs AS (out of clubs)
+    t.do("KS", "6S", "3S", "6H")  # West shows out of spades
     view = t.g.view(t.st, N)
     for d in sample_deals(knowledge(view), 30, Rng(4, "s")):
         assert not [c for c in d[W] if c[1] == "S"]
@@ -164,7 +165,7 @@ def test_the_bot_claims_when_every_card_is_a_winner(seed: int) -> None:
     claim_at = next(i for i, m in enumerate(moves) if m.startswith("claim"))
     plays_before = sum(1 for m in moves[:claim_at] if m.startswith("play"))
     assert plays_before % 4 == 0 and plays_before < 48  # on lead, with at least two tricks to go
-    assert all(m == "accept" for m in moves[claim_at + 1:])
+    assert all(m == "accept" for m in moves[claim_at + 1 :])
 
 
 def test_bots_answer_every_claim_and_never_loop() -> None:

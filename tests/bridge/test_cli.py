@@ -26,8 +26,7 @@ def fast_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_bots_play_a_whole_rubber_print_the_scorepad_and_the_record_verifies(tmp_path: Path) -> None:
     rec = tmp_path / "r.cardcli.json"
-    out = CliRunner().invoke(cli, ["play", "bridge", "--seed", "11", "--bots", "all", "--bot", "heuristic",
-                                   "--record", str(rec)])
+    out = CliRunner().invoke(cli, ["play", "bridge", "--seed", "11", "--bots", "all", "--bot", "heuristic", "--record", str(rec)])
     assert out.exit_code == 0, out.output
     assert "Scorepad (rubber)" in out.output and "below the line" in out.output
     assert "Rubber over" in out.output and "Final scores: NS" in out.output
@@ -39,8 +38,9 @@ def test_bots_play_a_whole_rubber_print_the_scorepad_and_the_record_verifies(tmp
 
 def test_hands_limit_settles_an_unfinished_rubber(tmp_path: Path) -> None:
     rec = tmp_path / "one.cardcli.json"
-    out = CliRunner().invoke(cli, ["play", "bridge", "--seed", "11", "--bots", "all", "--bot", "heuristic",
-                                   "--hands", "1", "--record", str(rec)])
+    out = CliRunner().invoke(
+        cli, ["play", "bridge", "--seed", "11", "--bots", "all", "--bot", "heuristic", "--hands", "1", "--record", str(rec)]
+    )
     assert out.exit_code == 0, out.output
     assert "If the rubber stopped here (Law 80)" in out.output
     assert CliRunner().invoke(cli, ["replay", "verify", str(rec)]).exit_code == 0
@@ -86,8 +86,11 @@ def test_south_at_the_table_refusals_explanations_dummy_and_a_claim() -> None:
     for seed in range(1, 80):
         s = Seat(seed)
         last = s.state.calls[-1] if s.state.calls else None
-        partner_bid = (len(s.state.calls) >= 2 and isinstance(s.state.calls[-2], mv.Bid)
-                       and all(isinstance(c, mv.Pass) for c in s.state.calls[-1:]))
+        partner_bid = (
+            len(s.state.calls) >= 2
+            and isinstance(s.state.calls[-2], mv.Bid)
+            and all(isinstance(c, mv.Pass) for c in s.state.calls[-1:])
+        )
         if isinstance(last, mv.Bid) and last.index > 0 or partner_bid:
             seat = s
             break
@@ -140,7 +143,7 @@ def test_south_at_the_table_refusals_explanations_dummy_and_a_claim() -> None:
                 revoked = True
         if revoked and not st.trick:
             won = st.won[side_of(SOUTH)]
-            text = seat.say(f"claim {won}")       # concede the rest: the bots accept a concession
+            text = seat.say(f"claim {won}")  # concede the rest: the bots accept a concession
             assert "accept" in text.lower()
             break
         seat.say(seat.hinted())
@@ -155,8 +158,7 @@ def test_south_at_the_table_refusals_explanations_dummy_and_a_claim() -> None:
 def test_piped_moves_through_the_line_driver(tmp_path: Path) -> None:
     rec = tmp_path / "south.cardcli.json"
     script = "\n".join(["help", "explain", "hint", "moves", "1c", "why", "scorepad", "quit"]) + "\n"
-    out = CliRunner().invoke(cli, ["play", "bridge", "--seed", "3", "--bot", "heuristic", "--record", str(rec)],
-                             input=script)
+    out = CliRunner().invoke(cli, ["play", "bridge", "--seed", "3", "--bot", "heuristic", "--record", str(rec)], input=script)
     assert out.exit_code == 0, out.output
     assert "Traceback" not in out.output
     assert "South>" in out.output and "claim 9" in out.output and "hint:" in out.output

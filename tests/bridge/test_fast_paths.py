@@ -50,8 +50,9 @@ def playout_digest(games: int) -> tuple[int, str]:
                 digest.update(repr((game.to_act(state), [mv.format_move(m) for m in legal])).encode())
                 claims = [m for m in legal if isinstance(m, mv.Claim)]
                 others = [m for m in legal if not isinstance(m, mv.Claim)]
-                pick = (claims[rng.randrange(len(claims))] if claims and rng.random() < 0.03
-                        else others[rng.randrange(len(others))])
+                pick = (
+                    claims[rng.randrange(len(claims))] if claims and rng.random() < 0.03 else others[rng.randrange(len(others))]
+                )
                 if rng.random() < 0.05:
                     state = state.clone()
                 turn = state.turn
@@ -60,8 +61,22 @@ def playout_digest(games: int) -> tuple[int, str]:
                     assert state.contract is not None and out.facts["from_dummy"] == (turn == state.contract.dummy)
                 facts = sorted((k, v) for k, v in out.facts.items() if k != "from_dummy")  # pinned before it
                 digest.update(repr((out.seat, mv.format_move(out.move), facts)).encode())
-                digest.update(repr((state.phase, state.turn, state.leader, state.trick, state.won, state.hands,
-                                    state.calls, state.contract, state.claim, state.rejected)).encode())
+                digest.update(
+                    repr(
+                        (
+                            state.phase,
+                            state.turn,
+                            state.leader,
+                            state.trick,
+                            state.won,
+                            state.hands,
+                            state.calls,
+                            state.contract,
+                            state.claim,
+                            state.rejected,
+                        )
+                    ).encode()
+                )
             digest.update(repr((state.result, state.rubber.totals)).encode())
     return positions, digest.hexdigest()[:16]
 
@@ -154,9 +169,21 @@ def test_playouts_may_leave_the_claims_out() -> None:
 
 
 def _position(state: Any) -> tuple[Any, ...]:
-    return (state.phase, state.turn, state.leader, state.trick, [(t.leader, t.cards, t.winner) for t in state.tricks],
-            state.won, state.hands, state.calls, state.contract, state.claim, state.rejected, state.result,
-            state.rubber.totals)
+    return (
+        state.phase,
+        state.turn,
+        state.leader,
+        state.trick,
+        [(t.leader, t.cards, t.winner) for t in state.tricks],
+        state.won,
+        state.hands,
+        state.calls,
+        state.contract,
+        state.claim,
+        state.rejected,
+        state.result,
+        state.rubber.totals,
+    )
 
 
 def test_replay_move_is_the_checker_and_apply_in_one_step() -> None:

@@ -21,16 +21,19 @@ ROOT = Path(__file__).resolve().parents[2]
 RUBBER = ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json"
 
 # A handviewer record as forum posts carry them: names, the deal without East's hand, an alert, a claim.
-HANDVIEWER = ("pn|Zia,Meckwell,Rodwell,Hamman|st||md|3SAKJ52HQ3DK4CA987,S9843HAK52DQJ3C54,SQT7HJ9874DA82CK3,|"
-              "rh||ah|Board 1|sv|o|mb|1S|mb|p|mb|2N!|an|Jacoby: game forcing raise|mb|p|mb|4S|mb|p|mb|p|mb|p|"
-              "pg||pc|CQ|pc|CA|pc|C4|pc|C3|pg||pc|SA|pc|S3|pc|S7|pc|S6|pg||mc|11|")
+HANDVIEWER = (
+    "pn|Zia,Meckwell,Rodwell,Hamman|st||md|3SAKJ52HQ3DK4CA987,S9843HAK52DQJ3C54,SQT7HJ9874DA82CK3,|"
+    "rh||ah|Board 1|sv|o|mb|1S|mb|p|mb|2N!|an|Jacoby: game forcing raise|mb|p|mb|4S|mb|p|mb|p|mb|p|"
+    "pg||pc|CQ|pc|CA|pc|C4|pc|C3|pg||pc|SA|pc|S3|pc|S7|pc|S6|pg||mc|11|"
+)
 # A BBO "My Hands" style file: two tournament boards (own dealer and vulnerability), one per line, with qx ids.
 TOURNAMENT = (
     "qx|o1|pn|alice,bob,carol,dave|st||md|1SK62HAQ5DKQ83CJ42,SAJ5HKJ93DJT4CT87,SQT84H8764DA7CA93,|rh||ah|Board 1|"
     "sv|o|mb|1N|an|15-17|mb|p|mb|2C!|an|Stayman|mb|p|mb|2D|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|H3|pc|H4|pc|HT|pc|HQ|"
     "pg||mc|9|\n"
     "qx|o2|st||md|2S9HK54DA976CAKQ65,SKQ76H832DKQJCJ98,SAJ4HQJ97DT543C74,|rh||ah|Board 2|sv|e|mb|p|mb|1C|mb|p|"
-    "mb|1H|mb|p|mb|2C|mb|p|mb|p|mb|p|pc|S5|pc|S9|pc|SK|pc|SA|pg||mc|8|\n")
+    "mb|1H|mb|p|mb|2C|mb|p|mb|p|mb|p|pc|S5|pc|S9|pc|SK|pc|SA|pg||mc|8|\n"
+)
 
 
 def test_a_handviewer_record_imports_and_verifies() -> None:
@@ -53,12 +56,19 @@ def test_a_handviewer_record_imports_and_verifies() -> None:
 def _replay(match):  # noqa: ANN001, ANN202
     from cardcli.replay.model import HandRecord, MoveRecord, Replay, SeatRecord
 
-    return Replay(format="cardcli-replay", version=1, app_version="t", game="bridge", preset="rubber",
-                  config=__import__("msgspec").to_builtins(match.config), players=4,
-                  seats=[SeatRecord(name=n, kind="human") for n in ("North", "East", "South", "West")],
-                  first_dealer=match.first_dealer, started="2026-01-01T00:00:00+00:00",
-                  hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(a, b) for a, b in h.moves])
-                         for h in match.hands])
+    return Replay(
+        format="cardcli-replay",
+        version=1,
+        app_version="t",
+        game="bridge",
+        preset="rubber",
+        config=__import__("msgspec").to_builtins(match.config),
+        players=4,
+        seats=[SeatRecord(name=n, kind="human") for n in ("North", "East", "South", "West")],
+        first_dealer=match.first_dealer,
+        started="2026-01-01T00:00:00+00:00",
+        hands=[HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(a, b) for a, b in h.moves]) for h in match.hands],
+    )
 
 
 def test_tournament_boards_become_one_set_of_deals() -> None:
@@ -78,8 +88,7 @@ def test_url_encoded_handviewer_link() -> None:
 
 
 def _recorded(s: Session) -> list[RecordedHand]:
-    return [RecordedHand(h.dealer or 0, list(h.deck), [(m.seat, m.move) for m in h.moves], r)
-            for h, r in zip(s.hands, s.results)]
+    return [RecordedHand(h.dealer or 0, list(h.deck), [(m.seat, m.move) for m in h.moves], r) for h, r in zip(s.hands, s.results)]
 
 
 def test_replay_lin_replay_round_trip_keeps_deals_auctions_and_play() -> None:
@@ -87,7 +96,7 @@ def test_replay_lin_replay_round_trip_keeps_deals_auctions_and_play() -> None:
     s = Session.from_replay(read(RUBBER))
     meta = {"seats": [x.name for x in s.seats]}
     text = export_lin(game, s.config, _recorded(s), meta)
-    assert len(text.splitlines()) == len(s.hands)                   # one board per hand
+    assert len(text.splitlines()) == len(s.hands)  # one board per hand
     back = import_lin(game, text)
     assert back.first_dealer == s.first_dealer and len(back.hands) == len(s.hands)
     for mine, theirs in zip(s.hands, back.hands):
@@ -108,7 +117,8 @@ def test_lin_to_replay_to_pbn_equals_replay_to_pbn(tmp_path: Path) -> None:
     via = runner.invoke(cli, ["replay", "export", str(tmp_path / "r.cardcli.json"), "--format", "pbn"]).output
 
     def strip(pbn: str) -> list[str]:  # what LIN has no place for: the event, date and seed
-        return [x for x in pbn.splitlines() if not re.match(r'\[(Event|Date|Seed) ', x)]
+        return [x for x in pbn.splitlines() if not re.match(r"\[(Event|Date|Seed) ", x)]
+
     assert strip(direct) == strip(via)
 
 
@@ -140,7 +150,7 @@ BAD = [
     (HANDVIEWER.replace("sv|o|", "sv|q|"), r"unknown vulnerability 'q'"),
     (HANDVIEWER.replace("mc|11|", "mc|15|"), r"not a number of tricks"),
     (HANDVIEWER[:-4], r"has no value"),
-    (HANDVIEWER[:HANDVIEWER.index("|mb|p|mb|4S") + 4], r"has no value \(the record is truncated\?\)"),
+    (HANDVIEWER[: HANDVIEWER.index("|mb|p|mb|4S") + 4], r"has no value \(the record is truncated\?\)"),
     ("pn|a,b,c,d|st||", r"no board found"),
     ("", r"no board found"),
     (HANDVIEWER + "pc|D2|", r"the hand ended with the claim"),

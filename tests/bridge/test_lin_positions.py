@@ -14,8 +14,10 @@ from cardcli.replay.io import read
 from cardcli.saves import list_saves, load_save
 
 LIN = Path(__file__).resolve().parents[1] / "data" / "lin"
-LINK = ("https://www.bridgebase.com/tools/handviewer.html?n=ck1098daj987sk106h10&s=c53dkq102s8753ha52"
-        "&e=caqj642d5sq94h964&w=c7d643saj2hkqj873&d=e&v=n&b=7&a=p1c(strong)p1h!ppp&nn=Nora&sn=Sam&en=Eve&wn=Walt")
+LINK = (
+    "https://www.bridgebase.com/tools/handviewer.html?n=ck1098daj987sk106h10&s=c53dkq102s8753ha52"
+    "&e=caqj642d5sq94h964&w=c7d643saj2hkqj873&d=e&v=n&b=7&a=p1c(strong)p1h!ppp&nn=Nora&sn=Sam&en=Eve&wn=Walt"
+)
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
@@ -73,8 +75,9 @@ def test_a_handviewer_link_with_hands_and_an_auction_is_read_as_lin(tmp_path: Pa
 
 
 def test_a_link_with_two_hands_is_refused_in_one_line() -> None:
-    code, text = run("replay", "import", "https://www.bridgebase.com/tools/handviewer.html?n=SKQ2HJ98DAT842CA7"
-                     "&s=ST6HAK7DKJ76CQJT8")
+    code, text = run(
+        "replay", "import", "https://www.bridgebase.com/tools/handviewer.html?n=SKQ2HJ98DAT842CA7&s=ST6HAK7DKJ76CQJT8"
+    )
     assert code == 1 and "2 hands are missing; cardcli needs three hands at least" in text
     assert len(text.strip().splitlines()) == 1
 

@@ -46,11 +46,15 @@ def hcp(cards: list[str]) -> int:
 
 def last_meaning_line(game, view) -> str:
     lines = ["".join(t for _s, t in ln) for ln in game.render(view, "ascii")]
-    return next(ln.strip() for ln in lines if "'s " in ln and ": " in ln and ln.startswith("  ") and "Auction" not in ln
-                and ln.strip().split("'s ")[0] in NAMES)
+    return next(
+        ln.strip()
+        for ln in lines
+        if "'s " in ln and ": " in ln and ln.startswith("  ") and "Auction" not in ln and ln.strip().split("'s ")[0] in NAMES
+    )
 
 
 # -- the property: explain, hint, summary, table and PBN notes say the same ---------------------------
+
 
 def test_explain_hint_summary_and_notes_agree_on_every_call_of_1000_seeded_auctions() -> None:
     game = load("bridge")
@@ -78,10 +82,10 @@ def test_explain_hint_summary_and_notes_agree_on_every_call_of_1000_seeded_aucti
             prefix = f"{call_name(move)} by {NAMES[seat]} now: "
             (said,) = commands.explain(view, call_name(move))
             assert said.startswith(prefix), said
-            meaning = said[len(prefix):]
+            meaning = said[len(prefix) :]
             # the hint is the meaning, then facts about this hand that are true
             assert why.startswith(meaning + " (this hand: "), (seed, state.calls, why, meaning)
-            facts = why[len(meaning) + len(" (this hand: "):-1]
+            facts = why[len(meaning) + len(" (this hand: ") : -1]
             assert facts.split(", ")[0] == f"{hcp(list(state.hands[seat]))} HCP", (why, state.hands[seat])
             if isinstance(move, Bid) and move.strain != "N":
                 n = sum(1 for c in state.hands[seat] if c[1] == move.strain)
@@ -106,7 +110,7 @@ def test_explain_hint_summary_and_notes_agree_on_every_call_of_1000_seeded_aucti
         assert notes == explains
         texts, _know = bd.interpret(state.dealer, state.calls, bd.score_for_side(vul, state.rubber.leg))
         assert texts == explains
-        assert tables == explains[:len(tables)]
+        assert tables == explains[: len(tables)]
         # doubles: the text says what the one classification says
         reading = bd.read_auction(state.dealer, state.calls, bd.score_for_side(vul, state.rubber.leg))
         for i, m in enumerate(reading.meanings):
@@ -149,21 +153,25 @@ def test_north_3h_after_1h_x_means_one_thing_everywhere() -> None:
 
 # -- doubles -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("dealer,auction,kind", [
-    (0, "1H", bd.TAKEOUT),                 # direct double of a one-level suit opening
-    (0, "1H P 2H", bd.TAKEOUT),            # our side has only passed: still takeout
-    (0, "1H P P", bd.TAKEOUT),             # the pass-out seat: balancing takeout
-    (0, "3S", bd.TAKEOUT),                 # a pre-empt at the 3 level
-    (0, "4S", bd.PENALTY),                 # the 4 level: penalty
-    (0, "1N", bd.PENALTY),                 # notrump: penalty
-    (0, "1H 2C", bd.NEGATIVE),             # responder over an overcall: negative
-    (0, "1H 2S", bd.NEGATIVE),             # through 2S
-    (0, "1H 3C", bd.PENALTY),              # a 3-level overcall: penalty (negative doubles through 2S)
-    (0, "1N 2H", bd.PENALTY),              # partner opened 1NT: penalty
-    (0, "1H 1S 2H", bd.PENALTY),           # West's partner overcalled: penalty
-    (0, "1H X 2C", bd.PENALTY),            # after their double and bid: penalty
-    (0, "P 1S 2H 3H", bd.PENALTY),         # partner overcalled: penalty
-])
+
+@pytest.mark.parametrize(
+    "dealer,auction,kind",
+    [
+        (0, "1H", bd.TAKEOUT),  # direct double of a one-level suit opening
+        (0, "1H P 2H", bd.TAKEOUT),  # our side has only passed: still takeout
+        (0, "1H P P", bd.TAKEOUT),  # the pass-out seat: balancing takeout
+        (0, "3S", bd.TAKEOUT),  # a pre-empt at the 3 level
+        (0, "4S", bd.PENALTY),  # the 4 level: penalty
+        (0, "1N", bd.PENALTY),  # notrump: penalty
+        (0, "1H 2C", bd.NEGATIVE),  # responder over an overcall: negative
+        (0, "1H 2S", bd.NEGATIVE),  # through 2S
+        (0, "1H 3C", bd.PENALTY),  # a 3-level overcall: penalty (negative doubles through 2S)
+        (0, "1N 2H", bd.PENALTY),  # partner opened 1NT: penalty
+        (0, "1H 1S 2H", bd.PENALTY),  # West's partner overcalled: penalty
+        (0, "1H X 2C", bd.PENALTY),  # after their double and bid: penalty
+        (0, "P 1S 2H 3H", bd.PENALTY),  # partner overcalled: penalty
+    ],
+)
 def test_every_double_is_classified_by_one_rule(dealer: int, auction: str, kind: str) -> None:
     cs = calls(auction)
     assert bd.double_kind(dealer, cs) == kind
@@ -203,6 +211,7 @@ def test_a_takeout_double_is_answered_and_a_negative_double_shows_the_major() ->
 
 # -- a passed hand ------------------------------------------------------------------------------------
 
+
 def test_a_passed_hands_new_suit_is_not_forcing() -> None:
     # North passed, South opened 1H in third seat, North bids 1S
     reading = bd.read_auction(0, calls("P P 1H P 1S"), score0)
@@ -220,6 +229,7 @@ def test_a_passed_hands_new_suit_is_not_forcing() -> None:
 
 
 # -- claims name the claiming side -----------------------------------------------------------------------
+
 
 def _ending() -> Table:
     """The test deal (1S by North, raised to 2S) played by the bots for 8 tricks."""
@@ -262,25 +272,30 @@ def test_the_claim_hint_names_the_claiming_side_and_counts_its_tricks(extra: int
 
 # -- play hints count the contract's tricks ----------------------------------------------------------------
 
+
 def test_the_play_hint_counts_the_tricks_already_won() -> None:
     t = _ending()
     seat = t.game.to_act(t.state)
     view = t.view(t.state.contract.declarer if seat == t.state.contract.dummy else seat)
     side = seat % 2
     won = t.state.won[side]
-    assert won >= 3                                  # the example: tricks already won must be counted
+    assert won >= 3  # the example: tricks already won must be counted
     cards = [m.card for m in t.game.legal_moves(t.state) if isinstance(m, mv.Play)]
     got = B.pimc(view, cards, Rng(4), "python", samples=8)
     assert got is not None
     card, why = got
     # recount independently: the same sampled layouts, solved again
     layouts = sample_deals(knowledge(view), 8, Rng(4).fork("pimc"))
-    scores = [solve_position(h, trump_of(t.state.contract.strain), view.leader, list(view.trick), max_nodes=40_000)
-              for h in layouts]
+    scores = [
+        solve_position(h, trump_of(t.state.contract.strain), view.leader, list(view.trick), max_nodes=40_000) for h in layouts
+    ]
     to_come = sum(s[card] for s in scores) / len(scores)
     side_name = ("NS", "EW")[side]
-    m = re.search(rf"with {card}, {side_name} end with ([0-9.]+) tricks on average \((\d+) won, ([0-9.]+) of the (\d+) "
-                  r"to come\)", why)
+    m = re.search(
+        rf"with {card}, {side_name} end with ([0-9.]+) tricks on average \((\d+) won, ([0-9.]+) of the (\d+) "
+        r"to come\)",
+        why,
+    )
     assert m is not None, why
     assert float(m.group(1)) == pytest.approx(won + to_come, abs=0.05)
     assert int(m.group(2)) == won and float(m.group(3)) == pytest.approx(to_come, abs=0.05)

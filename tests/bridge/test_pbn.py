@@ -24,13 +24,11 @@ def rubber() -> Session:
 
 
 def recorded(s: Session) -> list[RecordedHand]:
-    return [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], r)
-            for h, r in zip(s.hands, s.results)]
+    return [RecordedHand(h.dealer, list(h.deck), [(m.seat, m.move) for m in h.moves], r) for h, r in zip(s.hands, s.results)]
 
 
 def meta(s: Session) -> dict:
-    return {"seed": s.seed, "started": s.started, "seats": [x.name for x in s.seats], "preset": s.preset,
-            "title": None}
+    return {"seed": s.seed, "started": s.started, "seats": [x.name for x in s.seats], "preset": s.preset, "title": None}
 
 
 def test_round_trip_reads_back_identically(rubber: Session) -> None:
@@ -42,7 +40,7 @@ def test_round_trip_reads_back_identically(rubber: Session) -> None:
     assert len(back.hands) == len(rubber.hands)
     for mine, theirs in zip(rubber.hands, back.hands):
         assert theirs.dealer == mine.dealer
-        assert theirs.deck == mine.deck                 # the seed tag restores the exact deck order
+        assert theirs.deck == mine.deck  # the seed tag restores the exact deck order
         assert theirs.moves == [(m.seat, m.move) for m in mine.moves]
     # written twice, the same bytes
     assert export_pbn(game, rubber.config, recorded(rubber), meta(rubber)) == text
@@ -52,8 +50,23 @@ def test_export_has_the_mandatory_tags_in_order_and_rubber_scoring(rubber: Sessi
     text = export_pbn(load("bridge"), rubber.config, recorded(rubber), meta(rubber))
     games = parse_games(text)
     assert len(games) == len(rubber.hands)
-    order = ["Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
-             "Scoring", "Declarer", "Contract", "Result"]
+    order = [
+        "Event",
+        "Site",
+        "Date",
+        "Board",
+        "West",
+        "North",
+        "East",
+        "South",
+        "Dealer",
+        "Vulnerable",
+        "Deal",
+        "Scoring",
+        "Declarer",
+        "Contract",
+        "Result",
+    ]
     first_game = text.split("\n\n")[1].splitlines()
     assert [line.split()[0][1:] for line in first_game[:15]] == order
     assert all(g.tags["Scoring"] == "Rubber" for g in games)
@@ -79,8 +92,7 @@ def test_endplay_reads_our_pbn(rubber: Session) -> None:
         for i, c in enumerate(hand.deck):
             dealt[(hand.dealer + 1 + i) % 4].append(c)
         for seat in range(4):
-            got = {str(c).replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
-                   for c in board.deal[seat]}
+            got = {str(c).replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C") for c in board.deal[seat]}
             want = {c[1] + c[0].replace("T", "T") for c in dealt[seat]}
             assert {g[0] + g[1:].replace("10", "T") for g in got} == want
         assert int(board.dealer) == hand.dealer
@@ -112,12 +124,21 @@ def test_deal_pbn_command_output_is_valid() -> None:
     assert again.output == out.output
 
 
-def _one(deal: str = TEST_DEAL, extra: str = "", dealer: str = "N", auction: str = "1S Pass 2S Pass\nPass Pass",
-         contract: str = "2S", declarer: str = "N", result: str = "8") -> str:
-    return (f'[Event "test"]\n[Site "?"]\n[Date "2024.01.01"]\n[Board "1"]\n[West "?"]\n[North "?"]\n[East "?"]\n'
-            f'[South "?"]\n[Dealer "{dealer}"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Scoring "Rubber"]\n'
-            f'[Declarer "{declarer}"]\n[Contract "{contract}"]\n[Result "{result}"]\n[Auction "{dealer}"]\n'
-            f"{auction}\n{extra}")
+def _one(
+    deal: str = TEST_DEAL,
+    extra: str = "",
+    dealer: str = "N",
+    auction: str = "1S Pass 2S Pass\nPass Pass",
+    contract: str = "2S",
+    declarer: str = "N",
+    result: str = "8",
+) -> str:
+    return (
+        f'[Event "test"]\n[Site "?"]\n[Date "2024.01.01"]\n[Board "1"]\n[West "?"]\n[North "?"]\n[East "?"]\n'
+        f'[South "?"]\n[Dealer "{dealer}"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Scoring "Rubber"]\n'
+        f'[Declarer "{declarer}"]\n[Contract "{contract}"]\n[Result "{result}"]\n[Auction "{dealer}"]\n'
+        f"{auction}\n{extra}"
+    )
 
 
 def test_an_auction_with_no_play_is_a_position_to_play_on_with_nothing_made_up() -> None:
@@ -144,15 +165,18 @@ def test_passed_out_deal_reads() -> None:
     assert [t for _s, t in m.hands[0].moves] == ["P"] * 4
 
 
-@pytest.mark.parametrize("text,message", [
-    (_one(deal="N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 A.7654.JT987.AKQJ"), "dealt twice"),
-    (_one(deal="N:AKQJT9.32.32.43 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ2"), "has 12 cards"),
-    (_one(deal="N:AKQJT9.32.32"), "four hands"),
-    (_one(dealer="Q"), "Dealer"),
-    (_one(auction="1S 1C"), "insufficient"),
-    (_one(extra='[Play "E"]\nSA S2 S3 S4\n'), "card 1"),
-    ("no tags here at all", "no games"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        (_one(deal="N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 A.7654.JT987.AKQJ"), "dealt twice"),
+        (_one(deal="N:AKQJT9.32.32.43 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ2"), "has 12 cards"),
+        (_one(deal="N:AKQJT9.32.32"), "four hands"),
+        (_one(dealer="Q"), "Dealer"),
+        (_one(auction="1S 1C"), "insufficient"),
+        (_one(extra='[Play "E"]\nSA S2 S3 S4\n'), "card 1"),
+        ("no tags here at all", "no games"),
+    ],
+)
 def test_bad_files_get_one_line(text: str, message: str) -> None:
     with pytest.raises(PbnError) as err:
         import_pbn(load("bridge"), text)

@@ -20,8 +20,10 @@ def rubber() -> Session:
 
 
 def _hands(s: Session, upto: int, cut: int | None = None) -> list[RecordedHand]:
-    out = [RecordedHand(h.dealer or 0, list(h.deck), [(m.seat, m.move) for m in h.moves], r)
-           for h, r in zip(s.hands[:upto], s.results[:upto])]
+    out = [
+        RecordedHand(h.dealer or 0, list(h.deck), [(m.seat, m.move) for m in h.moves], r)
+        for h, r in zip(s.hands[:upto], s.results[:upto])
+    ]
     if cut is not None:
         last = out[-1]
         out[-1] = RecordedHand(last.dealer, last.deck, last.moves[:cut], None)

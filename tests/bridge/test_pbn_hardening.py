@@ -17,6 +17,7 @@ from cardcli.session import Session
 
 FILES = Path(__file__).resolve().parents[1] / "data" / "pbn"
 
+
 def _game() -> Any:
     return load("bridge")
 
@@ -24,15 +25,18 @@ def _game() -> Any:
 DEAL = "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"
 
 
-@pytest.mark.parametrize("text,message", [
-    ("[", "not closed"),
-    ('[Event "x"]\n[Deal "N:AKQ', "not closed"),
-    ('[Event "x\x00y"]\n', "NUL"),
-    ('[Ev\x00ent "x"]\n', "not of the form"),
-    ("{" * 100_000, "never closed"),
-    ("[" * 100_000, "not"),
-    ('[Event "a"] ] junk', "unexpected"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("[", "not closed"),
+        ('[Event "x"]\n[Deal "N:AKQ', "not closed"),
+        ('[Event "x\x00y"]\n', "NUL"),
+        ('[Ev\x00ent "x"]\n', "not of the form"),
+        ("{" * 100_000, "never closed"),
+        ("[" * 100_000, "not"),
+        ('[Event "a"] ] junk', "unexpected"),
+    ],
+)
 def test_malformed_pbn_is_one_line_and_fast(text: str, message: str) -> None:
     start = time.process_time()
     with pytest.raises(PbnError) as err:
@@ -61,8 +65,9 @@ def test_dealer_must_be_one_seat() -> None:
         import_pbn(_game(), f'[Dealer "ESW"]\n[Deal "{DEAL}"]\n')
 
 
-@pytest.mark.parametrize("vul,expect", [("Love", "none"), ("-", "none"), ("Both", "both"), ("All", "both"),
-                                        ("ns", "NS"), ("EW", "EW")])
+@pytest.mark.parametrize(
+    "vul,expect", [("Love", "none"), ("-", "none"), ("Both", "both"), ("All", "both"), ("ns", "NS"), ("EW", "EW")]
+)
 def test_vulnerable_spellings(vul: str, expect: str) -> None:
     m = import_pbn(_game(), f'[Scoring "Rubber"]\n[Dealer "N"]\n[Vulnerable "{vul}"]\n[Deal "{DEAL}"]\n')
     assert m.config.start_vulnerable == expect
@@ -80,7 +85,7 @@ def test_latin1_is_the_default_and_utf8_is_sniffed() -> None:
     declared = b"%Content-type: text/x-pbn; charset=ISO-8859-1\n" + '[Site "Genève"]'.encode()
     assert "GenÃ¨ve" in decode_pbn(declared)  # declared Latin-1 is read as Latin-1
     with pytest.raises(PbnError, match="UTF-8"):
-        decode_pbn(b"%Content-type: text/x-pbn; charset=UTF-8\n[Site \"\xe8\"]")
+        decode_pbn(b'%Content-type: text/x-pbn; charset=UTF-8\n[Site "\xe8"]')
 
 
 def test_deal_command_output_imports(tmp_path: Path) -> None:
@@ -137,8 +142,11 @@ def test_tournament_boards_keep_their_dealer_and_vulnerability(tmp_path: Path) -
     # exported again, it reads back as the same deals and moves
     game = _game()
     from cardcli.engine.game import RecordedHand
-    hands = [RecordedHand(h.dealer or 0, list(h.deck), [(x.seat, x.move) for x in h.moves], extra=r.extra)
-             for h, r in zip(s.hands, read(out).hands)]
+
+    hands = [
+        RecordedHand(h.dealer or 0, list(h.deck), [(x.seat, x.move) for x in h.moves], extra=r.extra)
+        for h, r in zip(s.hands, read(out).hands)
+    ]
     text = export_pbn(game, s.config, hands, {"seats": [x.name for x in s.seats]})
     assert text.count('[Scoring "MP"]') == 4 and '[Scoring "TP"]' not in text  # the file's scoring, kept
     back = import_pbn(game, text)
@@ -152,14 +160,30 @@ def test_latin1_file_title_and_site() -> None:
 
 def test_deals_preset_plays_and_verifies(tmp_path: Path) -> None:
     rec = tmp_path / "d.cardcli.json"
-    run = CliRunner().invoke(cli, ["play", "bridge", "--preset", "deals", "--option", "deals=N:None E:All",
-                                   "--bots", "all", "--seed", "3", "--record", str(rec)])
+    run = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            "bridge",
+            "--preset",
+            "deals",
+            "--option",
+            "deals=N:None E:All",
+            "--bots",
+            "all",
+            "--seed",
+            "3",
+            "--record",
+            str(rec),
+        ],
+    )
     assert run.exit_code == 0, run.output
     s = Session.from_replay(read(rec))
     assert s.finished and [h.dealer for h in s.hands] == [0, 1]
 
 
 # -- what files from other programs hold: each case taken from a public PBN file --------------------
+
 
 def _import_run(tmp_path: Path, text: str | bytes) -> tuple[Any, list[Path]]:
     path = tmp_path / "in.pbn"
@@ -168,13 +192,16 @@ def _import_run(tmp_path: Path, text: str | bytes) -> tuple[Any, list[Path]]:
     return run, sorted(tmp_path.glob("out*.cardcli.json"))
 
 
-@pytest.mark.parametrize("tags,dealer", [
-    ("", 0),                                   # a solver's hand record: the Deal tag alone
-    ('[Dealer ""]\n', 0),
-    ('[Dealer "?"]\n', 0),
-    ('[Board "3"]\n', 2),                      # the board number's dealer in the standard rotation
-    ('[Board "3"]\n[Dealer ""]\n', 2),
-])
+@pytest.mark.parametrize(
+    "tags,dealer",
+    [
+        ("", 0),  # a solver's hand record: the Deal tag alone
+        ('[Dealer ""]\n', 0),
+        ('[Dealer "?"]\n', 0),
+        ('[Board "3"]\n', 2),  # the board number's dealer in the standard rotation
+        ('[Board "3"]\n[Dealer ""]\n', 2),
+    ],
+)
 def test_a_board_that_names_no_dealer(tags: str, dealer: int) -> None:
     m = import_pbn(_game(), f'{tags}[Deal "{DEAL}"]\n')
     assert m.hands[0].dealer == dealer and "no dealer named" in m.meta["import"]
@@ -191,8 +218,10 @@ def test_an_empty_vulnerable_tag_is_none_or_the_boards() -> None:
 
 
 def test_an_empty_play_tag_is_no_play_and_a_star_marks_an_alert() -> None:
-    text = (f'[Dealer "E"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Auction "E"]\nPASS 1C* PASS 1S\n'
-            'PASS 2S PASS PASS\nPASS\n[Play ""]\n')
+    text = (
+        f'[Dealer "E"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Auction "E"]\nPASS 1C* PASS 1S\n'
+        'PASS 2S PASS PASS\nPASS\n[Play ""]\n'
+    )
     m = import_pbn(_game(), text)
     assert [mv for _s, mv in m.hands[0].moves] == ["P", "1C", "P", "1S", "P", "2S", "P", "P", "P"]
 
@@ -206,8 +235,7 @@ def test_a_tag_spread_over_lines_and_a_tag_without_a_space() -> None:
 
 def test_an_auction_that_stops_is_a_position_and_the_boards_after_it_import(tmp_path: Path) -> None:
     board = f'[Board "{{n}}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n[Auction "N"]\n{{calls}}\n'
-    text = "\n".join([board.format(n=1, calls="P P P P"), board.format(n=2, calls="P"),
-                      board.format(n=3, calls="P P P P")])
+    text = "\n".join([board.format(n=1, calls="P P P P"), board.format(n=2, calls="P"), board.format(n=3, calls="P P P P")])
     run, made = _import_run(tmp_path, text)
     assert run.exit_code == 0, run.output
     assert len(made) == 1  # one set of deals: board 2 still to be bid, between two finished boards
@@ -222,8 +250,10 @@ def test_an_auction_that_stops_is_a_position_and_the_boards_after_it_import(tmp_
 
 
 def test_games_with_nothing_to_replay_are_left_out_and_numbers_stay_the_files(tmp_path: Path) -> None:
-    text = (f'[Dealer "N"]\n[Deal "{DEAL}"]\n\n[Scoring "MP;MP1"]\n\n[Vulnerable "NS"]\n\n'
-            f'[Dealer "E"]\n[Deal "N:AKQJT9.32.32.432 - - -"]\n\n[Dealer "S"]\n[Deal "{DEAL}"]\n')
+    text = (
+        f'[Dealer "N"]\n[Deal "{DEAL}"]\n\n[Scoring "MP;MP1"]\n\n[Vulnerable "NS"]\n\n'
+        f'[Dealer "E"]\n[Deal "N:AKQJT9.32.32.432 - - -"]\n\n[Dealer "S"]\n[Deal "{DEAL}"]\n'
+    )
     run, made = _import_run(tmp_path, text)
     assert run.exit_code == 0 and len(made) == 1, run.output
     assert "left out: game 4: the Deal tag leaves 3 hands unknown" in run.stderr  # the file's own game number

@@ -71,8 +71,7 @@ def _marks(tokens: list[str]) -> list[tuple[int, str]]:
 
 
 def _cards(tokens: list[str]) -> Counter[str]:
-    return Counter(re.sub(r"[!?]+$", "", t).upper() for t in tokens
-                   if not t.startswith(("=", "$")) and t not in ("-", "*", "+"))
+    return Counter(re.sub(r"[!?]+$", "", t).upper() for t in tokens if not t.startswith(("=", "$")) and t not in ("-", "*", "+"))
 
 
 def _comment(text: str) -> str:
@@ -97,7 +96,7 @@ def test_pbn_import_then_export_gives_back_the_file(path: Path, tmp_path: Path) 
         mine = _calls(orig.sections.get("Auction", []))
         theirs = _calls(got.sections.get("Auction", []))
         if mine and mine[-1] == "AP":  # "all pass": the passes written out
-            assert theirs[:len(mine) - 1] == mine[:-1] and set(theirs[len(mine) - 1:]) == {"PASS"}, where
+            assert theirs[: len(mine) - 1] == mine[:-1] and set(theirs[len(mine) - 1 :]) == {"PASS"}, where
         else:
             assert theirs == mine, where  # no call the file did not have, none of its lost
         assert _marks(got.sections.get("Auction", [])) == _marks(orig.sections.get("Auction", [])), where
@@ -126,9 +125,20 @@ def _lin_boards(text: str) -> list[dict[str, Any]]:
             elif it.tag == "nt":
                 notes.append(" ".join(it.value.split()))
         dealer, hands = parse_md(b.deal, b.where)
-        out.append({"names": b.names, "title": b.title, "qx": b.qx, "sv": b.vul.value if b.vul else "",
-                    "deal": (dealer, [sorted(h) for h in hands]), "calls": calls, "an": explained, "cards": cards,
-                    "mc": claims, "nt": notes})
+        out.append(
+            {
+                "names": b.names,
+                "title": b.title,
+                "qx": b.qx,
+                "sv": b.vul.value if b.vul else "",
+                "deal": (dealer, [sorted(h) for h in hands]),
+                "calls": calls,
+                "an": explained,
+                "cards": cards,
+                "mc": claims,
+                "nt": notes,
+            }
+        )
     return out
 
 
@@ -166,14 +176,19 @@ def test_a_game_played_in_cardcli_marks_its_explanations_as_cardclis(tmp_path: P
 
 # -- files from other programs, read as their writers mean them ---------------------------------------
 
+
 def test_a_stray_brace_after_a_comment_that_holds_braces_is_read_with_a_note(tmp_path: Path) -> None:
     m = import_pbn(load("bridge"), (DATA / "pbn" / "vugraph-commentary.pbn").read_bytes())
     assert len(m.hands) == 2
     assert "a comment that holds { } read to its matching }" in m.meta["import"]
-    assert (1, 0, "comment: Open room. North opens {1D} and South shows hearts: a quiet auction to the\npart score, "
-                  "as at most tables") in m.notes
-    lone = import_pbn(load("bridge"), '[Dealer "N"]\n[Deal "N:AKQJT9.32.32.432 876.AKQJ.654.765 '
-                                      '5432.T98.AKQ.T98 .7654.JT987.AKQJ"] }\n')
+    assert (
+        1,
+        0,
+        "comment: Open room. North opens {1D} and South shows hearts: a quiet auction to the\npart score, as at most tables",
+    ) in m.notes
+    lone = import_pbn(
+        load("bridge"), '[Dealer "N"]\n[Deal "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"] }\n'
+    )
     assert "a } with no { before it was skipped" in lone.meta["import"]
 
 
@@ -204,11 +219,14 @@ def test_a_whitespace_only_line_ends_a_game() -> None:
         assert [g.tags["Board"] for g in games] == ["1", "2"], repr(blank)
 
 
-@pytest.mark.parametrize("tags,reason", [
-    ('[Contract "6H"]\n', "the Contract tag says '6H', but the auction ends in 6HX S"),
-    ('[Declarer "N"]\n', "the Declarer tag says 'N', but by the auction S declares"),
-    ('[Deal "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"]\n', "two different Deal tags"),
-])
+@pytest.mark.parametrize(
+    "tags,reason",
+    [
+        ('[Contract "6H"]\n', "the Contract tag says '6H', but the auction ends in 6HX S"),
+        ('[Declarer "N"]\n', "the Declarer tag says 'N', but by the auction S declares"),
+        ('[Deal "N:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"]\n', "two different Deal tags"),
+    ],
+)
 def test_tags_that_contradict_the_moves_leave_the_board_out_with_its_reason(tags: str, reason: str) -> None:
     deal = "S:AKQJT9.32.32.432 876.AKQJ.654.765 5432.T98.AKQ.T98 .7654.JT987.AKQJ"
     bad = f'[Board "7"]\n[Dealer "S"]\n[Deal "{deal}"]\n{tags}[Auction "S"]\n6H X Pass Pass\nPass\n'
@@ -228,9 +246,15 @@ def test_import_counts_over_the_test_files() -> None:
         m = import_pbn(game, path.read_bytes())
         counts[path.name] = (len(m.hands), len(m.meta.get("left out", [])))
     assert counts == {
-        "acbl-hand-records.pbn": (4, 0), "bbo-export.pbn": (4, 0), "bridgecomposer-latin1.pbn": (2, 0),
-        "club-pairs-216.pbn": (216, 0), "commentary-braces.pbn": (2, 0), "commentary-one-line.pbn": (2, 0),
-        "dds-deals.pbn": (3, 0), "dealer-output.pbn": (2, 0), "teams-other-table.pbn": (4, 0),
+        "acbl-hand-records.pbn": (4, 0),
+        "bbo-export.pbn": (4, 0),
+        "bridgecomposer-latin1.pbn": (2, 0),
+        "club-pairs-216.pbn": (216, 0),
+        "commentary-braces.pbn": (2, 0),
+        "commentary-one-line.pbn": (2, 0),
+        "dds-deals.pbn": (3, 0),
+        "dealer-output.pbn": (2, 0),
+        "teams-other-table.pbn": (4, 0),
         "vugraph-commentary.pbn": (2, 0),
     }
 

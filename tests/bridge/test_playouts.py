@@ -27,12 +27,11 @@ def test_1000_seeded_deals_keep_the_invariants(fast_bots: None) -> None:
     cfg = game.presets["rubber"]
     st = PlayoutStats()
     for seed in range(1000):
-        playout(game, cfg, 4, f"deal-{seed}", ["heuristic"], max_hands=1, stats=st,
-                max_moves=10**9)
+        playout(game, cfg, 4, f"deal-{seed}", ["heuristic"], max_hands=1, stats=st, max_moves=10**9)
     assert st.hands == 1000
     assert st.checks > 50_000 and st.refusals_checked > 10_000
     contracts = [r for r in st.results if not r.detail.get("passed_out")]
-    assert 0.85 * 1000 < len(contracts) < 1000      # a few deals are passed out, most are played
+    assert 0.85 * 1000 < len(contracts) < 1000  # a few deals are passed out, most are played
     assert all(0 <= int(r.detail["tricks"]) <= 13 for r in contracts)
 
 
@@ -64,7 +63,7 @@ def test_each_hand_is_13_tricks_with_the_right_declarer_and_dummy_only_after_the
                 c = state.contract
                 assert c is not None
                 if state.turn == c.dummy:
-                    assert seat == c.declarer           # declarer plays dummy's cards
+                    assert seat == c.declarer  # declarer plays dummy's cards
                 for s in (0, 1, 2, 3, None):
                     v = game.view(state, s)
                     assert (v.dummy_hand is not None) == state.lead_made
@@ -81,8 +80,11 @@ def test_each_hand_is_13_tricks_with_the_right_declarer_and_dummy_only_after_the
             # the declarer is whoever of the final side first named the strain
             fc = final_contract(state.dealer, state.calls)
             assert fc == state.contract
-            side_calls = [(state.dealer + i) % 4 for i, c in enumerate(state.calls)
-                          if isinstance(c, mv.Bid) and c.strain == fc.strain and (state.dealer + i) % 2 == fc.declarer % 2]
+            side_calls = [
+                (state.dealer + i) % 4
+                for i, c in enumerate(state.calls)
+                if isinstance(c, mv.Bid) and c.strain == fc.strain and (state.dealer + i) % 2 == fc.declarer % 2
+            ]
             assert side_calls[0] == fc.declarer
             if state.claim_end is None:
                 assert len(state.tricks) == 13 and sum(state.won) == 13

@@ -15,8 +15,13 @@ FILES = sorted(ROOT.glob("*.cardcli.json"))
 
 def test_there_are_example_games() -> None:
     names = {f.name for f in FILES}
-    for want in ("making-game.cardcli.json", "doubled-and-defeated.cardcli.json", "small-slam.cardcli.json",
-                 "passed-out.cardcli.json", "rubber-seed-11.cardcli.json"):
+    for want in (
+        "making-game.cardcli.json",
+        "doubled-and-defeated.cardcli.json",
+        "small-slam.cardcli.json",
+        "passed-out.cardcli.json",
+        "rubber-seed-11.cardcli.json",
+    ):
         assert want in names
 
 
@@ -37,7 +42,7 @@ def _first(name: str) -> dict:
 
 def test_each_example_shows_its_point() -> None:
     game = _first("making-game.cardcli.json")
-    assert any(e[1] == "below" and e[2] >= 100 for e in game["entries"])          # a game below the line
+    assert any(e[1] == "below" and e[2] >= 100 for e in game["entries"])  # a game below the line
     dbl = _first("doubled-and-defeated.cardcli.json")
     assert dbl["contract"].endswith("X") and int(dbl["tricks"]) < int(dbl["contract"][0]) + 6
     slam = _first("small-slam.cardcli.json")

@@ -65,16 +65,19 @@ def test_redoubled_insult_option() -> None:
         assert got == expected(level, strain, 2, vul, level + 6, insult_xx=50)
 
 
-@pytest.mark.parametrize("contract,tricks,vul,below,above,defence", [
-    ("3N", 9, False, 100, 0, 0),        # 3NT is game: 40 + 30 + 30 = 100 (OpenSpiel once said > 100)
-    ("2SX", 8, False, 120, 50, 0),      # a doubled part score can make game
-    ("4HXX", 11, True, 480, 400 + 100, 0),
-    ("1CX", 3, False, 0, 0, 800),       # NV doubled down 4 = 800 (100, 300, 500, 800)
-    ("1CX", 2, False, 0, 0, 1100),      # down 5: +300 more; the pre-1987 table ("200 thereafter") said 900
-    ("7NXX", 0, True, 0, 0, 7600),      # the worst score in bridge: down 13 vulnerable redoubled
-    ("6S", 12, True, 180, 750, 0),
-    ("7C", 13, False, 140, 1000, 0),
-])
+@pytest.mark.parametrize(
+    "contract,tricks,vul,below,above,defence",
+    [
+        ("3N", 9, False, 100, 0, 0),  # 3NT is game: 40 + 30 + 30 = 100 (OpenSpiel once said > 100)
+        ("2SX", 8, False, 120, 50, 0),  # a doubled part score can make game
+        ("4HXX", 11, True, 480, 400 + 100, 0),
+        ("1CX", 3, False, 0, 0, 800),  # NV doubled down 4 = 800 (100, 300, 500, 800)
+        ("1CX", 2, False, 0, 0, 1100),  # down 5: +300 more; the pre-1987 table ("200 thereafter") said 900
+        ("7NXX", 0, True, 0, 0, 7600),  # the worst score in bridge: down 13 vulnerable redoubled
+        ("6S", 12, True, 180, 750, 0),
+        ("7C", 13, False, 140, 1000, 0),
+    ],
+)
 def test_pinned_values(contract: str, tricks: int, vul: bool, below: int, above: int, defence: int) -> None:
     level, strain, doubled = int(contract[0]), contract[1], contract.count("X")
     assert split(score_deal(level, strain, doubled, 2, tricks, vul, RUBBER), 0) == (below, above, defence)
@@ -87,9 +90,9 @@ def test_honors() -> None:
         ["AC", "AD", "KC", "KD", "QC", "QD", "JC", "JD", "TC", "TD", "9C", "9D", "8C"],
         ["2C", "3C", "4C", "5C", "6C", "7C", "2D", "3D", "4D", "5D", "6D", "7D", "8D"],
     ]
-    assert honors(hands, "S") == (0, 0, 100)     # North holds A K Q J of spades
-    assert honors(hands, "H") == (1, 1, 100)     # East holds A K Q J of hearts (North has the ten)
-    assert honors(hands, "C") == (2, 0, 150)     # South holds A K Q J T of clubs
+    assert honors(hands, "S") == (0, 0, 100)  # North holds A K Q J of spades
+    assert honors(hands, "H") == (1, 1, 100)  # East holds A K Q J of hearts (North has the ten)
+    assert honors(hands, "C") == (2, 0, 150)  # South holds A K Q J T of clubs
     assert honors(hands, "N") is None
     aces = [["AS", "AH", "AD", "AC", *["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]]] + hands[1:]
     assert honors(aces, "N") == (0, 0, 150)
@@ -109,8 +112,7 @@ def test_parity_with_endplay_duplicate_score() -> None:
     checked = 0
     for level, strain, doubled, vul, tricks in ALL:
         need = level + 6
-        c = Contract(level=level, denom=denoms[strain], declarer=Player.north, penalty=pens[doubled],
-                     result=tricks - need)
+        c = Contract(level=level, denom=denoms[strain], declarer=Player.north, penalty=pens[doubled], result=tricks - need)
         ref = c.score(vul)
         below, above, defence = split(score_deal(level, strain, doubled, 0, tricks, vul, RUBBER), 0)
         if tricks >= need:

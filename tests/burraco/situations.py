@@ -21,10 +21,22 @@ def config(preset: str = "fibur-italiano", **options: Any) -> Any:
     return msgspec.structs.replace(cfg, **options) if options else cfg
 
 
-def situation(hands: list[str], *, melds: list[tuple[int, str]] = (), discard: str = "KD",  # type: ignore[assignment]
-              turn: int = 0, phase: str = "play", pozzetto: tuple[int, int] = (0, 0), single_taken: str | None = None,
-              took_pile: bool = False, played_after_take: bool = False, stock: int = 30,
-              covered: dict[int, str] | None = None, preset: str = "fibur-italiano", **options: Any) -> BurracoState:
+def situation(
+    hands: list[str],
+    *,
+    melds: list[tuple[int, str]] = (),
+    discard: str = "KD",  # type: ignore[assignment]
+    turn: int = 0,
+    phase: str = "play",
+    pozzetto: tuple[int, int] = (0, 0),
+    single_taken: str | None = None,
+    took_pile: bool = False,
+    played_after_take: bool = False,
+    stock: int = 30,
+    covered: dict[int, str] | None = None,
+    preset: str = "fibur-italiano",
+    **options: Any,
+) -> BurracoState:
     """A position: ``hands`` per seat (2 or 4), melds as (team, cards), the pozzetti not taken still there.
 
     Cards not placed go to the untaken pozzetti (11 each) and then the stock (``stock`` cards);

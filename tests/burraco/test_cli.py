@@ -27,8 +27,19 @@ def test_games_lists_burraco_presets_and_options() -> None:
     b = next(g for g in data if g["name"] == "burraco")
     assert b["players"] == [2, 4] and b["default_players"] == 4 and b["default_preset"] == "fibur-italiano"
     names = {o["name"] for o in b["options"]}
-    assert {"semiclean", "semiclean_rule", "close_requires", "set_ranks", "pile_requires_meld", "target", "tie",
-            "tournament_hands", "pozzetto_look", "single_pile_twin_discard", "pinella_can_renaturalize"} <= names
+    assert {
+        "semiclean",
+        "semiclean_rule",
+        "close_requires",
+        "set_ranks",
+        "pile_requires_meld",
+        "target",
+        "tie",
+        "tournament_hands",
+        "pozzetto_look",
+        "single_pile_twin_discard",
+        "pinella_can_renaturalize",
+    } <= names
     assert all(o["help"] for o in b["options"])
 
 
@@ -87,23 +98,28 @@ def test_a_tampered_replay_fails_with_the_move_and_the_rule(tmp_path: Path) -> N
 
 def test_a_human_gets_each_refusal_with_its_rule() -> None:
     """Seed 5: South holds 3C 7C TC AD 5D 6H 7H KH 3S 7S JS and the pile is a lone 2C."""
-    script = "\n".join([
-        "meld 7C 7H 7S",        # before drawing
-        "take",
-        "draw",                 # a second draw
-        "discard 2C",           # the card just taken from a one-card pile
-        "meld 2C 7C 7H 7S 3S",  # not a meld
-        "meld 7C 7H 7S",
-        "meld 7S 7S 2C",        # not held
-        "attach KH 1",          # does not fit
-        "attach 3C 3S 2C 1",    # three cards that are not sevens
-        "meld 3C 3S 2C",
-        "why attach 7H 1",
-        "close AD",             # not the last card
-        "frobnicate",
-        "discard AD",
-        "quit",
-    ]) + "\n"
+    script = (
+        "\n".join(
+            [
+                "meld 7C 7H 7S",  # before drawing
+                "take",
+                "draw",  # a second draw
+                "discard 2C",  # the card just taken from a one-card pile
+                "meld 2C 7C 7H 7S 3S",  # not a meld
+                "meld 7C 7H 7S",
+                "meld 7S 7S 2C",  # not held
+                "attach KH 1",  # does not fit
+                "attach 3C 3S 2C 1",  # three cards that are not sevens
+                "meld 3C 3S 2C",
+                "why attach 7H 1",
+                "close AD",  # not the last card
+                "frobnicate",
+                "discard AD",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
     code, out = run("play", "burraco", "--seed", "5", "--charset", "ascii", input=script)
     assert code == 0
     assert "illegal: first draw from the stock" in out and "rule turn.draw-first" in out
@@ -131,8 +147,9 @@ def scripted(seed: str, players: int) -> list[str]:
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_whole_hand_piped_on_stdin(players: int) -> None:
     moves = scripted("pipe-b", players)
-    code, out = run("play", "burraco", "--seed", "pipe-b", "--players", str(players), "--hands", "1",
-                    input="\n".join(moves) + "\n")
+    code, out = run(
+        "play", "burraco", "--seed", "pipe-b", "--players", str(players), "--hands", "1", input="\n".join(moves) + "\n"
+    )
     assert code == 0, out
     assert "The hand is over." in out and "illegal" not in out
 

@@ -29,10 +29,12 @@ def _explain(st, bot: str = "basic") -> tuple[str, Reason | str]:
 
 # -- the issue's examples ----------------------------------------------------------------------
 
+
 def test_takes_a_one_card_pile_that_makes_a_set() -> None:
     """The first bot's greedy count saw the run 8H 9H TH and missed the set 9D 9H 9S (same points)."""
-    st = situation(["3C 5C KC AD 9D QD 6H 8H 9H TH 4S", OPP], discard="9S", phase="draw",
-                   melds=[(0, "AD AS AH"), (0, "6S 6C JK")])
+    st = situation(
+        ["3C 5C KC AD 9D QD 6H 8H 9H TH 4S", OPP], discard="9S", phase="draw", melds=[(0, "AD AS AH"), (0, "6S 6C JK")]
+    )
     assert _explain(st, "basic-v1")[0] == "draw"
     move, reason = _explain(st)
     assert move == "take" and isinstance(reason, Reason) and reason.kind == "take-meld"
@@ -54,6 +56,7 @@ def test_partners() -> None:
 
 
 # -- reason kinds against the position --------------------------------------------------------
+
 
 def _check(st, move: str, reason: Reason, seat: int) -> None:
     view = GAME.view(st, seat)

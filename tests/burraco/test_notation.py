@@ -15,24 +15,53 @@ from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove
 PACKAGE = Path(__file__).resolve().parents[2] / "cardcli" / "games" / "burraco"
 
 
-@pytest.mark.parametrize(("typed", "canonical"), [
-    ("draw", "draw"), ("d", "draw"), ("draw stock", "draw"), ("pesca", "draw"),
-    ("take", "take"), ("t", "take"), ("draw pile", "take"), ("raccogli", "take"),
-    ("meld 5h 6h jolly", "meld 5H 6H JK"), ("meld 5♥ 6♥ 7♥", "meld 5H 6H 7H"), ("m 10h jh qh", "meld TH JH QH"),
-    ("meld 5H 6H JK wild=7h", "meld 5H 6H JK wild=7H"),
-    ("attach 7h 3", "attach 7H 3"), ("attach 7h to 3", "attach 7H 3"), ("attach 7H 8H #3", "attach 7H 8H 3"),
-    ("attacca 7h 3", "attach 7H 3"),
-    ("discard ks", "discard KS"), ("x KS", "discard KS"), ("scarta re di picche", "discard KS"),
-    ("close ks", "close KS"), ("chiudi 10♦", "close TD"),
-])
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("draw", "draw"),
+        ("d", "draw"),
+        ("draw stock", "draw"),
+        ("pesca", "draw"),
+        ("take", "take"),
+        ("t", "take"),
+        ("draw pile", "take"),
+        ("raccogli", "take"),
+        ("meld 5h 6h jolly", "meld 5H 6H JK"),
+        ("meld 5♥ 6♥ 7♥", "meld 5H 6H 7H"),
+        ("m 10h jh qh", "meld TH JH QH"),
+        ("meld 5H 6H JK wild=7h", "meld 5H 6H JK wild=7H"),
+        ("attach 7h 3", "attach 7H 3"),
+        ("attach 7h to 3", "attach 7H 3"),
+        ("attach 7H 8H #3", "attach 7H 8H 3"),
+        ("attacca 7h 3", "attach 7H 3"),
+        ("discard ks", "discard KS"),
+        ("x KS", "discard KS"),
+        ("scarta re di picche", "discard KS"),
+        ("close ks", "close KS"),
+        ("chiudi 10♦", "close TD"),
+    ],
+)
 def test_friendly_and_canonical_notation(typed: str, canonical: str) -> None:
     move = GAME.parse_move(typed)
     assert GAME.format_move(move) == canonical
     assert GAME.parse_move(canonical) == move
 
 
-@pytest.mark.parametrize("bad", ["", "fly", "meld", "attach 7H", "attach 7H three", "discard", "discard KS QS",
-                                 "meld 5H ZZ", "meld 5H 6H JK wild=JK", "meld 5H 6H JK colour=red"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "fly",
+        "meld",
+        "attach 7H",
+        "attach 7H three",
+        "discard",
+        "discard KS QS",
+        "meld 5H ZZ",
+        "meld 5H 6H JK wild=JK",
+        "meld 5H 6H JK colour=red",
+    ],
+)
 def test_invalid_notation_is_an_invalid_move(bad: str) -> None:
     with pytest.raises(InvalidMove):
         GAME.parse_move(bad)

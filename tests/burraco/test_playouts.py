@@ -81,8 +81,17 @@ def test_one_thousand_hands_keep_the_invariants(block: int) -> None:
         seed = block * 100 + i
         players = 4 if seed % 3 else 2
         full = seed % 10 == 0
-        playout(CHECKED, _config(seed), players, f"inv-{seed}", BOT_MIXES[seed % len(BOT_MIXES)], max_hands=1,
-                check_every=1 if full else 6, leak_every=3, stats=stats)
+        playout(
+            CHECKED,
+            _config(seed),
+            players,
+            f"inv-{seed}",
+            BOT_MIXES[seed % len(BOT_MIXES)],
+            max_hands=1,
+            check_every=1 if full else 6,
+            leak_every=3,
+            stats=stats,
+        )
     assert stats.hands == 100
     assert len(stats.results) == 100
     assert stats.checks > 5000 and stats.refusals_checked > 1000
@@ -140,5 +149,4 @@ def test_soak_basic_bot_wins_ninety_percent_of_100_matches(players: int) -> None
 @pytest.mark.soak
 def test_soak_ten_thousand_hands() -> None:
     for seed in range(10_000):
-        playout(CHECKED, _config(seed), 4 if seed % 3 else 2, f"soak-{seed}", BOT_MIXES[seed % 4], max_hands=1,
-                check_every=2)
+        playout(CHECKED, _config(seed), 4 if seed % 3 else 2, f"soak-{seed}", BOT_MIXES[seed % 4], max_hands=1, check_every=2)

@@ -40,23 +40,29 @@ KINDS = [
 
 
 @pytest.mark.parametrize(("cards", "fibur", "at_end", "off"), KINDS, ids=[k[0] for k in KINDS])
-def test_burraco_kind_under_each_semiclean_option(cards: str, fibur: str | None, at_end: str | None,
-                                                  off: str | None) -> None:
-    for cfg, want in ((config(), fibur), (config(semiclean_rule="wild_at_end"), at_end),
-                      (config("fibur-internazionale"), off), (config("casual"), off)):
+def test_burraco_kind_under_each_semiclean_option(cards: str, fibur: str | None, at_end: str | None, off: str | None) -> None:
+    for cfg, want in (
+        (config(), fibur),
+        (config(semiclean_rule="wild_at_end"), at_end),
+        (config("fibur-internazionale"), off),
+        (config("casual"), off),
+    ):
         if cfg.set_ranks == "A3" and cards.startswith("7H 7S"):
             cfg = config("casual")
         assert burraco_kind(_meld(cards, cfg), cfg) == want, (cards, cfg)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("extra", "cards", "kind", "bonus"), [
-    ("feburit", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "royal", 300),
-    ("feburit", "7H 7S 7D 7C 7H 7S 7D 7C", "super", 250),
-    ("feburit", "7H 7S 7D 7C 7H 7S 7D 7C JK", "semiclean", 150),
-    ("garak", "7H 7S 7D 7C 7H 7S 7D 7C JK", "dirty-super", 200),
-    ("garak", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK", "dirty-royal", 250),
-    ("none", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "clean", 200),
-])
+@pytest.mark.parametrize(
+    ("extra", "cards", "kind", "bonus"),
+    [
+        ("feburit", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "royal", 300),
+        ("feburit", "7H 7S 7D 7C 7H 7S 7D 7C", "super", 250),
+        ("feburit", "7H 7S 7D 7C 7H 7S 7D 7C JK", "semiclean", 150),
+        ("garak", "7H 7S 7D 7C 7H 7S 7D 7C JK", "dirty-super", 200),
+        ("garak", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK", "dirty-royal", 250),
+        ("none", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "clean", 200),
+    ],
+)
 def test_extra_burraco_kinds(extra: str, cards: str, kind: str, bonus: int) -> None:
     from cardcli.games.burraco.table import kind_bonus
 
@@ -82,12 +88,15 @@ pozzetto NS
 """
 
 
-@pytest.mark.parametrize(("preset", "ns", "ew"), [
-    # NS: cards 75 + 105 + 15; burraco 150 or 100 (+200 clean); closing 100; hand -15
-    ("fibur-italiano", 195 + 150 + 200 + 100 - 15, 30 - 60 - 100),
-    ("fibur-internazionale", 195 + 100 + 200 + 100 - 15, 30 - 60 - 100),
-    ("casual", 195 + 100 + 200 + 100 - 15, 30 - 60 - 100),
-])
+@pytest.mark.parametrize(
+    ("preset", "ns", "ew"),
+    [
+        # NS: cards 75 + 105 + 15; burraco 150 or 100 (+200 clean); closing 100; hand -15
+        ("fibur-italiano", 195 + 150 + 200 + 100 - 15, 30 - 60 - 100),
+        ("fibur-internazionale", 195 + 100 + 200 + 100 - 15, 30 - 60 - 100),
+        ("casual", 195 + 100 + 200 + 100 - 15, 30 - 60 - 100),
+    ],
+)
 def test_hand_score_across_presets(preset: str, ns: int, ew: int) -> None:
     sheet = GAME.score_sheet(SHEET, config(preset), None)
     assert sheet.points == {"N-S": ns, "E-W": ew}
@@ -116,11 +125,20 @@ def test_match_end_and_ties() -> None:
     assert match_winners([1000, 1000], config(tie="draw")) is None
 
 
-@pytest.mark.parametrize(("hands", "mp", "vp"), [
-    (3, (1000, 950), [10, 10]), (3, (1000, 945), [11, 9]), (3, (300, 1300), [3, 17]), (3, (2000, 495), [20, 0]),
-    (4, (1000, 900), [10, 10]), (4, (1000, 895), [11, 9]), (4, (0, 2000), [1, 19]), (4, (2005, 0), [20, 0]),
-    (3, (700, 700), [10, 10]),
-])
+@pytest.mark.parametrize(
+    ("hands", "mp", "vp"),
+    [
+        (3, (1000, 950), [10, 10]),
+        (3, (1000, 945), [11, 9]),
+        (3, (300, 1300), [3, 17]),
+        (3, (2000, 495), [20, 0]),
+        (4, (1000, 900), [10, 10]),
+        (4, (1000, 895), [11, 9]),
+        (4, (0, 2000), [1, 19]),
+        (4, (2005, 0), [20, 0]),
+        (3, (700, 700), [10, 10]),
+    ],
+)
 def test_victory_point_tables(hands: int, mp: tuple[int, int], vp: list[int]) -> None:
     got = victory_points(mp, hands)
     assert got == vp and sum(got) == 20
@@ -142,15 +160,18 @@ def test_scorepad_command_prints_a_line_per_item_and_json() -> None:
     assert json.loads(res.output)["points"] == {"South": 15, "North": -110}
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("NS meld 5H 6H JK 2S\n", "line 1: 5H 6H JK 2S: a run may hold only one wildcard [rule burraco meld.run.wilds]"),
-    ("NS meld 7H 7S 7D\nNS meld 7C 7C 7D\n", "line 2: N-S already has a set of rank 7"),
-    ("XY meld 5H 6H 7H\n", "line 1: 'XY' is not a team"),
-    ("NS meld 5H 6H 7H\nclosed NS\n", "N-S closed without a burraco [rule burraco close.burraco]"),
-    ("NS meld 5H 6H 7H\nNS hand 5H 5H\n", "5H appears 3 times"),
-    ("NS meld 5H 6H ZZ\n", "line 1: 'ZZ' is not a card"),
-    ("NS sing 5H\n", "after the team write `meld CARDS` or `hand CARDS`"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("NS meld 5H 6H JK 2S\n", "line 1: 5H 6H JK 2S: a run may hold only one wildcard [rule burraco meld.run.wilds]"),
+        ("NS meld 7H 7S 7D\nNS meld 7C 7C 7D\n", "line 2: N-S already has a set of rank 7"),
+        ("XY meld 5H 6H 7H\n", "line 1: 'XY' is not a team"),
+        ("NS meld 5H 6H 7H\nclosed NS\n", "N-S closed without a burraco [rule burraco close.burraco]"),
+        ("NS meld 5H 6H 7H\nNS hand 5H 5H\n", "5H appears 3 times"),
+        ("NS meld 5H 6H ZZ\n", "line 1: 'ZZ' is not a card"),
+        ("NS sing 5H\n", "after the team write `meld CARDS` or `hand CARDS`"),
+    ],
+)
 def test_scorepad_errors_are_one_line(text: str, message: str) -> None:
     res = CliRunner().invoke(cli, ["score", "burraco"], input=text)
     assert res.exit_code == 1

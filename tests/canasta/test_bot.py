@@ -53,21 +53,22 @@ def test_takes_the_pozzo() -> None:
 
 
 def test_freezes_a_big_pozzo_with_a_black_three() -> None:
-    st = position(phase="play", hands={0: "3 K Q 8 6 5", 1: "4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4"},
-                  pozzo="KH 9D 9C 8S 7D 6H 5C TD JS QH AS 4D")
+    st = position(
+        phase="play", hands={0: "3 K Q 8 6 5", 1: "4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4"}, pozzo="KH 9D 9C 8S 7D 6H 5C TD JS QH AS 4D"
+    )
     move, why = _advice(st)
     assert move == "discard 3" and "cannot take the pozzo" in why
 
 
 def test_goes_out_when_ahead() -> None:
-    st = position(players=2, phase="play", hands={0: "K K K", 1: "A A A A A A A"},
-                  melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"], 1: []})
+    st = position(
+        players=2, phase="play", hands={0: "K K K", 1: "A A A A A A A"}, melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"], 1: []}
+    )
     assert _advice(st)[0] == "meld K K K"
 
 
 def test_answers_partner() -> None:
-    st = position(phase="answer", hands={0: "9 5", 2: "5 6"}, asked="asked",
-                  melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"]})
+    st = position(phase="answer", hands={0: "9 5", 2: "5 6"}, asked="asked", melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"]})
     game = load("canasta")
     bot = game.bots["basic"]()
     move = bot.choose(game.view(st, 2), game.legal_moves(st), Rng(1, "t"))

@@ -35,8 +35,9 @@ def test_play_two_hands_and_verify(tmp_path: Path) -> None:
 @pytest.mark.parametrize("players", ["4", "2"])
 def test_whole_match_each_preset(tmp_path: Path, preset: str, players: str) -> None:
     out = tmp_path / "m.cardcli.json"
-    r = CliRunner().invoke(cli, ["play", "canasta", "--seed", "11", "--bots", "all", "--players", players,
-                                 "--preset", preset, "--record", str(out)])
+    r = CliRunner().invoke(
+        cli, ["play", "canasta", "--seed", "11", "--bots", "all", "--players", players, "--preset", preset, "--record", str(out)]
+    )
     assert r.exit_code == 0, r.output
     assert "wins" in r.output.splitlines()[-2]
     v = CliRunner().invoke(cli, ["replay", "verify", str(out)])
@@ -95,8 +96,10 @@ def test_every_rule_id_the_code_names_is_in_the_rulebook() -> None:
     assert not missing, missing
 
 
-@pytest.mark.parametrize(("seed", "digest", "upcard"), [
-    ("7", "8220ef0e1f9c20f1", "QH"), ("8", "a75aae3fd40c0577", "8H"), ("hello", "4e3f1220da4419b8", "9D")])
+@pytest.mark.parametrize(
+    ("seed", "digest", "upcard"),
+    [("7", "8220ef0e1f9c20f1", "QH"), ("8", "a75aae3fd40c0577", "8H"), ("hello", "4e3f1220da4419b8", "9D")],
+)
 def test_deal_is_stable(seed: str, digest: str, upcard: str) -> None:
     a = CliRunner().invoke(cli, ["deal", "canasta", "--seed", seed, "--format", "json"])
     b = CliRunner().invoke(cli, ["deal", "canasta", "--seed", seed, "--format", "json"])
@@ -147,8 +150,9 @@ def test_refusals_on_the_line_driver() -> None:
 
 def test_asked_human_partner_answers() -> None:
     # North (a bot) has asked South (human) whether it may go out
-    st = position(turn=2, phase="answer", asked="asked", hands={0: "5 6", 2: "K K K 9"},
-                  melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"]})
+    st = position(
+        turn=2, phase="answer", asked="asked", hands={0: "5 6", 2: "K K K 9"}, melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"]}
+    )
     out = _drive(st, "discard 5\nno\nquit\n")
     assert "North asks: may I go out?" in out
     assert "rule ask.waiting" in out and "South answers no" in out
@@ -170,8 +174,7 @@ def test_config_errors_are_one_line() -> None:
 
 
 def test_write_replay_round_trip(tmp_path: Path) -> None:
-    s = Session.new("canasta", seed="rt", players=2, human_seats=(), hands_limit=1,
-                    preset="s2")
+    s = Session.new("canasta", seed="rt", players=2, human_seats=(), hands_limit=1, preset="s2")
     s.run_bots()
     p = tmp_path / "x.cardcli.json"
     write(p, s.to_replay())
@@ -189,12 +192,15 @@ def _suggested(demo: str) -> str:
     return title.rsplit("`", 2)[1]
 
 
-@pytest.mark.parametrize(("demo", "rule", "words"), [
-    ("frozen-pozzo", "take.black-three", "frozen"),
-    ("opening-short", "open.minimum", "cannot bring it to the 50"),
-    ("third-wildcard", "meld.set.wilds", "at most 2 wildcards"),
-    ("no-dirty-canasta", "out.canastas", "one clean and one dirty canasta"),
-])
+@pytest.mark.parametrize(
+    ("demo", "rule", "words"),
+    [
+        ("frozen-pozzo", "take.black-three", "frozen"),
+        ("opening-short", "open.minimum", "cannot bring it to the 50"),
+        ("third-wildcard", "meld.set.wilds", "at most 2 wildcards"),
+        ("no-dirty-canasta", "out.canastas", "one clean and one dirty canasta"),
+    ],
+)
 def test_demo_positions_refuse_with_their_rule(tmp_path: Path, demo: str, rule: str, words: str) -> None:
     """The demo files (real game prefixes) used to show each refusal with `cardcli play --resume`."""
     typed = _suggested(demo)

@@ -13,28 +13,37 @@ DIRTY = "8 8 8 8 8 8 JK"
 
 def _end_of_turn(hand: str, melds=(CLEAN, DIRTY), players: int = 4, **kw: object):
     opts = {k: kw.pop(k) for k in list(kw) if k in CanastaConfig.__struct_fields__}
-    return position(config=CanastaConfig(**opts), players=players, phase="play", hands={0: hand},  # type: ignore[arg-type]
-                    melds={0: list(melds), 1: []}, **kw)  # type: ignore[arg-type]
+    return position(
+        config=CanastaConfig(**opts),
+        players=players,
+        phase="play",
+        hands={0: hand},  # type: ignore[arg-type]
+        melds={0: list(melds), 1: []},
+        **kw,
+    )  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("hand", "melds", "text", "ok", "rule"), [
-    ("9", (CLEAN, DIRTY), "discard 9", True, ""),
-    ("9", (CLEAN,), "discard 9", False, "out.canastas"),                   # no dirty canasta
-    ("9", (DIRTY,), "discard 9", False, "out.canastas"),                   # no clean canasta
-    ("9", (), "discard 9", False, "out.canastas"),
-    ("JK", (CLEAN, DIRTY), "discard JK", False, "out.last-discard"),       # not on a wildcard
-    ("3", (CLEAN, DIRTY), "discard 3", False, "out.last-discard"),         # nor on a black three
-    ("9 9", (CLEAN,), "discard 9", True, ""),                             # not going out: fine
-    ("K K K", (CLEAN, DIRTY), "meld K K K", True, ""),                    # going out by melding
-    ("K K K", (CLEAN,), "meld K K K", False, "out.canastas"),
-    ("K K K 9", (CLEAN,), "meld K K K", False, "out.canastas"),            # one card left, cannot go out
-    ("K K K JK", (CLEAN, DIRTY), "meld K K K", False, "out.last-discard"),  # one card left: a wildcard
-    ("K K K 9", (CLEAN, DIRTY), "meld K K K", True, ""),
-    ("K K K 9 9", (CLEAN,), "meld K K K", True, ""),
-    ("2 2 2 2 2 2 2 9", (DIRTY,), "meld 2 2 2 2 2 2 2", True, ""),       # a clean pinelle canasta...
-    ("2 2 2 2 2 2 2 9", (CLEAN,), "meld 2 2 2 2 2 2 2", False, "out.canastas"),
-    ("JK JK JK JK JK 2 2", (CLEAN,), "meld JK JK JK JK JK 2 2", True, ""),  # ...or a jolly one completes it
-])
+@pytest.mark.parametrize(
+    ("hand", "melds", "text", "ok", "rule"),
+    [
+        ("9", (CLEAN, DIRTY), "discard 9", True, ""),
+        ("9", (CLEAN,), "discard 9", False, "out.canastas"),  # no dirty canasta
+        ("9", (DIRTY,), "discard 9", False, "out.canastas"),  # no clean canasta
+        ("9", (), "discard 9", False, "out.canastas"),
+        ("JK", (CLEAN, DIRTY), "discard JK", False, "out.last-discard"),  # not on a wildcard
+        ("3", (CLEAN, DIRTY), "discard 3", False, "out.last-discard"),  # nor on a black three
+        ("9 9", (CLEAN,), "discard 9", True, ""),  # not going out: fine
+        ("K K K", (CLEAN, DIRTY), "meld K K K", True, ""),  # going out by melding
+        ("K K K", (CLEAN,), "meld K K K", False, "out.canastas"),
+        ("K K K 9", (CLEAN,), "meld K K K", False, "out.canastas"),  # one card left, cannot go out
+        ("K K K JK", (CLEAN, DIRTY), "meld K K K", False, "out.last-discard"),  # one card left: a wildcard
+        ("K K K 9", (CLEAN, DIRTY), "meld K K K", True, ""),
+        ("K K K 9 9", (CLEAN,), "meld K K K", True, ""),
+        ("2 2 2 2 2 2 2 9", (DIRTY,), "meld 2 2 2 2 2 2 2", True, ""),  # a clean pinelle canasta...
+        ("2 2 2 2 2 2 2 9", (CLEAN,), "meld 2 2 2 2 2 2 2", False, "out.canastas"),
+        ("JK JK JK JK JK 2 2", (CLEAN,), "meld JK JK JK JK JK 2 2", True, ""),  # ...or a jolly one completes it
+    ],
+)
 def test_going_out_table(judge, hand: str, melds, text: str, ok: bool, rule: str) -> None:
     v = judge(_end_of_turn(hand, melds), text)
     assert (v.ok, v.rule) == (ok, rule), v
@@ -79,11 +88,11 @@ def test_ask_partner_flow(game, judge) -> None:
     v = judge(st, "ask")
     assert not v.ok and v.rule == "ask.once"
     game.apply(st, game.parse_move("discard 5"))
-    assert st.phase == "start" and st.turn == 1                            # no going out after a no
+    assert st.phase == "start" and st.turn == 1  # no going out after a no
     st = _end_of_turn("9 5")
     game.apply(st, game.parse_move("ask"))
     game.apply(st, game.parse_move("yes"))
-    assert judge(st, "discard 5").ok                                      # a yes permits, it does not force
+    assert judge(st, "discard 5").ok  # a yes permits, it does not force
 
 
 def test_partner_no_binds(game, judge) -> None:
@@ -94,12 +103,15 @@ def test_partner_no_binds(game, judge) -> None:
     assert not v.ok and v.rule == "out.partner-no" and "answered no" in v.reason
 
 
-@pytest.mark.parametrize(("players", "hand", "melds", "opts", "rule"), [
-    (2, "9 5", (CLEAN, DIRTY), {}, "ask.no-partner"),
-    (4, "9 5", (CLEAN,), {}, "ask.cannot"),
-    (4, "9", (CLEAN, DIRTY), {}, "ask.keep-cards"),
-    (4, "9 5", (CLEAN, DIRTY), {"ask_partner": "off"}, "ask.off"),
-])
+@pytest.mark.parametrize(
+    ("players", "hand", "melds", "opts", "rule"),
+    [
+        (2, "9 5", (CLEAN, DIRTY), {}, "ask.no-partner"),
+        (4, "9 5", (CLEAN,), {}, "ask.cannot"),
+        (4, "9", (CLEAN, DIRTY), {}, "ask.keep-cards"),
+        (4, "9 5", (CLEAN, DIRTY), {"ask_partner": "off"}, "ask.off"),
+    ],
+)
 def test_ask_refusals(judge, players: int, hand: str, melds, opts: dict, rule: str) -> None:
     v = judge(_end_of_turn(hand, melds, players=players, **opts), "ask")
     assert not v.ok and v.rule == rule
@@ -126,9 +138,9 @@ def test_stock_runs_out(game, judge) -> None:
     st = _end_of_turn("9 5 6", stock=1)
     st.phase = "start"
     game.apply(st, game.parse_move("draw"))
-    assert len(st.hands[0]) == 4 and not st.stock                         # one card was left: draw it
+    assert len(st.hands[0]) == 4 and not st.stock  # one card was left: draw it
     game.apply(st, game.parse_move("discard 5"))
-    assert st.phase == "over" and st.went_out is None                      # the next turn cannot begin
+    assert st.phase == "over" and st.went_out is None  # the next turn cannot begin
     assert st.result is not None and st.result.detail["sides"][0]["going_out"] == 0
 
 
@@ -139,14 +151,19 @@ def test_stock_ends_on_red_threes_and_leaves_one_card(game) -> None:
     game.apply(st, game.parse_move("draw"))
     assert st.red3[0] == ["3D", "3H"] and st.hands[0] == ["3C"]
     assert st.phase == "over" and st.went_out is None
-    st = position(hands={0: "3"}, stock="3H 9D")                          # a real card comes: play on
+    st = position(hands={0: "3"}, stock="3H 9D")  # a real card comes: play on
     game.apply(st, game.parse_move("draw"))
     assert st.phase == "play" and len(st.hands[0]) == 2
 
 
 def test_pozzo_when_the_stock_is_empty(game, judge) -> None:
-    st = position(config=CanastaConfig(pozzo_allowed_when_stock_empty=True), phase="play",
-                  hands={0: "5 6 9", 1: "K K 9 9"}, stock=0, pozzo="7C")
+    st = position(
+        config=CanastaConfig(pozzo_allowed_when_stock_empty=True),
+        phase="play",
+        hands={0: "5 6 9", 1: "K K 9 9"},
+        stock=0,
+        pozzo="7C",
+    )
     game.apply(st, game.parse_move("discard 9"))
     assert st.phase == "start" and st.turn == 1
     v = judge(st, "draw")
@@ -159,8 +176,9 @@ def test_pozzo_when_the_stock_is_empty(game, judge) -> None:
 
 
 def test_an_unfinished_opening_goes_back_to_the_hand_when_the_hand_ends(game, judge) -> None:
-    st = position(config=CanastaConfig(pozzo_allowed_when_stock_empty=True), opened=(False, False),
-                  hands={0: "K K K A A A 5"}, stock=0)
+    st = position(
+        config=CanastaConfig(pozzo_allowed_when_stock_empty=True), opened=(False, False), hands={0: "K K K A A A 5"}, stock=0
+    )
     game.apply(st, game.parse_move("meld K K K"))
     assert not judge(st, "draw").ok and judge(st, "end").ok
     game.apply(st, game.parse_move("end"))

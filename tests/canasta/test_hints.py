@@ -30,6 +30,7 @@ def _explain(st, bot: str = "basic", seat: int | None = None) -> tuple[str, Reas
 
 # -- the issue's examples ----------------------------------------------------------------------
 
+
 def test_a_pair_is_promised_only_when_it_stays_in_hand() -> None:
     """All three kings melded: the first bot said "a pair stays in hand for the pozzo"."""
     hand = "K K K 4 5 6 7 8 9 T J Q A 4 5 6 7 8 9"
@@ -52,21 +53,33 @@ def _hand_after(st, move: str) -> Counter[str]:
 
 def test_keeps_its_twos_while_the_side_has_no_dirty_canasta() -> None:
     """Following the first bot a learner threw 2s on big pozzi and never made a dirty canasta."""
-    st = position(phase="play", hands={0: "2 2 5 9 J K"}, melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8"]},
-                  pozzo="4H 5D 6C 7S 9D TC JH KS 4D 5C 6H 7D AS", stock=60)
+    st = position(
+        phase="play",
+        hands={0: "2 2 5 9 J K"},
+        melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8"]},
+        pozzo="4H 5D 6C 7S 9D TC JH KS 4D 5C 6H 7D AS",
+        stock=60,
+    )
     assert _explain(st, "basic-v1")[0] == "discard 2"
     move, reason = _explain(st)
     assert move != "discard 2" and isinstance(reason, Reason) and reason.kind.startswith("discard")
 
 
 def test_never_throws_a_wildcard_on_a_pozzo_already_frozen() -> None:
-    st = position(phase="play", hands={0: "2 JK 5 9 J K"}, melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 2"]},
-                  pozzo="4H 5D 6C 7S 9D TC JH KS 4D 5C 6H 7D AS 2D", stock=60, needs_three=True)
+    st = position(
+        phase="play",
+        hands={0: "2 JK 5 9 J K"},
+        melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 2"]},
+        pozzo="4H 5D 6C 7S 9D TC JH KS 4D 5C 6H 7D AS 2D",
+        stock=60,
+        needs_three=True,
+    )
     move, _r = _explain(st)
     assert move not in ("discard 2", "discard JK")
 
 
 # -- reason kinds against the position --------------------------------------------------------
+
 
 def _check(st, move: str, reason: Reason, seat: int) -> None:
     """Each kind of reason is a fact about the view it was given; fail with the position if not."""
@@ -123,8 +136,9 @@ def test_reason_table() -> None:
         position(hands={0: "9 9 5 6 7"}, pozzo="7C 8D 9H"),
         position(phase="play", hands={0: "3 K Q 8 6 5"}, pozzo="KH 9D 9C 8S 7D 6H 5C TD JS QH AS 4D"),
         position(phase="play", hands={0: "K Q 8 6 5"}, opened=(True, False), pozzo="KH 9D"),
-        position(players=2, phase="play", hands={0: "K K K", 1: "A A A A A A A"},
-                 melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"], 1: []}),
+        position(
+            players=2, phase="play", hands={0: "K K K", 1: "A A A A A A A"}, melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8 JK"], 1: []}
+        ),
         position(phase="play", hands={0: "J J J J J 4 9"}, stock=10),
     ]
     for st in cases:

@@ -34,15 +34,23 @@ from cardcli.games.canasta.tokens import NATURAL_RANKS, card_value, counts, pick
 from cardcli.testing import dealt
 
 OPTIONS = {
-    "pozzo_extra_draw": [0, 1], "wild_top_takeable": [True, False],
-    "pozzo_blocked_by_own_canasta_or_progetto": [True, False], "pozzo_allowed_when_stock_empty": [True, False],
-    "canasta_closed_at_seven": [True, False], "new_meld_after_closed_canasta": [True, False],
-    "max_wilds_per_meld": [0, 1, 2, 3], "min_naturals_before_wild": [2, 3, 5],
+    "pozzo_extra_draw": [0, 1],
+    "wild_top_takeable": [True, False],
+    "pozzo_blocked_by_own_canasta_or_progetto": [True, False],
+    "pozzo_allowed_when_stock_empty": [True, False],
+    "canasta_closed_at_seven": [True, False],
+    "new_meld_after_closed_canasta": [True, False],
+    "max_wilds_per_meld": [0, 1, 2, 3],
+    "min_naturals_before_wild": [2, 3, 5],
     "no_dirtying_while_wild_meld_open": ["both", "pinelle_only", "twos_only", "off"],
-    "opening_table": ["s0", "rg"], "opening_wilds": ["five_naturals", "none", "as_in_play"],
-    "opening_wild_meld": ["any_valid", "2J1P_only", "none"], "meld_before_draw": [True, False],
-    "go_out_discard": ["optional", "required"], "go_out_forbidden_discards": ["wild+black3", "black3", "none"],
-    "wild_canastas_count": [True, False], "ask_partner": ["optional", "off", "mandatory"],
+    "opening_table": ["s0", "rg"],
+    "opening_wilds": ["five_naturals", "none", "as_in_play"],
+    "opening_wild_meld": ["any_valid", "2J1P_only", "none"],
+    "meld_before_draw": [True, False],
+    "go_out_discard": ["optional", "required"],
+    "go_out_forbidden_discards": ["wild+black3", "black3", "none"],
+    "wild_canastas_count": [True, False],
+    "ask_partner": ["optional", "off", "mandatory"],
 }
 """The options the generator reads (the rest only score), each value taking part."""
 
@@ -79,18 +87,23 @@ def _reference(state: CanastaState) -> list[mv.Move]:
         out.extend(_ref_melds(state, hand, before_draw=False))
     size = len(state.hands[seat])
     for tok in sort_tokens(hand):
-        if size == 1 and (may_go_out(state, state.melds[side]) is not None
-                          or final_discard_problem(tok, cfg) is not None):
+        if size == 1 and (may_go_out(state, state.melds[side]) is not None or final_discard_problem(tok, cfg) is not None):
             continue
         out.append(mv.Discard(tok))
-    if (state.players == 4 and cfg.ask_partner != "off" and state.asked is None and size >= 2
-            and canastas_problem(state.melds[side], cfg) is None):
+    if (
+        state.players == 4
+        and cfg.ask_partner != "off"
+        and state.asked is None
+        and size >= 2
+        and canastas_problem(state.melds[side], cfg) is None
+    ):
         out.append(mv.Ask())
     return out
 
 
-def _ref_shapes(state: CanastaState, hand: Counter[str], opening: bool,
-                accept: Callable[[str, tuple[str, ...], bool], bool]) -> list[mv.Move]:
+def _ref_shapes(
+    state: CanastaState, hand: Counter[str], opening: bool, accept: Callable[[str, tuple[str, ...], bool], bool]
+) -> list[mv.Move]:
     cfg = state.config
     rules = cfg.opening_meld_rules() if opening else cfg.play_meld_rules()
     most = rules.max_wilds_set
@@ -120,8 +133,7 @@ def _ref_shapes(state: CanastaState, hand: Counter[str], opening: bool,
         for t in range(twos + 1):
             if j + t == 0 or (w is None and j + t < 3):
                 continue
-            bad = (wild_opening_problem(j0 + j, t0 + t, cfg) if opening
-                   else wildmelds.shape_problem(j0 + j, t0 + t))
+            bad = wild_opening_problem(j0 + j, t0 + t, cfg) if opening else wildmelds.shape_problem(j0 + j, t0 + t)
             if bad is not None:
                 continue
             cards = tuple(["JK"] * j + ["2"] * t)

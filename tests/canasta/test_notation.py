@@ -9,9 +9,26 @@ from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove
 from cardcli.games.canasta import moves as mv
 from cardcli.games.canasta.position import position
 
-CANONICAL = ["draw", "take", "end", "ask", "yes", "no", "meld K K K", "meld 7 7 2", "meld K K K K K JK 2",
-             "meld JK JK 2", "meld 2 2 2", "add K to K", "add JK 2 to K", "add JK JK to W", "discard 9",
-             "discard 3", "discard JK", "discard T"]
+CANONICAL = [
+    "draw",
+    "take",
+    "end",
+    "ask",
+    "yes",
+    "no",
+    "meld K K K",
+    "meld 7 7 2",
+    "meld K K K K K JK 2",
+    "meld JK JK 2",
+    "meld 2 2 2",
+    "add K to K",
+    "add JK 2 to K",
+    "add JK JK to W",
+    "discard 9",
+    "discard 3",
+    "discard JK",
+    "discard T",
+]
 
 
 @pytest.mark.parametrize("text", CANONICAL)
@@ -21,20 +38,27 @@ def test_round_trip(game, text: str) -> None:
     assert game.parse_move(game.format_move(move)) == move
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    ("MELD kh ks kd", "meld K K K"),
-    ("meld 7-7-2", "meld 7 7 2"),
-    ("meld 2 k K k joker", "meld K K K JK 2"),
-    ("cala 10 10 10", "meld T T T"),
-    ("meld 10♥ 10♠ T", "meld T T T"),
-    ("add jolly to k", "add JK to K"),
-    ("add 2 on wild", "add 2 to W"),
-    ("add K K", "add K K to K"),
-    ("attacca pinella a q", None),
-    ("x 9h", "discard 9"),
-    ("scarta 3♣", "discard 3"),
-    ("d", "draw"), ("pesca", "draw"), ("prendi", "take"), ("take pozzo", "take"), ("sì", "yes"),
-])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("MELD kh ks kd", "meld K K K"),
+        ("meld 7-7-2", "meld 7 7 2"),
+        ("meld 2 k K k joker", "meld K K K JK 2"),
+        ("cala 10 10 10", "meld T T T"),
+        ("meld 10♥ 10♠ T", "meld T T T"),
+        ("add jolly to k", "add JK to K"),
+        ("add 2 on wild", "add 2 to W"),
+        ("add K K", "add K K to K"),
+        ("attacca pinella a q", None),
+        ("x 9h", "discard 9"),
+        ("scarta 3♣", "discard 3"),
+        ("d", "draw"),
+        ("pesca", "draw"),
+        ("prendi", "take"),
+        ("take pozzo", "take"),
+        ("sì", "yes"),
+    ],
+)
 def test_friendly(game, text: str, canonical: str | None) -> None:
     if canonical is None:
         with pytest.raises(InvalidMove):
@@ -43,17 +67,20 @@ def test_friendly(game, text: str, canonical: str | None) -> None:
     assert game.format_move(game.parse_move(text)) == canonical
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("discard 3H", "red three"),
-    ("meld K K K + A A A", "one meld per move"),
-    ("fly", "not a canasta move"),
-    ("meld", "meld which cards"),
-    ("discard", "discard one card"),
-    ("add 2", "add to which meld"),
-    ("add K to 3", "is not a meld"),
-    ("draw now", "takes nothing"),
-    ("meld KX", "is not a card"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("discard 3H", "red three"),
+        ("meld K K K + A A A", "one meld per move"),
+        ("fly", "not a canasta move"),
+        ("meld", "meld which cards"),
+        ("discard", "discard one card"),
+        ("add 2", "add to which meld"),
+        ("add K to 3", "is not a meld"),
+        ("draw now", "takes nothing"),
+        ("meld KX", "is not a card"),
+    ],
+)
 def test_invalid(game, text: str, message: str) -> None:
     with pytest.raises(InvalidMove) as err:
         game.parse_move(text)

@@ -8,10 +8,37 @@ from cardcli.games.canasta.config import CanastaConfig
 from cardcli.games.canasta.opening import minimum
 from cardcli.games.canasta.position import position
 
-S0 = [(-500, 50), (-1, 50), (0, 50), (2999, 50), (3000, 90), (4999, 90), (5000, 120), (6999, 120),
-      (7000, 160), (7450, 160), (9999, 160), (10000, 180), (11999, 180), (12000, 200), (15000, 200)]
-RG = [(-1, 50), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (5000, 160), (7495, 160),
-      (7500, 180), (9995, 180), (10000, 200), (14000, 200)]
+S0 = [
+    (-500, 50),
+    (-1, 50),
+    (0, 50),
+    (2999, 50),
+    (3000, 90),
+    (4999, 90),
+    (5000, 120),
+    (6999, 120),
+    (7000, 160),
+    (7450, 160),
+    (9999, 160),
+    (10000, 180),
+    (11999, 180),
+    (12000, 200),
+    (15000, 200),
+]
+RG = [
+    (-1, 50),
+    (0, 50),
+    (1495, 50),
+    (1500, 90),
+    (2995, 90),
+    (3000, 120),
+    (5000, 160),
+    (7495, 160),
+    (7500, 180),
+    (9995, 180),
+    (10000, 200),
+    (14000, 200),
+]
 
 
 @pytest.mark.parametrize(("score", "need"), S0)
@@ -29,8 +56,13 @@ def test_opening_negative_option() -> None:
 
 
 def _unopened(hand: str, total: int = 0, **opts: object):
-    return position(config=CanastaConfig(**opts), opened=(False, False), hands={0: hand},  # type: ignore[arg-type]
-                    totals=(total, 0), pozzo="9H")
+    return position(
+        config=CanastaConfig(**opts),
+        opened=(False, False),
+        hands={0: hand},  # type: ignore[arg-type]
+        totals=(total, 0),
+        pozzo="9H",
+    )
 
 
 def test_tutor_example_at_7450(game, judge) -> None:
@@ -58,19 +90,22 @@ def test_two_jokers_and_a_pinella_open(game, judge) -> None:
     assert judge(st, "draw").ok
 
 
-@pytest.mark.parametrize(("opts", "text", "ok", "rule"), [
-    ({}, "meld 7 7 2", False, "open.wilds"),                      # pair + wild: not in the opening (S0)
-    ({}, "meld 7 7 7 2", False, "open.wilds"),                    # wild only on melds of five naturals
-    ({}, "meld K K K K K JK", True, ""),
-    ({"opening_wilds": "none"}, "meld K K K K K JK", False, "open.wilds"),
-    ({"opening_wilds": "as_in_play"}, "meld 7 7 2", True, ""),
-    ({}, "meld JK JK JK", True, ""),
-    ({"opening_wild_meld": "2J1P_only"}, "meld JK JK JK", False, "open.wild-meld"),
-    ({"opening_wild_meld": "2J1P_only"}, "meld JK JK 2", True, ""),
-    ({"opening_wild_meld": "none"}, "meld JK JK 2", False, "open.wild-meld"),
-    ({}, "meld K K K JK 2 2", False, "meld.set.wilds"),
-    ({}, "meld 3 3 3", False, "meld.set.rank"),
-])
+@pytest.mark.parametrize(
+    ("opts", "text", "ok", "rule"),
+    [
+        ({}, "meld 7 7 2", False, "open.wilds"),  # pair + wild: not in the opening (S0)
+        ({}, "meld 7 7 7 2", False, "open.wilds"),  # wild only on melds of five naturals
+        ({}, "meld K K K K K JK", True, ""),
+        ({"opening_wilds": "none"}, "meld K K K K K JK", False, "open.wilds"),
+        ({"opening_wilds": "as_in_play"}, "meld 7 7 2", True, ""),
+        ({}, "meld JK JK JK", True, ""),
+        ({"opening_wild_meld": "2J1P_only"}, "meld JK JK JK", False, "open.wild-meld"),
+        ({"opening_wild_meld": "2J1P_only"}, "meld JK JK 2", True, ""),
+        ({"opening_wild_meld": "none"}, "meld JK JK 2", False, "open.wild-meld"),
+        ({}, "meld K K K JK 2 2", False, "meld.set.wilds"),
+        ({}, "meld 3 3 3", False, "meld.set.rank"),
+    ],
+)
 def test_opening_meld_table(judge, opts: dict, text: str, ok: bool, rule: str) -> None:
     st = _unopened("K K K K K 7 7 7 JK JK JK 2 2 2 3 3 3 A A A Q Q Q", **opts)
     v = judge(st, text)
@@ -129,8 +164,9 @@ def test_opening_minimum_follows_the_side_score(game, judge) -> None:
 
 
 @pytest.mark.parametrize("jokers,twos,expect", [(1, 2, (1, 2, False)), (2, 1, (2, 1, False)), (0, 3, (0, 3, False))])
-def test_a_new_wild_meld_after_a_closed_wild_canasta_counts_towards_the_opening(jokers: int, twos: int,
-                                                                                 expect: tuple[int, int, bool]) -> None:
+def test_a_new_wild_meld_after_a_closed_wild_canasta_counts_towards_the_opening(
+    jokers: int, twos: int, expect: tuple[int, int, bool]
+) -> None:
     """The opening's bound offers the same new meld of wildcards as play does after a closed one (a clean
     pinelle canasta closed, a jolly meld begun), and none while the wildcards are too few."""
     from collections import Counter

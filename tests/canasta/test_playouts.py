@@ -40,8 +40,16 @@ def _run(case: int, hands: int, check_every: int, leak_every: int, start: int = 
     preset, players, bots = CASES[case]
     total = PlayoutStats()
     for i in range(start, start + hands):
-        st = playout(game, PRESETS[preset], players, f"canasta-{preset}-{players}-{i}", list(bots), max_hands=1,
-                     check_every=check_every, leak_every=leak_every)
+        st = playout(
+            game,
+            PRESETS[preset],
+            players,
+            f"canasta-{preset}-{players}-{i}",
+            list(bots),
+            max_hands=1,
+            check_every=check_every,
+            leak_every=leak_every,
+        )
         total.hands += st.hands
         total.moves += st.moves
         total.checks += st.checks
@@ -66,27 +74,40 @@ def test_whole_matches_end() -> None:
     game = load("canasta")
     for preset in PRESETS:
         for players in (4, 2):
-            st = playout(game, PRESETS[preset], players, f"match-{preset}-{players}", ["basic"],
-                         check_every=10, leak_every=30)
+            st = playout(game, PRESETS[preset], players, f"match-{preset}-{players}", ["basic"], check_every=10, leak_every=30)
             assert st.hands >= 2
             assert max(st.results[-1].totals) >= 15000
 
 
 OPTIONS = {
-    "direction": ["clockwise", "counterclockwise"], "red3_deal_replacement": ["bottom", "top"],
-    "upcard_black3_allowed": [True, False], "rejected_upcard_to_pozzo": [True, False],
-    "pozzo_ace_count": [14, 11], "pozzo_extra_draw": [0, 1], "wild_top_takeable": [True, False],
-    "pozzo_blocked_by_own_canasta_or_progetto": [True, False], "pozzo_allowed_when_stock_empty": [True, False],
-    "canasta_closed_at_seven": [True, False], "new_meld_after_closed_canasta": [True, False],
-    "max_wilds_per_meld": [1, 2, 3], "min_naturals_before_wild": [2, 3, 5],
+    "direction": ["clockwise", "counterclockwise"],
+    "red3_deal_replacement": ["bottom", "top"],
+    "upcard_black3_allowed": [True, False],
+    "rejected_upcard_to_pozzo": [True, False],
+    "pozzo_ace_count": [14, 11],
+    "pozzo_extra_draw": [0, 1],
+    "wild_top_takeable": [True, False],
+    "pozzo_blocked_by_own_canasta_or_progetto": [True, False],
+    "pozzo_allowed_when_stock_empty": [True, False],
+    "canasta_closed_at_seven": [True, False],
+    "new_meld_after_closed_canasta": [True, False],
+    "max_wilds_per_meld": [1, 2, 3],
+    "min_naturals_before_wild": [2, 3, 5],
     "no_dirtying_while_wild_meld_open": ["both", "pinelle_only", "twos_only", "off"],
-    "opening_table": ["s0", "rg"], "opening_wilds": ["five_naturals", "none", "as_in_play"],
-    "opening_wild_meld": ["any_valid", "2J1P_only", "none"], "meld_before_draw": [True, False],
-    "go_out_discard": ["optional", "required"], "go_out_forbidden_discards": ["wild+black3", "black3", "none"],
-    "wild_canastas_count": [True, False], "ask_partner": ["optional", "off", "mandatory"],
-    "red3_rule": ["s0", "s2", "rg", "brazil", "flat"], "red3_from_pozzo_replaced": [True, False],
-    "hand_penalty_scope": ["all", "opponents_only"], "double_scope": ["hand", "all_negative", "off"],
-    "unfinished_wild_meld_penalty": ["none", "minus_card_values"], "samba_bonuses": [True, False],
+    "opening_table": ["s0", "rg"],
+    "opening_wilds": ["five_naturals", "none", "as_in_play"],
+    "opening_wild_meld": ["any_valid", "2J1P_only", "none"],
+    "meld_before_draw": [True, False],
+    "go_out_discard": ["optional", "required"],
+    "go_out_forbidden_discards": ["wild+black3", "black3", "none"],
+    "wild_canastas_count": [True, False],
+    "ask_partner": ["optional", "off", "mandatory"],
+    "red3_rule": ["s0", "s2", "rg", "brazil", "flat"],
+    "red3_from_pozzo_replaced": [True, False],
+    "hand_penalty_scope": ["all", "opponents_only"],
+    "double_scope": ["hand", "all_negative", "off"],
+    "unfinished_wild_meld_penalty": ["none", "minus_card_values"],
+    "samba_bonuses": [True, False],
 }
 
 
@@ -117,5 +138,13 @@ def test_soak_option_combinations() -> None:
     for seed in range(1000, 1600):
         r = random.Random(seed)
         cfg = CanastaConfig(**{k: r.choice(v) for k, v in OPTIONS.items()})  # type: ignore[arg-type]
-        playout(game, cfg, r.choice([2, 4]), f"options-{seed}", r.choice([["basic"], ["random"], ["basic", "random"]]),
-                max_hands=1, check_every=1, leak_every=3)
+        playout(
+            game,
+            cfg,
+            r.choice([2, 4]),
+            f"options-{seed}",
+            r.choice([["basic"], ["random"], ["basic", "random"]]),
+            max_hands=1,
+            check_every=1,
+            leak_every=3,
+        )

@@ -32,7 +32,7 @@ def test_every_natural_upcard_gets_its_rank_in_cards(rank: str) -> None:
     assert built.rejected == []
     assert len(stock) == before - 1 - UNDER[rank]
     # the covered cards are the ones that were just under the upcard
-    assert built.covered == list(reversed(FILLER[-UNDER[rank]:]))
+    assert built.covered == list(reversed(FILLER[-UNDER[rank] :]))
 
 
 @pytest.mark.parametrize("card", ["2H", "2S", "JK", "3H", "3D", "3C", "3S"])

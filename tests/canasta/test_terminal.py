@@ -12,12 +12,15 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX p
 DEMOS = Path(__file__).resolve().parent / "demos"
 
 
-@pytest.mark.parametrize(("demo", "rule"), [
-    ("frozen-pozzo", "take.black-three"),
-    ("opening-short", "open.minimum"),
-    ("third-wildcard", "meld.set.wilds"),
-    ("no-dirty-canasta", "out.canastas"),
-])
+@pytest.mark.parametrize(
+    ("demo", "rule"),
+    [
+        ("frozen-pozzo", "take.black-three"),
+        ("opening-short", "open.minimum"),
+        ("third-wildcard", "meld.set.wilds"),
+        ("no-dirty-canasta", "out.canastas"),
+    ],
+)
 def test_refused_with_its_rule_in_a_terminal(tmp_path: Path, demo: str, rule: str) -> None:
     from terminal import Terminal
 

@@ -39,9 +39,14 @@ def test_other_hands_are_hidden(game) -> None:
 
 @pytest.mark.parametrize("charset", ["unicode", "ascii", "words"])
 def test_render_every_charset(game, charset: str) -> None:
-    st = position(phase="play", hands={0: "K K 9 JK 2"}, pozzo="7C 3S",
-                  melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8", "2 2 JK"], 1: ["A A A A A A JK"]},
-                  red3={0: "3H", 1: "3D"}, needs_three=True)
+    st = position(
+        phase="play",
+        hands={0: "K K 9 JK 2"},
+        pozzo="7C 3S",
+        melds={0: ["Q Q Q Q Q Q Q", "8 8 8 8 8 8", "2 2 JK"], 1: ["A A A A A A JK"]},
+        red3={0: "3H", 1: "3D"},
+        needs_three=True,
+    )
     text = "\n".join("".join(t for _s, t in line) for line in game.render(game.view(st, 0), charset))
     assert "frozen: black three on top" in text and "three matching cards needed" in text
     assert "clean canasta" in text and "progetto" in text and "dirty canasta" in text
@@ -56,12 +61,17 @@ def test_pending_opening_is_shown(game) -> None:
     assert "opening: 30 of 50" in text and "(opening)" in text
 
 
-@pytest.mark.parametrize("pending, said", [
-    (["Q Q Q"], "Your opening is worth 30 of the 50 needed: lay down more melds before you draw."),
-    (["Q Q Q", "A A A"], "Your opening is worth 90 of the 50 needed: meld more if you like, then `draw` or "
-                         "`take` to complete it."),
-    ([], "Your side has not opened: if you can, open now"),
-])
+@pytest.mark.parametrize(
+    "pending, said",
+    [
+        (["Q Q Q"], "Your opening is worth 30 of the 50 needed: lay down more melds before you draw."),
+        (
+            ["Q Q Q", "A A A"],
+            "Your opening is worth 90 of the 50 needed: meld more if you like, then `draw` or `take` to complete it.",
+        ),
+        ([], "Your side has not opened: if you can, open now"),
+    ],
+)
 def test_the_prompt_speaks_of_an_opening_under_way(game, pending: list[str], said: str) -> None:
     """An opening is complete only at the draw: a side with melds laid never reads "has not opened"."""
     st = position(opened=(False, False), hands={0: "K K K 9 9 9 A A 5"}, pending={0: pending})
@@ -73,8 +83,9 @@ def test_the_prompt_speaks_of_an_opening_under_way(game, pending: list[str], sai
 def test_rejected_upcards_are_drawn_in_the_charset(game) -> None:
     st = position(hands={0: "9 9 5"}, pozzo="4C", covered="AH AS 3D")
     st.rejected = ["3D"]
-    lines = {cs: "\n".join("".join(t for _s, t in line) for line in game.render(game.view(st, 0), cs))
-             for cs in ("unicode", "words")}
+    lines = {
+        cs: "\n".join("".join(t for _s, t in line) for line in game.render(game.view(st, 0), cs)) for cs in ("unicode", "words")
+    }
     assert "turned and covered at the start: 3♦" in lines["unicode"]
     assert "turned and covered at the start: three of diamonds" in lines["words"]
 

@@ -26,10 +26,25 @@ def test_version() -> None:
     assert code == 0 and __version__ in out
 
 
-@pytest.mark.parametrize("command", [
-    [], ["games"], ["play"], ["deal"], ["rules"], ["score"], ["simulate"], ["replay"], ["replay", "show"],
-    ["replay", "verify"], ["replay", "view"], ["replay", "schema"], ["replay", "export"], ["replay", "import"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        [],
+        ["games"],
+        ["play"],
+        ["deal"],
+        ["rules"],
+        ["score"],
+        ["simulate"],
+        ["replay"],
+        ["replay", "show"],
+        ["replay", "verify"],
+        ["replay", "view"],
+        ["replay", "schema"],
+        ["replay", "export"],
+        ["replay", "import"],
+    ],
+)
 def test_every_command_has_help(command: list[str]) -> None:
     code, out = run(*command, "--help")
     assert code == 0 and "Usage:" in out
@@ -103,18 +118,21 @@ def test_play_bots_all_prints_final_scores(tmp_path: Path) -> None:
     assert code == 0
 
 
-@pytest.mark.parametrize(("args", "code", "message"), [
-    (["play", "rummy", "--players", "7", "--bots", "all"], 2, "2, 3, 4, 5, 6 players, not 7"),
-    (["play", "rummy", "--preset", "nope", "--bots", "all"], 2, "no preset 'nope'"),
-    (["play", "rummy", "-o", "colour=red", "--bots", "all"], 2, "no option 'colour'"),
-    (["play", "rummy", "-o", "target", "--bots", "all"], 2, "--option takes KEY=VALUE"),
-    (["play", "rummy", "--seat", "9"], 2, "seat 9 does not exist"),
-    (["play", "rummy", "--bot", "genius", "--bots", "all"], 2, "no bot 'genius'"),
-    (["play", "chess"], 2, "unknown game 'chess'"),
-    (["play"], 2, "name a game"),
-    (["play", "--resume"], 1, "no saved game to resume"),
-    (["play", "--resume", "missing.cardcli.json"], 1, "no such file"),
-])
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["play", "rummy", "--players", "7", "--bots", "all"], 2, "2, 3, 4, 5, 6 players, not 7"),
+        (["play", "rummy", "--preset", "nope", "--bots", "all"], 2, "no preset 'nope'"),
+        (["play", "rummy", "-o", "colour=red", "--bots", "all"], 2, "no option 'colour'"),
+        (["play", "rummy", "-o", "target", "--bots", "all"], 2, "--option takes KEY=VALUE"),
+        (["play", "rummy", "--seat", "9"], 2, "seat 9 does not exist"),
+        (["play", "rummy", "--bot", "genius", "--bots", "all"], 2, "no bot 'genius'"),
+        (["play", "chess"], 2, "unknown game 'chess'"),
+        (["play"], 2, "name a game"),
+        (["play", "--resume"], 1, "no saved game to resume"),
+        (["play", "--resume", "missing.cardcli.json"], 1, "no such file"),
+    ],
+)
 def test_play_errors_are_one_line(args: list[str], code: int, message: str) -> None:
     got, out = run(*args)
     assert got == code, out
@@ -148,8 +166,9 @@ def test_replay_show_and_schema(tmp_path: Path) -> None:
 
 def test_replay_view_steps(tmp_path: Path) -> None:
     path = ROOT / "replays" / "rummy" / "four-players-ace-high-or-low.cardcli.json"
-    code, out = run("replay", "view", str(path), "--charset", "ascii",
-                    input="next\nnext\nseat P2\nback\njump 2.5\nhand 1\nend\nfrog\nquit\n")
+    code, out = run(
+        "replay", "view", str(path), "--charset", "ascii", input="next\nnext\nseat P2\nback\njump 2.5\nhand 1\nend\nfrog\nquit\n"
+    )
     assert code == 0
     assert "Hand 1/2 · move 2/" in out or "Hand 1/2 - move 2/" in out
     assert "Your hand" in out  # the P2 view

@@ -24,7 +24,7 @@ from cardcli.cli import cli
 BIN = str(Path(sys.executable).parent)
 CASES = [
     # (typed, candidates that must be offered)
-    ("cardcli play --resume ", ["rummy-", "notes.txt"]),       # saves *and* files
+    ("cardcli play --resume ", ["rummy-", "notes.txt"]),  # saves *and* files
     ("cardcli play rummy --option ace=", ["high-or-low", "low", "wrap"]),
     ("cardcli play bridge --dealer ", ["North", "East", "South", "West", "me"]),
     ("cardcli --lang ", ["en", "it"]),
@@ -39,8 +39,7 @@ CASES = [
 @pytest.fixture()
 def workdir(tmp_path: Path) -> Path:
     home = tmp_path / "home"
-    run = CliRunner().invoke(cli, ["play", "rummy", "--seed", "3"], input="quit\n",
-                             env={"CARDCLI_HOME": str(home)})
+    run = CliRunner().invoke(cli, ["play", "rummy", "--seed", "3"], input="quit\n", env={"CARDCLI_HOME": str(home)})
     assert run.exit_code == 0, run.output
     work = tmp_path / "work"
     work.mkdir()
@@ -50,8 +49,16 @@ def workdir(tmp_path: Path) -> Path:
 
 
 def _env(work: Path) -> dict[str, str]:
-    return dict(os.environ, CARDCLI_HOME=str(work.parent / "home"), PATH=BIN + os.pathsep + os.environ["PATH"],
-                TERM="xterm", HOME=str(work), LANG="C.UTF-8", PS1="$ ", PROMPT="$ ")
+    return dict(
+        os.environ,
+        CARDCLI_HOME=str(work.parent / "home"),
+        PATH=BIN + os.pathsep + os.environ["PATH"],
+        TERM="xterm",
+        HOME=str(work),
+        LANG="C.UTF-8",
+        PS1="$ ",
+        PROMPT="$ ",
+    )
 
 
 class Shell:
@@ -64,8 +71,9 @@ class Shell:
 
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
-        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=_env(work), cwd=work,
-                                     close_fds=True, start_new_session=True)
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=_env(work), cwd=work, close_fds=True, start_new_session=True
+        )
         os.close(slave)
         self.out = bytearray()
 
@@ -137,16 +145,19 @@ def _offered(shown: str, typed: str, want: list[str]) -> list[str]:
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 @pytest.mark.parametrize(("typed", "want"), CASES, ids=[c[0] for c in CASES])
 def test_bash_tab(workdir: Path, typed: str, want: list[str]) -> None:
-    shown = _tab(["bash", "--norc", "--noprofile", "-i"], ['source <(cardcli completion bash)'], typed, workdir,
-                 "\t\t")
+    shown = _tab(["bash", "--norc", "--noprofile", "-i"], ["source <(cardcli completion bash)"], typed, workdir, "\t\t")
     assert not _offered(shown, typed, want), shown
 
 
 @pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
 @pytest.mark.parametrize(("typed", "want"), CASES, ids=[c[0] for c in CASES])
 def test_zsh_tab(workdir: Path, typed: str, want: list[str]) -> None:
-    setup = ["autoload -U compinit && compinit -u", "zstyle ':completion:*' list-prompt ''",
-             "setopt nolistbeep; unsetopt menu_complete; setopt auto_list", 'source <(cardcli completion zsh)']
+    setup = [
+        "autoload -U compinit && compinit -u",
+        "zstyle ':completion:*' list-prompt ''",
+        "setopt nolistbeep; unsetopt menu_complete; setopt auto_list",
+        "source <(cardcli completion zsh)",
+    ]
     shown = _tab(["zsh", "-f", "-i"], setup, typed, workdir, "\t")
     assert not _offered(shown, typed, want), shown
 
@@ -154,11 +165,18 @@ def test_zsh_tab(workdir: Path, typed: str, want: list[str]) -> None:
 @pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
 @pytest.mark.parametrize(("typed", "want"), CASES, ids=[c[0] for c in CASES])
 def test_fish_complete(workdir: Path, typed: str, want: list[str]) -> None:
-    script = subprocess.run([sys.executable, "-m", "cardcli", "completion", "fish"], capture_output=True, text=True,
-                            env=_env(workdir), check=True).stdout
+    script = subprocess.run(
+        [sys.executable, "-m", "cardcli", "completion", "fish"], capture_output=True, text=True, env=_env(workdir), check=True
+    ).stdout
     (workdir / "cardcli.fish").write_text(script)
-    done = subprocess.run(["fish", "--no-config", "-c", f"source cardcli.fish; complete -C {typed!r}"],
-                          capture_output=True, text=True, env=_env(workdir), cwd=workdir, timeout=300)
+    done = subprocess.run(
+        ["fish", "--no-config", "-c", f"source cardcli.fish; complete -C {typed!r}"],
+        capture_output=True,
+        text=True,
+        env=_env(workdir),
+        cwd=workdir,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     shown = done.stdout
     assert not _offered(shown, typed, want), shown

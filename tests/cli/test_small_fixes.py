@@ -26,9 +26,11 @@ def test_learn_check_takes_a_lesson_path_relative_to_the_current_folder(monkeypa
 
 def test_notes_are_labelled_by_the_match_the_hand_or_the_move(tmp_path: Path) -> None:
     data = json.loads((ROOT / "replays" / "rummy" / "three-players-seed-7.cardcli.json").read_text())
-    data["annotations"] = [{"hand": 0, "ply": 0, "kind": "note", "text": "played at the club"},
-                           {"hand": 2, "ply": 0, "kind": "note", "text": "a new dealer"},
-                           {"hand": 1, "ply": 4, "kind": "note", "text": "a fine meld"}]
+    data["annotations"] = [
+        {"hand": 0, "ply": 0, "kind": "note", "text": "played at the club"},
+        {"hand": 2, "ply": 0, "kind": "note", "text": "a new dealer"},
+        {"hand": 1, "ply": 4, "kind": "note", "text": "a fine meld"},
+    ]
     path = tmp_path / "notes.cardcli.json"
     path.write_text(json.dumps(data))
     res = CliRunner().invoke(cli, ["replay", "show", str(path)])

@@ -45,8 +45,7 @@ def verdicts_along(rule_text: str, starter: str, plays: Iterable[str]) -> list[b
     return out
 
 
-def new_hand(players: int = 4, seed: int | str = 1, config: EleusisConfig | None = None,
-             rule: str | None = None) -> EleusisState:
+def new_hand(players: int = 4, seed: int | str = 1, config: EleusisConfig | None = None, rule: str | None = None) -> EleusisState:
     """A seeded hand, with the rule written when ``rule`` is given."""
     cfg = config or EleusisConfig()
     state = GAME.new_match(cfg, players, 0)
@@ -58,8 +57,15 @@ def new_hand(players: int = 4, seed: int | str = 1, config: EleusisConfig | None
     return state
 
 
-def hand_state(hands: dict[int, list[str]], mainline: list[str], rule: str, players: int = 4,
-               dealer: int = 0, phase: str = "one", wrong: dict[int, list[str]] | None = None) -> EleusisState:
+def hand_state(
+    hands: dict[int, list[str]],
+    mainline: list[str],
+    rule: str,
+    players: int = 4,
+    dealer: int = 0,
+    phase: str = "one",
+    wrong: dict[int, list[str]] | None = None,
+) -> EleusisState:
     """A state built by hand (cards need not come from a real deal)."""
     state = GAME.new_match(EleusisConfig(), players, dealer)
     state.hand_number = 1

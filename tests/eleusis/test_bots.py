@@ -25,8 +25,18 @@ SEED_RULES = [f"seed-{i}" for i in range(1, 8)]
 
 def test_the_space_has_the_digests_templates_and_covers_the_library() -> None:
     families = Counter(f for f, _r in template_rules())
-    assert families == {"U": 14, "R": 21, "IFU": 1638, "IFR": 3780, "OR": 210, "AND": 210, "OR3": 1330,
-                        "PAIRS": 4, "TOG": 1064, "PH2": 182}
+    assert families == {
+        "U": 14,
+        "R": 21,
+        "IFU": 1638,
+        "IFR": 3780,
+        "OR": 210,
+        "AND": 210,
+        "OR3": 1330,
+        "PAIRS": 4,
+        "TOG": 1064,
+        "PH2": 182,
+    }
     assert sum(families.values()) == 8453
     rules = {h.rule.rule for h in space()}
     assert all(parse_rule(r.text) in rules for r in LIBRARY)
@@ -45,8 +55,9 @@ def observe_hand(truth: str, seed: int, plays: int = 30) -> VersionSpace:
         GAME.apply(state, bot.choose(None, legal, Rng(seed, ply)))
         a = state.attempts[-1]
         ml = state.mainline
-        vs.observe(Observation(D.INDEX[ml[a.pos - 1]], D.INDEX[ml[a.pos - 2]] if a.pos > 1 else None, a.pos,
-                               D.INDEX[a.card], a.accepted))
+        vs.observe(
+            Observation(D.INDEX[ml[a.pos - 1]], D.INDEX[ml[a.pos - 2]] if a.pos > 1 else None, a.pos, D.INDEX[a.card], a.accepted)
+        )
     return vs
 
 

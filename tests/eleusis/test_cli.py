@@ -59,9 +59,11 @@ def test_replay_show_hides_the_rule_unless_revealed(recorded: Path) -> None:
 
 def test_a_tampered_rule_fails_verification(recorded: Path, tmp_path: Path) -> None:
     data = json.loads(recorded.read_text())
-    for text, expect in [("rule accept: rank(c) == rank(p1) + 1", "[rule eleusis rule.fifth]"),
-                         ("rule accept: __import__('os')", "[rule eleusis rule.syntax]"),
-                         ("rule " + "(" * 5000, "[rule eleusis rule.limits]")]:
+    for text, expect in [
+        ("rule accept: rank(c) == rank(p1) + 1", "[rule eleusis rule.fifth]"),
+        ("rule accept: __import__('os')", "[rule eleusis rule.syntax]"),
+        ("rule " + "(" * 5000, "[rule eleusis rule.limits]"),
+    ]:
         data["hands"][0]["moves"][0][1] = text
         bad = tmp_path / "bad.cardcli.json"
         bad.write_text(json.dumps(data))
@@ -77,17 +79,21 @@ def test_a_tampered_rule_fails_verification(recorded: Path, tmp_path: Path) -> N
 
 def test_a_human_dealer_in_the_line_driver() -> None:
     # seed 2 with 5 players: P5 deals the first hand
-    script = "\n".join([
-        "rule accept: rank(c) == rank(p1) + 1",  # breaks the one-fifth rule
-        "why",
-        "rule accept: color(c) != color(p1) or",  # a syntax error
-        "rule accept: rank(c) == red",  # a type error
-        "fair accept: suit(c) != suit(p1)",
-        "accept: color(c) == color(p1) or rank(c) == rank(p1)",  # valid: the bots play under it
-        "quit",
-    ]) + "\n"
-    code, out = run("play", "eleusis", "--seed", "2", "--players", "5", "--seat", "5", "--charset", "ascii",
-                    input=script)
+    script = (
+        "\n".join(
+            [
+                "rule accept: rank(c) == rank(p1) + 1",  # breaks the one-fifth rule
+                "why",
+                "rule accept: color(c) != color(p1) or",  # a syntax error
+                "rule accept: rank(c) == red",  # a type error
+                "fair accept: suit(c) != suit(p1)",
+                "accept: color(c) == color(p1) or rank(c) == rank(p1)",  # valid: the bots play under it
+                "quit",
+            ]
+        )
+        + "\n"
+    )
+    code, out = run("play", "eleusis", "--seed", "2", "--players", "5", "--seat", "5", "--charset", "ascii", input=script)
     assert code == 0, out
     assert "illegal: the rule breaks the one-fifth rule: after KC no card is playable" in out
     assert "rule rule.fifth" in out
@@ -114,8 +120,20 @@ def test_a_human_player_guesses() -> None:
 
 
 def test_simulate_shows_wrong_cards_per_hand() -> None:
-    code, out = run("simulate", "eleusis", "--games", "4", "--hands", "1", "--players", "5",
-                    "--bots", "normal,random", "--option", "rules=colour-or-rank")
+    code, out = run(
+        "simulate",
+        "eleusis",
+        "--games",
+        "4",
+        "--hands",
+        "1",
+        "--players",
+        "5",
+        "--bots",
+        "normal,random",
+        "--option",
+        "rules=colour-or-rank",
+    )
     assert code == 0, out
     line = next(x for x in out.splitlines() if "wrong cards per hand" in x)
     figures = dict(part.split() for part in line.split(":", 1)[1].split(","))

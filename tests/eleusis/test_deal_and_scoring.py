@@ -62,12 +62,15 @@ def test_the_players_example() -> None:
     assert player_scores([0, 2, 5, 7]) == [20, 6, 0, 0]
 
 
-@pytest.mark.parametrize(("left", "expected"), [
-    ([3, 3], [Fraction(3), Fraction(3)]),
-    ([2, 2, 2, 2, 5], [Fraction(9, 2)] * 4 + [Fraction(0)]),
-    ([1, 1, 1, 1, 1], [Fraction(6, 5)] * 5),
-    ([0, 0, 4], [Fraction(7), Fraction(7), Fraction(0)]),  # 4 - 3 x 0 = 4, + 3 each
-])
+@pytest.mark.parametrize(
+    ("left", "expected"),
+    [
+        ([3, 3], [Fraction(3), Fraction(3)]),
+        ([2, 2, 2, 2, 5], [Fraction(9, 2)] * 4 + [Fraction(0)]),
+        ([1, 1, 1, 1, 1], [Fraction(6, 5)] * 5),
+        ([0, 0, 4], [Fraction(7), Fraction(7), Fraction(0)]),  # 4 - 3 x 0 = 4, + 3 each
+    ],
+)
 def test_the_bonus_is_split_on_ties(left: list[int], expected: list[Fraction]) -> None:
     assert player_scores(left) == expected
 
@@ -101,16 +104,19 @@ def test_score_command_reproduces_the_seeds_examples() -> None:
     assert json.loads(out)["points"]["P2"] == 4.5
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("", "give a `wrong` line"),
-    ("wrong 1 2 x\n", "'x' is not a count"),
-    ("wrong 1 2\nleft 1 2 3\n", "different numbers of players"),
-    ("left 1 2 3 4 5 6 7 8\n", "3 to 7 players"),
-    ("dealer P9\nwrong 1 2\n", "is not a seat"),
-    ("wrong P1=3 P2=4\n", "is the dealer"),
-    ("wrong 1 2\nleft 3 0\n", "phase two is played from the wrong cards"),
-    ("bonus 3\n", "line 1: expected `wrong`"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "give a `wrong` line"),
+        ("wrong 1 2 x\n", "'x' is not a count"),
+        ("wrong 1 2\nleft 1 2 3\n", "different numbers of players"),
+        ("left 1 2 3 4 5 6 7 8\n", "3 to 7 players"),
+        ("dealer P9\nwrong 1 2\n", "is not a seat"),
+        ("wrong P1=3 P2=4\n", "is the dealer"),
+        ("wrong 1 2\nleft 3 0\n", "phase two is played from the wrong cards"),
+        ("bonus 3\n", "line 1: expected `wrong`"),
+    ],
+)
 def test_score_command_errors_are_one_line(text: str, words: str) -> None:
     code, out = score(text)
     assert code == 1 and words in out and "Traceback" not in out

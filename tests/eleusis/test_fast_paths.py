@@ -54,7 +54,7 @@ def reference_deal(state: EleusisState, deck: list[str]) -> list[list[str]]:
     """The hands as start_hand dealt them before: one card at a time, clockwise, skipping the dealer."""
     hands: list[list[str]] = [[] for _ in range(state.players)]
     seat = state.dealer
-    for card in deck[len(state.removed):-1]:
+    for card in deck[len(state.removed) : -1]:
         seat = state.next_player(seat)
         hands[seat].append(card)
     return hands
@@ -183,8 +183,7 @@ def test_scores_equal_fraction_arithmetic() -> None:
         lo = min(left)
         best = [i for i, n in enumerate(left) if n == lo]
         share = Fraction(BONUS, len(best))
-        expected = [Fraction(max(0, sum(left) - len(left) * n)) + (share if i in best else 0)
-                    for i, n in enumerate(left)]
+        expected = [Fraction(max(0, sum(left) - len(left) * n)) + (share if i in best else 0) for i, n in enumerate(left)]
         got = player_scores(left)
         assert got == expected and all(type(g) is Fraction for g in got)
         a, b = rng.choice(expected), rng.choice(expected)

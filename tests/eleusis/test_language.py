@@ -33,54 +33,66 @@ def test_canonical_text_is_idempotent_for_the_library_and_the_hypothesis_space()
         assert canonical(text) == text
 
 
-@pytest.mark.parametrize(("source", "expected"), [
-    ("accept:color(c)!=color(p1)", "accept: color(c) != color(p1)"),
-    ("accept: colour(c) == color(p1)   # a comment", "accept: color(c) == color(p1)"),
-    ("accept: ((rank(c)))  >=  8", "accept: rank(c) >= 8"),
-    ("accept: rank(c) - (rank(p1) - 1) == 1", "accept: rank(c) - (rank(p1) - 1) == 1"),
-    ("accept: (rank(c) - rank(p1)) - 1 == 1", "accept: rank(c) - rank(p1) - 1 == 1"),
-    ("accept: red(c) or (black(c) or face(c))", "accept: red(c) or (black(c) or face(c))"),
-    ("accept: (red(c) or black(c)) and face(c)", "accept: (red(c) or black(c)) and face(c)"),
-    ("accept: suit(c) in {C, S, S}", "accept: suit(c) in {S, C}"),
-    ("accept: rank(c) in {K, A, 2..3}", "accept: rank(c) in {1, 2, 3, 13}"),
-    ("accept: rank(c) == K or rank(c) - rank(p1) in -2..2", "accept: rank(c) == K or rank(c) - rank(p1) in -2..2"),
-    ("accept: -(rank(c)) % 13 == 1", "accept: -rank(c) % 13 == 1"),
-    ("accept: rank(c) = rank(p1)", "accept: rank(c) == rank(p1)"),
-    ("modes: x, y\nwhen x: red(c)\nwhen y: black(c)\non true: next",
-     "modes: x, y; when x: red(c); when y: black(c); on true: next"),
-    ('announce: "watch the suits"; accept: suit(c) != suit(p1); name: "suits"',
-     'name: "suits"; announce: "watch the suits"; accept: suit(c) != suit(p1)'),
-    ("accept: if red(p1) then if face(c) then red(c) else black(c) else true",
-     "accept: if red(p1) then (if face(c) then red(c) else black(c)) else true"),
-])
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("accept:color(c)!=color(p1)", "accept: color(c) != color(p1)"),
+        ("accept: colour(c) == color(p1)   # a comment", "accept: color(c) == color(p1)"),
+        ("accept: ((rank(c)))  >=  8", "accept: rank(c) >= 8"),
+        ("accept: rank(c) - (rank(p1) - 1) == 1", "accept: rank(c) - (rank(p1) - 1) == 1"),
+        ("accept: (rank(c) - rank(p1)) - 1 == 1", "accept: rank(c) - rank(p1) - 1 == 1"),
+        ("accept: red(c) or (black(c) or face(c))", "accept: red(c) or (black(c) or face(c))"),
+        ("accept: (red(c) or black(c)) and face(c)", "accept: (red(c) or black(c)) and face(c)"),
+        ("accept: suit(c) in {C, S, S}", "accept: suit(c) in {S, C}"),
+        ("accept: rank(c) in {K, A, 2..3}", "accept: rank(c) in {1, 2, 3, 13}"),
+        ("accept: rank(c) == K or rank(c) - rank(p1) in -2..2", "accept: rank(c) == K or rank(c) - rank(p1) in -2..2"),
+        ("accept: -(rank(c)) % 13 == 1", "accept: -rank(c) % 13 == 1"),
+        ("accept: rank(c) = rank(p1)", "accept: rank(c) == rank(p1)"),
+        (
+            "modes: x, y\nwhen x: red(c)\nwhen y: black(c)\non true: next",
+            "modes: x, y; when x: red(c); when y: black(c); on true: next",
+        ),
+        (
+            'announce: "watch the suits"; accept: suit(c) != suit(p1); name: "suits"',
+            'name: "suits"; announce: "watch the suits"; accept: suit(c) != suit(p1)',
+        ),
+        (
+            "accept: if red(p1) then if face(c) then red(c) else black(c) else true",
+            "accept: if red(p1) then (if face(c) then red(c) else black(c)) else true",
+        ),
+    ],
+)
 def test_canonical_form(source: str, expected: str) -> None:
     assert canonical(source) == expected
     assert canonical(expected) == expected
 
 
-@pytest.mark.parametrize(("text", "kind", "column", "words"), [
-    ("accept: color(c) != color(p1) or", "syntax", 33, "expected a value"),
-    ("accept: color(c) !== color(p1)", "syntax", 20, "expected a value"),
-    ("accept color(c) != color(p1)", "syntax", 8, "expected ':'"),
-    ("accept: colr(c) == red", "syntax", 9, "no function 'colr'"),
-    ("accept: color(x) == red", "syntax", 15, "unknown name 'x'"),
-    ("accept: rank(c) == red", "types", 17, "cannot compare a number with a colour"),
-    ("accept: rank(c)", "types", 9, "must be true or false"),
-    ("accept: suit(c) < suit(p1)", "types", 17, "compares numbers"),
-    ("accept: c == p1", "types", 11, "through their attributes"),
-    ("accept: rank(c) in red", "types", 17, "needs a set or a range"),
-    ("accept: 1 < rank(c) < 5", "syntax", 21, "do not chain"),
-    ("accept: rank(c) % 14 == 1", "limits", 17, "modulus"),
-    ("accept: phase(20) == 0", "limits", 9, "phase(M)"),
-    ("when a: red(c)", "syntax", 6, "needs a 'modes:' line"),
-    ("modes: a, b; when a: red(c)", "syntax", 1, "mode 'b' has no 'when' line"),
-    ("modes: a, b; accept: red(c); on face(c): mode z", "syntax", 47, "not declared"),
-    ("accept: red(c); accept: black(c)", "syntax", 17, "two 'accept' lines"),
-    ("accept: rank(c) in 5..3", "types", 20, "empty"),
-    ("accept: suit(c) in {S, 3}", "types", 24, "mixes"),
-    ('name: "unclosed', "syntax", 7, "not closed"),
-    ("", "syntax", 1, "needs an 'accept:' line"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind", "column", "words"),
+    [
+        ("accept: color(c) != color(p1) or", "syntax", 33, "expected a value"),
+        ("accept: color(c) !== color(p1)", "syntax", 20, "expected a value"),
+        ("accept color(c) != color(p1)", "syntax", 8, "expected ':'"),
+        ("accept: colr(c) == red", "syntax", 9, "no function 'colr'"),
+        ("accept: color(x) == red", "syntax", 15, "unknown name 'x'"),
+        ("accept: rank(c) == red", "types", 17, "cannot compare a number with a colour"),
+        ("accept: rank(c)", "types", 9, "must be true or false"),
+        ("accept: suit(c) < suit(p1)", "types", 17, "compares numbers"),
+        ("accept: c == p1", "types", 11, "through their attributes"),
+        ("accept: rank(c) in red", "types", 17, "needs a set or a range"),
+        ("accept: 1 < rank(c) < 5", "syntax", 21, "do not chain"),
+        ("accept: rank(c) % 14 == 1", "limits", 17, "modulus"),
+        ("accept: phase(20) == 0", "limits", 9, "phase(M)"),
+        ("when a: red(c)", "syntax", 6, "needs a 'modes:' line"),
+        ("modes: a, b; when a: red(c)", "syntax", 1, "mode 'b' has no 'when' line"),
+        ("modes: a, b; accept: red(c); on face(c): mode z", "syntax", 47, "not declared"),
+        ("accept: red(c); accept: black(c)", "syntax", 17, "two 'accept' lines"),
+        ("accept: rank(c) in 5..3", "types", 20, "empty"),
+        ("accept: suit(c) in {S, 3}", "types", 24, "mixes"),
+        ('name: "unclosed', "syntax", 7, "not closed"),
+        ("", "syntax", 1, "needs an 'accept:' line"),
+    ],
+)
 def test_errors_name_the_kind_and_the_column(text: str, kind: str, column: int, words: str) -> None:
     err = error_of(text)
     assert err.kind == kind, err.one_line()
@@ -102,7 +114,7 @@ HOSTILE = {
     "attribute access": "accept: c.__class__.__mro__",
     "dunder name": "accept: __import__('os').system('echo owned')",
     "import statement": "import os; accept: red(c)",
-    "python call": "accept: eval(\"1\")",
+    "python call": 'accept: eval("1")',
     "lambda": "accept: (lambda: 1)()",
     "huge number": "accept: rank(c) == 99999999999999999999999",
     "huge power": "accept: rank(c) ** 99999 == 1",
@@ -159,8 +171,13 @@ def test_undefined_card_in_a_transition_does_not_fire() -> None:
 
 def test_phase_counts_positions_from_the_starter() -> None:
     # even positions red, odd positions black; the starter is position 0, the first card position 1
-    assert verdicts_along("accept: if phase(2) == 0 then red(c) else black(c)", "2D",
-                          ["3D", "3C", "4C", "4D", "5S"]) == [False, True, False, True, True]
+    assert verdicts_along("accept: if phase(2) == 0 then red(c) else black(c)", "2D", ["3D", "3C", "4C", "4D", "5S"]) == [
+        False,
+        True,
+        False,
+        True,
+        True,
+    ]
 
 
 def test_wrap_is_detected_and_announced() -> None:
@@ -169,7 +186,12 @@ def test_wrap_is_detected_and_announced() -> None:
     assert not parse_rule("accept: rank(c) % 3 == 0").wraps
     # from Q: K is one higher, A after K goes round the corner, then 2; 6 is four higher, 5 three
     assert verdicts_along("accept: (rank(c) - rank(p1)) % 13 in 1..3", "QH", ["KS", "AS", "2D", "6C", "5C"]) == [
-        True, True, True, False, True]
+        True,
+        True,
+        True,
+        False,
+        True,
+    ]
 
 
 def test_json_form_is_plain_and_stable() -> None:
@@ -181,10 +203,67 @@ def test_json_form_is_plain_and_stable() -> None:
     assert rule_text(parse_rule(LIBRARY[5].text)) == LIBRARY[5].text
 
 
-TOKENS = ["accept:", "modes:", "when", "on", "next", "mode", "a", "b", ":", ";", "\n", "if", "then", "else", "and", "or",
-          "not", "in", "rank(", "suit(", "color(", "parity(", "red(", "face(", "prime(", "abs(", "phase(", "c", "p1", "p2",
-          ")", "(", "{", "}", ",", "==", "!=", "<", "<=", "+", "-", "%", "..", "1", "7", "13", "14", "S", "H", "K",
-          "red", "even", "true", "_", ".", "'", '"', "#", "x"]
+TOKENS = [
+    "accept:",
+    "modes:",
+    "when",
+    "on",
+    "next",
+    "mode",
+    "a",
+    "b",
+    ":",
+    ";",
+    "\n",
+    "if",
+    "then",
+    "else",
+    "and",
+    "or",
+    "not",
+    "in",
+    "rank(",
+    "suit(",
+    "color(",
+    "parity(",
+    "red(",
+    "face(",
+    "prime(",
+    "abs(",
+    "phase(",
+    "c",
+    "p1",
+    "p2",
+    ")",
+    "(",
+    "{",
+    "}",
+    ",",
+    "==",
+    "!=",
+    "<",
+    "<=",
+    "+",
+    "-",
+    "%",
+    "..",
+    "1",
+    "7",
+    "13",
+    "14",
+    "S",
+    "H",
+    "K",
+    "red",
+    "even",
+    "true",
+    "_",
+    ".",
+    "'",
+    '"',
+    "#",
+    "x",
+]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -27,12 +27,15 @@ def run(*args: str) -> tuple[int, str]:
     return res.exit_code, res.output
 
 
-@pytest.mark.parametrize(("old", "new", "says"), [
-    ("seed-1", "alternate-colours", "accept: color(c) != color(p1)"),
-    ("seed-4", "colour-or-rank", "accept: color(c) == color(p1) or rank(c) == rank(p1)"),
-    ("seed-6", "sevens-switch", "on rank(c) == 7: next"),
-    ("seed-7", "odd-black-even-red", "accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("seed-1", "alternate-colours", "accept: color(c) != color(p1)"),
+        ("seed-4", "colour-or-rank", "accept: color(c) == color(p1) or rank(c) == rank(p1)"),
+        ("seed-6", "sevens-switch", "on rank(c) == 7: next"),
+        ("seed-7", "odd-black-even-red", "accept: if odd(p1) then suit(c) in {S, C} else suit(c) in {H, D}"),
+    ],
+)
 def test_a_former_id_names_the_same_rule(old: str, new: str, says: str) -> None:
     assert OLD_IDS[old] == new and BY_ID[old] is BY_ID[new] and says in BY_ID[new].text
     assert mv.parse_move(f"rule {old}") == mv.parse_move(f"rule {new}") == mv.SetRule(BY_ID[new].text)
@@ -50,8 +53,14 @@ def test_former_options_and_presets_still_build_and_are_never_listed() -> None:
     assert build_config(GAME, "seed-rules", {}).rules == "seed"  # exactly as it was: a share code's digest covers it
     assert build_config(GAME, "classic-rules", {}).rules == "classic"
     assert list(GAME.presets) == ["standard", "classic-rules", "short"]
-    for args in (("games",), ("rules", "eleusis", "options"), ("rules", "eleusis", "library"),
-                 ("rules", "eleusis", "language"), ("rules", "eleusis"), ("rules", "eleusis", "presets")):
+    for args in (
+        ("games",),
+        ("rules", "eleusis", "options"),
+        ("rules", "eleusis", "library"),
+        ("rules", "eleusis", "language"),
+        ("rules", "eleusis"),
+        ("rules", "eleusis", "presets"),
+    ):
         code, out = run(*args)
         assert code == 0 and "seed-" not in out and "rules=seed" not in out, (args, out)
 
@@ -63,8 +72,9 @@ def test_share_codes_made_under_the_former_names_still_verify(code: str) -> None
 
 
 def test_a_game_under_the_former_preset_plays() -> None:
-    status, out = run("play", "eleusis", "--preset", "seed-rules", "--bots", "all", "--seed", "5", "--players", "3",
-                      "--hands", "1", "--fast")
+    status, out = run(
+        "play", "eleusis", "--preset", "seed-rules", "--bots", "all", "--seed", "5", "--players", "3", "--hands", "1", "--fast"
+    )
     classic = {r.text for r in LIBRARY if r.classic}
     rule = next(line.split("The rule was: ", 1)[1].split("  (")[0] for line in out.splitlines() if "The rule was:" in line)
     assert status == 0 and rule in classic, out

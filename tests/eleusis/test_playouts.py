@@ -30,8 +30,17 @@ def test_three_hundred_hands_keep_the_invariants(block: int) -> None:
         seed = block * 100 + i
         players = 3 + seed % 5
         config = EleusisConfig(rules=pools[seed % len(pools)], phase_two_rounds=1 + seed % 6)
-        playout(game, config, players, f"inv-{seed}", BOT_MIXES[seed % len(BOT_MIXES)], max_hands=1,
-                check_every=1 if seed % 3 == 0 else 3, leak_every=5, stats=stats)
+        playout(
+            game,
+            config,
+            players,
+            f"inv-{seed}",
+            BOT_MIXES[seed % len(BOT_MIXES)],
+            max_hands=1,
+            check_every=1 if seed % 3 == 0 else 3,
+            leak_every=5,
+            stats=stats,
+        )
     assert stats.hands == 100
     assert stats.checks > 2000 and stats.refusals_checked > 300
     assert WatchedGame.plays_checked - before_plays > 3000
@@ -77,13 +86,18 @@ def test_views_are_the_same_under_another_rule_that_fits_the_same_verdicts() -> 
         vs = VersionSpace(space(), D.INDEX[state.mainline[0]])
         ml = state.mainline
         for a in state.attempts:
-            vs.observe(Observation(D.INDEX[ml[a.pos - 1]], D.INDEX[ml[a.pos - 2]] if a.pos > 1 else None, a.pos,
-                                   D.INDEX[a.card], a.accepted))
+            vs.observe(
+                Observation(
+                    D.INDEX[ml[a.pos - 1]], D.INDEX[ml[a.pos - 2]] if a.pos > 1 else None, a.pos, D.INDEX[a.card], a.accepted
+                )
+            )
         ctx = vs.context(D.INDEX[ml[-1]], D.INDEX[ml[-2]] if len(ml) > 1 else None, len(ml))
         true_mask = state.rule.mask(state.rstate)
-        other = next(vs.hyps[i] for i, m in zip(vs.alive, vs.modes)
-                     if vs.hyps[i].rule.accept_mask_in(ctx, m) != true_mask
-                     and vs.hyps[i].rule.rule.wraps == state.rule.rule.wraps)
+        other = next(
+            vs.hyps[i]
+            for i, m in zip(vs.alive, vs.modes)
+            if vs.hyps[i].rule.accept_mask_in(ctx, m) != true_mask and vs.hyps[i].rule.rule.wraps == state.rule.rule.wraps
+        )
         twin = GAME.new_match(cfg, players, 0)
         GAME.start_hand(twin, deck)
         GAME.apply(twin, mv.SetRule(other.text))  # applied unchecked: the twin rule need not be fair
@@ -110,5 +124,12 @@ def test_phase_two_limit_always_ends_a_hand() -> None:
 def test_soak_three_thousand_hands() -> None:
     game = WatchedGame()
     for seed in range(3000):
-        playout(game, EleusisConfig(rules=("all", "seed", "hard")[seed % 3]), 3 + seed % 5, f"soak-{seed}",
-                BOT_MIXES[seed % len(BOT_MIXES)], max_hands=1, check_every=3)
+        playout(
+            game,
+            EleusisConfig(rules=("all", "seed", "hard")[seed % 3]),
+            3 + seed % 5,
+            f"soak-{seed}",
+            BOT_MIXES[seed % len(BOT_MIXES)],
+            max_hands=1,
+            check_every=3,
+        )

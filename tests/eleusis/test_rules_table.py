@@ -30,14 +30,17 @@ def test_the_dealer_writes_the_rule_first() -> None:
     assert [GAME.format_move(m) for m in GAME.legal_moves(state)][0] == "rule " + BY_ID["seed-1"].text
 
 
-@pytest.mark.parametrize(("text", "rule", "words"), [
-    ("accept: rank(c) == rank(p1) + 1", "rule.fifth", "after KC no card is playable"),
-    ("accept: color(c) != color(p1) or", "rule.syntax", "column 33 of the rule"),
-    ("accept: rank(c) == red", "rule.types", "column 17 of the rule"),
-    ("accept: " + "(" * 40 + "red(c)" + ")" * 40, "rule.limits", "nested more than 32"),
-    ("accept: c.__class__", "rule.syntax", "no attribute access"),
-    ("x" * 5000, "rule.limits", "5000 characters"),
-])
+@pytest.mark.parametrize(
+    ("text", "rule", "words"),
+    [
+        ("accept: rank(c) == rank(p1) + 1", "rule.fifth", "after KC no card is playable"),
+        ("accept: color(c) != color(p1) or", "rule.syntax", "column 33 of the rule"),
+        ("accept: rank(c) == red", "rule.types", "column 17 of the rule"),
+        ("accept: " + "(" * 40 + "red(c)" + ")" * 40, "rule.limits", "nested more than 32"),
+        ("accept: c.__class__", "rule.syntax", "no attribute access"),
+        ("x" * 5000, "rule.limits", "5000 characters"),
+    ],
+)
 def test_a_bad_rule_is_refused_with_its_reason(text: str, rule: str, words: str) -> None:
     state = new_hand(4, seed=3)
     move = GAME.parse_move("rule " + text)

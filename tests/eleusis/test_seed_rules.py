@@ -77,27 +77,42 @@ def test_rule_3_the_first_card_is_right_anyway() -> None:
     assert all(judge_sequence(text, ["3C"], [c])[0] for c in D.CARDS)
 
 
-@pytest.mark.parametrize(("text", "minimum", "ok", "witness"), [
-    ("accept: rank(c) == rank(p1) + 1", 0, False, "after KC no card is playable"),
-    ("accept: (rank(c) - rank(p1)) % 13 == 1", 4, False, "after AC only 4 cards are playable (2C 2D 2H 2S)"),
-    ("accept: (rank(c) - rank(p1)) % 13 in 1..3", 12, True, ""),
-    ("accept: suit(c) != suit(p1)", 39, True, ""),
-    ("accept: suit(c) == suit(p1) or (face(c) and not face(p1))", 13, True, ""),
-    ("accept: if red(p1) then rank(c) > rank(p1) else rank(c) <= rank(p1)", 0, False, "after KD no card is playable"),
-    ("accept: if phase(2) == 0 then red(c) else black(c)", 26, True, ""),
-    # the same rank (4 cards, the top card included: identities are counted over a full deck) or a spade
-    ("accept: rank(c) == rank(p1) or suit(c) == S", 16, True, ""),
-    ("accept: rank(c) == rank(p1) or suit(c) == S and rank(c) < 4", 6, False,
-     "after AC only 6 cards are playable (AC AD AH AS 2S 3S)"),
-    # only p2: the search must still remember p1, which becomes the next p2
-    ("accept: rank(c) == rank(p2)", 4, False, "after AC 2C only 4 cards are playable (AC AD AH AS)"),
-    ("accept: suit(c) != suit(p2)", 39, True, ""),
-    # a face card switches to "kings only"; a face starter switches at once
-    ("modes: a, b; when a: red(c); when b: rank(c) == K; on face(c): next", 4, False,
-     "after JC only 4 cards are playable (KC KD KH KS)"),
-    ("modes: a, b; when a: red(c); when b: rank(c) == K; on face(c) and rank(p1) > 0: next", 4, False,
-     "after AC JD only 4 cards are playable (KC KD KH KS)"),
-])
+@pytest.mark.parametrize(
+    ("text", "minimum", "ok", "witness"),
+    [
+        ("accept: rank(c) == rank(p1) + 1", 0, False, "after KC no card is playable"),
+        ("accept: (rank(c) - rank(p1)) % 13 == 1", 4, False, "after AC only 4 cards are playable (2C 2D 2H 2S)"),
+        ("accept: (rank(c) - rank(p1)) % 13 in 1..3", 12, True, ""),
+        ("accept: suit(c) != suit(p1)", 39, True, ""),
+        ("accept: suit(c) == suit(p1) or (face(c) and not face(p1))", 13, True, ""),
+        ("accept: if red(p1) then rank(c) > rank(p1) else rank(c) <= rank(p1)", 0, False, "after KD no card is playable"),
+        ("accept: if phase(2) == 0 then red(c) else black(c)", 26, True, ""),
+        # the same rank (4 cards, the top card included: identities are counted over a full deck) or a spade
+        ("accept: rank(c) == rank(p1) or suit(c) == S", 16, True, ""),
+        (
+            "accept: rank(c) == rank(p1) or suit(c) == S and rank(c) < 4",
+            6,
+            False,
+            "after AC only 6 cards are playable (AC AD AH AS 2S 3S)",
+        ),
+        # only p2: the search must still remember p1, which becomes the next p2
+        ("accept: rank(c) == rank(p2)", 4, False, "after AC 2C only 4 cards are playable (AC AD AH AS)"),
+        ("accept: suit(c) != suit(p2)", 39, True, ""),
+        # a face card switches to "kings only"; a face starter switches at once
+        (
+            "modes: a, b; when a: red(c); when b: rank(c) == K; on face(c): next",
+            4,
+            False,
+            "after JC only 4 cards are playable (KC KD KH KS)",
+        ),
+        (
+            "modes: a, b; when a: red(c); when b: rank(c) == K; on face(c) and rank(p1) > 0: next",
+            4,
+            False,
+            "after AC JD only 4 cards are playable (KC KD KH KS)",
+        ),
+    ],
+)
 def test_digest_examples_and_witnesses(text: str, minimum: int, ok: bool, witness: str) -> None:
     f = check_fairness(compile_text(text))
     assert (f.minimum, f.ok) == (minimum, ok)

@@ -24,9 +24,11 @@ def test_the_written_out_bot_ids_are_the_registered_ones(name: str) -> None:
 
 
 def test_verifying_a_bridge_replay_does_not_import_the_bots() -> None:
-    code = ("import sys; from cardcli.replay.io import read; from cardcli.session import Session; "
-            "Session.from_replay(read('replays/bridge/rubber-seed-11.cardcli.json')); "
-            "print(sorted(m for m in sys.modules if m.startswith('cardcli.games.bridge.b') or m == 'endplay'))")
+    code = (
+        "import sys; from cardcli.replay.io import read; from cardcli.session import Session; "
+        "Session.from_replay(read('replays/bridge/rubber-seed-11.cardcli.json')); "
+        "print(sorted(m for m in sys.modules if m.startswith('cardcli.games.bridge.b') or m == 'endplay'))"
+    )
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     assert out.stdout.strip() == "[]", out.stdout

@@ -24,12 +24,34 @@ from cardcli.engine.cards import (
 ALL = list(STANDARD_DECK) + [JOKER]
 
 
-@pytest.mark.parametrize(("text", "card"), [
-    ("TH", "TH"), ("th", "TH"), ("10h", "TH"), ("10H", "TH"), ("T♥", "TH"), ("10♥", "TH"), ("♥10", "TH"),
-    ("h10", "TH"), ("q♠", "QS"), ("♠Q", "QS"), ("queen of spades", "QS"), ("Queen of Spades", "QS"),
-    ("asso di cuori", "AH"), ("7 fiori", "7C"), ("7p", "7S"), ("ac", "AC"), ("ca", "AC"), ("2♦", "2D"),
-    ("JK", "JK"), ("joker", "JK"), ("Jolly", "JK"), ("ten of diamonds", "TD"), ("k ♣", "KC"),
-])
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("TH", "TH"),
+        ("th", "TH"),
+        ("10h", "TH"),
+        ("10H", "TH"),
+        ("T♥", "TH"),
+        ("10♥", "TH"),
+        ("♥10", "TH"),
+        ("h10", "TH"),
+        ("q♠", "QS"),
+        ("♠Q", "QS"),
+        ("queen of spades", "QS"),
+        ("Queen of Spades", "QS"),
+        ("asso di cuori", "AH"),
+        ("7 fiori", "7C"),
+        ("7p", "7S"),
+        ("ac", "AC"),
+        ("ca", "AC"),
+        ("2♦", "2D"),
+        ("JK", "JK"),
+        ("joker", "JK"),
+        ("Jolly", "JK"),
+        ("ten of diamonds", "TD"),
+        ("k ♣", "KC"),
+    ],
+)
 def test_friendly_spellings(text: str, card: str) -> None:
     assert parse_card(text) == card
 

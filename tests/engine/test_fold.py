@@ -55,7 +55,8 @@ def test_visitors_see_every_hand_and_move_in_order() -> None:
     assert sum(e.startswith("after") for e in rec.events) == len(moves)
     assert sum(e.startswith("before") for e in rec.events) == len(moves)
     assert [e for e in rec.events if e.startswith("begin")] == [
-        f"begin {i} dealer {h.dealer}" for i, h in enumerate(replay.hands, 1)]
+        f"begin {i} dealer {h.dealer}" for i, h in enumerate(replay.hands, 1)
+    ]
     ends = [e for e in rec.events if e.startswith("end")]
     assert ends == [f"end {i} {h.result.points}" for i, h in enumerate(replay.hands, 1) if h.result]
     first_after = rec.events.index("after 1.1 " + replay.hands[0].moves[0].move)
@@ -108,7 +109,7 @@ def test_an_eleusis_replay_with_its_secret_flags_moved_fails_verify(tmp_path: Pa
     data = json.loads(ELEUSIS.read_text())
     moves = data["hands"][0]["moves"]
     assert moves[0][2] is True
-    moves[0] = moves[0][:2]          # the secret rule marked public ...
+    moves[0] = moves[0][:2]  # the secret rule marked public ...
     moves[3] = [*moves[3][:2], True]  # ... and a plain card marked secret
     bad = tmp_path / "moved.cardcli.json"
     bad.write_text(json.dumps(data))

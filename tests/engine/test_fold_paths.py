@@ -57,8 +57,9 @@ def test_the_fast_path_and_the_full_path_fold_to_the_same_match() -> None:
     fast = fold(game, config, replay.players, replay.first_dealer, log_of(replay), visitors=[hands])
     watcher = Watcher()
     full = fold(game, config, replay.players, replay.first_dealer, log_of(replay), visitors=[watcher])
-    assert [[(m.seat, m.move, m.secret) for m in h.moves] for h in fast.hands] == \
-        [[(m.seat, m.move, m.secret) for m in h.moves] for h in full.hands]
+    assert [[(m.seat, m.move, m.secret) for m in h.moves] for h in fast.hands] == [
+        [(m.seat, m.move, m.secret) for m in h.moves] for h in full.hands
+    ]
     assert fast.results == full.results and all(r is not None for r in fast.results)
     assert [h for h, _r in hands.ends] == list(range(1, len(replay.hands) + 1)) == watcher.ends
     assert [r for _h, r in hands.ends] == fast.results
@@ -73,10 +74,11 @@ def test_the_fast_path_refuses_what_the_full_path_refuses() -> None:
     first = logs[0]
     seat, move = first.moves[10].seat, first.moves[10].move
     for bad, words in (
-            (LoggedMove(seat, "play ZZ"), "is not a bridge move"),
-            (LoggedMove((seat + 1) % 4, move), "turn, not seat"),
-            (LoggedMove(seat, move, True), "the file marks it secret, but it is public by the rules"),
-            (LoggedMove(seat, first.moves[12].move), "illegal")):
+        (LoggedMove(seat, "play ZZ"), "is not a bridge move"),
+        (LoggedMove((seat + 1) % 4, move), "turn, not seat"),
+        (LoggedMove(seat, move, True), "the file marks it secret, but it is public by the rules"),
+        (LoggedMove(seat, first.moves[12].move), "illegal"),
+    ):
         broken = [HandLog(first.deck, [*first.moves[:10], bad, *first.moves[11:]], first.dealer)]
         errors = []
         for visitors in ([], [Watcher()]):
@@ -92,7 +94,7 @@ def test_a_trusting_fold_takes_an_illegal_move_a_strict_one_refuses() -> None:
     # the opening lead out of turn is refused by both; a card the rules forbid only by the strict fold
     auction_end = next(i for i, m in enumerate(first.moves) if m.move.startswith("play "))
     lead = first.moves[auction_end]
-    table = fold(game, config, 4, replay.first_dealer, [HandLog(first.deck, first.moves[:auction_end + 1])])
+    table = fold(game, config, 4, replay.first_dealer, [HandLog(first.deck, first.moves[: auction_end + 1])])
     follower = game.to_act(table.state)
     led_suit = lead.move[-1]
     hand = table.state.hands[follower]
@@ -100,7 +102,7 @@ def test_a_trusting_fold_takes_an_illegal_move_a_strict_one_refuses() -> None:
     if len(off) == len(hand):
         pytest.skip("the next hand holds no card of another suit")
     if any(c[1] == led_suit for c in hand):
-        moves = [*first.moves[:auction_end + 1], LoggedMove(follower, f"play {off[0]}")]
+        moves = [*first.moves[: auction_end + 1], LoggedMove(follower, f"play {off[0]}")]
         with pytest.raises(FoldError, match="illegal"):
             fold(game, config, 4, replay.first_dealer, [HandLog(first.deck, moves)])
         trusting = fold(game, config, 4, replay.first_dealer, [HandLog(first.deck, moves)], strict=False)
@@ -166,13 +168,11 @@ def test_a_file_that_names_the_wrong_dealer_is_refused_naming_both() -> None:
     assert real is not None
     wrong = (real + 1) % replay.players
     names = game.seat_names(replay.players)
-    with pytest.raises(FoldError, match=f"hand 1: the file says {names[wrong]} dealt, but by the rules "
-                                        f"{names[real]} deals"):
+    with pytest.raises(FoldError, match=f"hand 1: the file says {names[wrong]} dealt, but by the rules {names[real]} deals"):
         fold(game, config, replay.players, replay.first_dealer, [HandLog(logs[0].deck, logs[0].moves, wrong)])
     with pytest.raises(FoldError, match=f"hand 1: the file says seat 9 dealt, but by the rules {names[real]} deals"):
         fold(game, config, replay.players, replay.first_dealer, [HandLog(logs[0].deck, logs[0].moves, 8)])
-    trusting = fold(game, config, replay.players, replay.first_dealer, [HandLog(logs[0].deck, logs[0].moves, 8)],
-                    strict=False)
+    trusting = fold(game, config, replay.players, replay.first_dealer, [HandLog(logs[0].deck, logs[0].moves, 8)], strict=False)
     assert trusting.dealer() == real  # the fold records the real dealer, whatever the file said
 
 

@@ -31,8 +31,7 @@ def _rules() -> list[MeldRules]:
                 out.append(rules)
     for ace in ("low", "high", "both", "wrap"):
         out.append(MeldRules(ace=ace))  # type: ignore[arg-type]
-    out.append(MeldRules(wild_twos=True, natural_two_in_place=True, max_wilds_run=1, max_wilds_set=1,
-                         set_ranks="A3456789TJQK"))
+    out.append(MeldRules(wild_twos=True, natural_two_in_place=True, max_wilds_run=1, max_wilds_set=1, set_ranks="A3456789TJQK"))
     out.append(MeldRules(wild_twos=True, max_wilds_run=2, max_wilds_set=2, naturals_exceed_wilds=True, min_naturals=2))
     return out
 
@@ -78,10 +77,12 @@ def playout_digest(name: str, games: int, players: tuple[int, ...]) -> tuple[int
                 state = state.clone()
             out = game.apply(state, pick)
             moves += 1
-            digest.update(repr((out.seat, game.format_move(out.move), sorted(out.facts.items()),
-                                sorted(out.private.items()))).encode())
-            digest.update(repr((state.phase, state.turn, state.hands, state.discard, state.stock,
-                                [repr(m) for m in state.melds])).encode())
+            digest.update(
+                repr((out.seat, game.format_move(out.move), sorted(out.facts.items()), sorted(out.private.items()))).encode()
+            )
+            digest.update(
+                repr((state.phase, state.turn, state.hands, state.discard, state.stock, [repr(m) for m in state.melds])).encode()
+            )
         digest.update(repr((state.result, state.totals)).encode())
     return positions, digest.hexdigest()[:16]
 

@@ -19,10 +19,18 @@ from cardcli.engine.verdict import Verdict
 RUMMY = MeldRules(max_set_size=4)
 HIGH_LOW = MeldRules(ace="both", max_set_size=4)
 WRAP = MeldRules(ace="wrap", max_set_size=4)
-BURRACO = MeldRules(ace="both", wild_twos=True, natural_two_in_place=True, max_wilds_run=1, max_wilds_set=1,
-                    set_ranks="A3456789TJQK", max_set_size=9)
-CANASTA = MeldRules(runs=False, wild_twos=True, max_wilds_set=2, naturals_exceed_wilds=True, min_naturals=2,
-                    set_ranks="A456789TJQK")
+BURRACO = MeldRules(
+    ace="both",
+    wild_twos=True,
+    natural_two_in_place=True,
+    max_wilds_run=1,
+    max_wilds_set=1,
+    set_ranks="A3456789TJQK",
+    max_set_size=9,
+)
+CANASTA = MeldRules(
+    runs=False, wild_twos=True, max_wilds_set=2, naturals_exceed_wilds=True, min_naturals=2, set_ranks="A456789TJQK"
+)
 
 
 def cards(text: str) -> list[str]:
@@ -41,13 +49,13 @@ LEGAL = [
     (WRAP, "KH AH 2H", "run", "KH AH 2H"),
     (WRAP, "QS KS AS 2S 3S", "run", "QS KS AS 2S 3S"),
     # burraco (digest §2.2-2.4)
-    (BURRACO, "AC 2C 3C 4C JK", "run", "AC 2C 3C 4C JK"),   # natural 2 plus one matta
-    (BURRACO, "5H 6H JK", "run", "JK 5H 6H"),               # spare matta goes low by convention
+    (BURRACO, "AC 2C 3C 4C JK", "run", "AC 2C 3C 4C JK"),  # natural 2 plus one matta
+    (BURRACO, "5H 6H JK", "run", "JK 5H 6H"),  # spare matta goes low by convention
     (BURRACO, "5H JK 7H", "run", "5H JK 7H"),
     (BURRACO, "5C 6C 2D", "run", "2D 5C 6C"),
-    (BURRACO, "6C JK 8C TC 7C", "run", "6C 7C 8C JK TC"),    # the displaced joker fills the 9
+    (BURRACO, "6C JK 8C TC 7C", "run", "6C 7C 8C JK TC"),  # the displaced joker fills the 9
     (BURRACO, "QH KH AH", "run", "QH KH AH"),
-    (BURRACO, "7H 7H 2S", "set", "7H 7H 2S"),               # same suit twice: two decks
+    (BURRACO, "7H 7H 2S", "set", "7H 7H 2S"),  # same suit twice: two decks
     (BURRACO, "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK", "run", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH JK"),
     (CANASTA, "KH KS JK", "set", "KH KS JK"),
     (CANASTA, "KH KS KD 2C JK", "set", "KH KS KD 2C JK"),
@@ -70,8 +78,8 @@ ILLEGAL = [
     (RUMMY, "KH AH 2H", "meld.run.ace", "corner"),
     (HIGH_LOW, "KH AH 2H", "meld.run.ace", "corner"),
     (RUMMY, "7H 7S 8D", "meld.run.suit", "different suits"),
-    (BURRACO, "3C 2S 5C JK", "meld.run.wilds", "only one wildcard"),   # two matte
-    (BURRACO, "2C 2D 2H", "meld.wild-only", "wildcards alone"),          # a set of twos
+    (BURRACO, "3C 2S 5C JK", "meld.run.wilds", "only one wildcard"),  # two matte
+    (BURRACO, "2C 2D 2H", "meld.wild-only", "wildcards alone"),  # a set of twos
     (BURRACO, "7H 2S JK", "meld.set.wilds", "only one wildcard"),
     (BURRACO, "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "meld.run.ace", "one natural ace"),
     (BURRACO, "6C JK 8C TC", "meld.run.sequence", "too far apart"),
@@ -98,11 +106,11 @@ def test_every_rule_id_has_a_default_text() -> None:
 def test_extend_keeps_the_kind_and_fills_gaps() -> None:
     run = read_meld(cards("5C 6C 2D"), BURRACO)
     assert isinstance(run, Meld) and run.stands_for(0) == "4C"
-    moved = extend_meld(run, ["8C"], BURRACO)   # the free matta moves to the 7 (digest §2.4)
+    moved = extend_meld(run, ["8C"], BURRACO)  # the free matta moves to the 7 (digest §2.4)
     assert isinstance(moved, Meld) and " ".join(moved.cards) == "5C 6C 2D 8C"
     inner = read_meld(cards("6C JK 8C"), BURRACO)
     assert isinstance(inner, Meld)
-    assert isinstance(extend_meld(inner, ["TC"], BURRACO), Verdict)   # 10 alone cannot be attached
+    assert isinstance(extend_meld(inner, ["TC"], BURRACO), Verdict)  # 10 alone cannot be attached
     assert isinstance(extend_meld(inner, ["7C", "TC"], BURRACO), Meld)
     full_set = read_meld(cards("7H 7S 7D 7C"), RUMMY)
     assert isinstance(full_set, Meld) and lay_off_targets(full_set, ["7H"], RUMMY) == []

@@ -19,7 +19,7 @@ def reference_stream(seed: str, purpose: str, n: int) -> list[int]:
     counter = 0
     while len(words) < n:
         block = hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest()
-        words += [int.from_bytes(block[i:i + 8], "big") for i in range(0, 32, 8)]
+        words += [int.from_bytes(block[i : i + 8], "big") for i in range(0, 32, 8)]
         counter += 1
     return words[:n]
 

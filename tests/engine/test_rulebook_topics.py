@@ -30,8 +30,15 @@ def test_aliases_name_topics_and_find_their_rules(name: str) -> None:
         assert book.find(alias) == book.find(topic) != []
 
 
-@pytest.mark.parametrize(("name", "alias", "topic"), [("bridge", "dummy", "contract"), ("burraco", "pozzetti", "pozzetto"),
-                                                      ("canasta", "pile", "pozzo"), ("rummy", "lay-off", "layoff")])
+@pytest.mark.parametrize(
+    ("name", "alias", "topic"),
+    [
+        ("bridge", "dummy", "contract"),
+        ("burraco", "pozzetti", "pozzetto"),
+        ("canasta", "pile", "pozzo"),
+        ("rummy", "lay-off", "layoff"),
+    ],
+)
 def test_rules_answers_a_friendly_name(name: str, alias: str, topic: str) -> None:
     got = CliRunner().invoke(cli, ["rules", name, alias])
     assert got.exit_code == 0

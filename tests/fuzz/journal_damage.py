@@ -39,9 +39,11 @@ class Tally:
     samples: list[str] = field(default_factory=list)
 
     def line(self) -> str:
-        return (f"journal fuzz: {self.cases} damaged saves: {self.refused} refused whole, {self.whole} resumed whole, "
-                f"{self.partial} resumed from the last good move, {self.altered} silently altered; "
-                f"{self.kept} of {self.intact} intact events kept ({self.intact - self.kept} lost)")
+        return (
+            f"journal fuzz: {self.cases} damaged saves: {self.refused} refused whole, {self.whole} resumed whole, "
+            f"{self.partial} resumed from the last good move, {self.altered} silently altered; "
+            f"{self.kept} of {self.intact} intact events kept ({self.intact - self.kept} lost)"
+        )
 
 
 def _events(replay: Any) -> list[tuple[Any, ...]]:
@@ -99,7 +101,7 @@ def run(cases: int, seed: int = 27) -> Tally:
             name, data, replay = sources[case % len(sources)]
             at = rng.randrange(len(data))
             new = rng.choice([b for b in range(256) if b != data[at]])
-            damaged = data[:at] + bytes([new]) + data[at + 1:]
+            damaged = data[:at] + bytes([new]) + data[at + 1 :]
             path = Path(tmp) / f"case{case}.cardcli.jsonl"
             path.write_bytes(damaged)
             original = _events(replay)
@@ -117,7 +119,7 @@ def run(cases: int, seed: int = 27) -> Tally:
                     tally.samples.append(f"refused: {name} byte {at} -> {new:#04x}")
                 continue
             got = _events(session)
-            if got != original[:len(got)]:
+            if got != original[: len(got)]:
                 tally.altered += 1
                 if len(tally.samples) < 5:
                     tally.samples.append(f"altered: {name} byte {at} -> {new:#04x}")

@@ -47,6 +47,7 @@ real stall reaches it, however loaded the machine."""
 
 # -- the harness -------------------------------------------------------------------------------------
 
+
 class Hang(Exception):
     """Raised by the alarm when one input runs past its time bound."""
 
@@ -101,8 +102,13 @@ class Harness:
     collect: bool = False
     tallies: dict[str, Tally] = field(default_factory=dict)
 
-    def run(self, target: str, body: Callable[[], Any], refusals: tuple[type[BaseException], ...],
-            describe: Callable[[], str] = lambda: "") -> Any:
+    def run(
+        self,
+        target: str,
+        body: Callable[[], Any],
+        refusals: tuple[type[BaseException], ...],
+        describe: Callable[[], str] = lambda: "",
+    ) -> Any:
         tally = self.tallies.setdefault(target, Tally())
         tally.inputs += 1
         start = time.perf_counter()
@@ -165,6 +171,7 @@ def invoke(args: Sequence[str], input: bytes | str | None = None, env: dict[str,
 
 
 # -- seed inputs -------------------------------------------------------------------------------------
+
 
 @functools.cache
 def replay_bytes() -> tuple[bytes, ...]:
@@ -287,14 +294,85 @@ def hinted(game: str, seed: str, count: int = 40) -> tuple[str, ...]:
 
 # -- mutations ---------------------------------------------------------------------------------------
 
-INTERESTING_BYTES = (b"\x00", b"\xff", b"\xc0", b"\x80", b"\x1b[2J", b"\x07", b"{", b"}", b"[", b"]", b'"', b"\\",
-                     b",", b":", b"\n", b"\r", b" ", b"-", b"0", b"9", b"\xef\xbb\xbf", b"\xe2\x82", b"\x91", b"\xdc")
+INTERESTING_BYTES = (
+    b"\x00",
+    b"\xff",
+    b"\xc0",
+    b"\x80",
+    b"\x1b[2J",
+    b"\x07",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b'"',
+    b"\\",
+    b",",
+    b":",
+    b"\n",
+    b"\r",
+    b" ",
+    b"-",
+    b"0",
+    b"9",
+    b"\xef\xbb\xbf",
+    b"\xe2\x82",
+    b"\x91",
+    b"\xdc",
+)
 
 INTERESTING_VALUES: tuple[Any, ...] = (
-    0, 1, -1, 2, 3, 4, 5, 7, 8, 13, 52, 99, 108, 1000, 2**31, 2**53 + 1, 2**63 - 1, -(2**63), 0.5, -0.0, 1e308,
-    True, False, None, "", "x", "AS", "JK", "10H", "P", "7N", "XX", "N", "S", "bot", "human", "basic", "no-such",
-    "draw stock", "cardcli-replay", "\x1b]0;t\x07", "é", "\u202e", "A" * 300, [], [0], [None], {}, {"a": 1},
-    [[0, "AS"]], ["AS"] * 3,
+    0,
+    1,
+    -1,
+    2,
+    3,
+    4,
+    5,
+    7,
+    8,
+    13,
+    52,
+    99,
+    108,
+    1000,
+    2**31,
+    2**53 + 1,
+    2**63 - 1,
+    -(2**63),
+    0.5,
+    -0.0,
+    1e308,
+    True,
+    False,
+    None,
+    "",
+    "x",
+    "AS",
+    "JK",
+    "10H",
+    "P",
+    "7N",
+    "XX",
+    "N",
+    "S",
+    "bot",
+    "human",
+    "basic",
+    "no-such",
+    "draw stock",
+    "cardcli-replay",
+    "\x1b]0;t\x07",
+    "é",
+    "\u202e",
+    "A" * 300,
+    [],
+    [0],
+    [None],
+    {},
+    {"a": 1},
+    [[0, "AS"]],
+    ["AS"] * 3,
 )
 
 
@@ -311,12 +389,12 @@ def byte_mutations(draw: st.DrawFn, seeds: Sequence[bytes]) -> bytes:
         elif op == "set" and n:
             data[at] = draw(st.integers(0, 255))
         elif op == "delete" and n:
-            del data[at:at + draw(st.integers(1, 64))]
+            del data[at : at + draw(st.integers(1, 64))]
         elif op == "insert":
             data[at:at] = draw(st.sampled_from(INTERESTING_BYTES) | st.binary(min_size=1, max_size=8))
         elif op == "dup" and n:
             size = draw(st.integers(1, 200))
-            data[at:at] = data[at:at + size]
+            data[at:at] = data[at : at + size]
         elif op == "truncate":
             del data[at:]
         elif op == "swap" and n > 2:
@@ -361,15 +439,49 @@ def value_mutations(draw: st.DrawFn, seeds: Sequence[Any], rounds: int = 3) -> A
             other = draw(st.integers(0, len(parent) - 1))
             parent[key], parent[other] = parent[other], parent[key]
         elif op == "insert" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(("extra", "hands", "seed", "x", "undo", "deal", "dealer")))] = \
-                copy.deepcopy(draw(st.sampled_from(INTERESTING_VALUES)))
+            parent[draw(st.sampled_from(("extra", "hands", "seed", "x", "undo", "deal", "dealer")))] = copy.deepcopy(
+                draw(st.sampled_from(INTERESTING_VALUES))
+            )
         elif op == "string" and isinstance(node, str):
             parent[key] = draw(text_mutations([node]))
     return doc
 
 
-INTERESTING_CHARS = ("[", "]", "{", "}", '"', "\\", "|", ",", ";", "%", "\x00", "\x1b", "\n", "\r\n", "\t", " ", "=",
-                     "#", "'", "-", "0", "9", "99", "é", "\ufffd", "\u202e", "N", "S", "E", "W", "X", "T", "*")
+INTERESTING_CHARS = (
+    "[",
+    "]",
+    "{",
+    "}",
+    '"',
+    "\\",
+    "|",
+    ",",
+    ";",
+    "%",
+    "\x00",
+    "\x1b",
+    "\n",
+    "\r\n",
+    "\t",
+    " ",
+    "=",
+    "#",
+    "'",
+    "-",
+    "0",
+    "9",
+    "99",
+    "é",
+    "\ufffd",
+    "\u202e",
+    "N",
+    "S",
+    "E",
+    "W",
+    "X",
+    "T",
+    "*",
+)
 
 
 @st.composite
@@ -379,18 +491,17 @@ def text_mutations(draw: st.DrawFn, seeds: Sequence[str]) -> str:
     for _ in range(draw(st.integers(1, 4))):
         n = len(text)
         at = draw(st.integers(0, max(0, n - 1)))
-        op = draw(st.sampled_from(("insert", "delete", "replace", "truncate", "dupline", "dropline", "swapline",
-                                   "dup")))
+        op = draw(st.sampled_from(("insert", "delete", "replace", "truncate", "dupline", "dropline", "swapline", "dup")))
         if op == "insert":
             text = text[:at] + draw(st.sampled_from(INTERESTING_CHARS) | st.text(min_size=1, max_size=6)) + text[at:]
         elif op == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 40)):]
+            text = text[:at] + text[at + draw(st.integers(1, 40)) :]
         elif op == "replace" and n:
-            text = text[:at] + draw(st.characters()) + text[at + 1:]
+            text = text[:at] + draw(st.characters()) + text[at + 1 :]
         elif op == "truncate":
             text = text[:at]
         elif op == "dup":
-            text = text[:at] + text[at:at + draw(st.integers(1, 200))] + text[at:]
+            text = text[:at] + text[at : at + draw(st.integers(1, 200))] + text[at:]
         elif op in ("dupline", "dropline", "swapline"):
             lines = text.split("\n")
             i = draw(st.integers(0, len(lines) - 1))
@@ -406,6 +517,7 @@ def text_mutations(draw: st.DrawFn, seeds: Sequence[str]) -> str:
 
 
 # -- replays and journals ----------------------------------------------------------------------------
+
 
 def replay_inputs() -> st.SearchStrategy[bytes]:
     """Shipped replays, byte-mutated or with JSON values mutated (and re-encoded)."""
@@ -444,20 +556,53 @@ def journal_inputs(draw: st.DrawFn) -> bytes:
         if kind == 1:
             lines[i] = msgspec.json.encode(draw(value_mutations([value])))
         else:
-            made_up = draw(st.sampled_from(({"undo": 0}, {"undo": 9999}, {"undo": -1}, {"deal": [], "dealer": 9},
-                                            {"deal": ["AS"] * 60, "dealer": -1}, [0, ""], [99, "draw stock"],
-                                            {"note": {"hand": -5, "ply": 2**40, "kind": "?", "text": ""}},
-                                            {"title": "\x1b[2J"}, [], {}, None, "x", [0, "undo"])))
+            made_up = draw(
+                st.sampled_from(
+                    (
+                        {"undo": 0},
+                        {"undo": 9999},
+                        {"undo": -1},
+                        {"deal": [], "dealer": 9},
+                        {"deal": ["AS"] * 60, "dealer": -1},
+                        [0, ""],
+                        [99, "draw stock"],
+                        {"note": {"hand": -5, "ply": 2**40, "kind": "?", "text": ""}},
+                        {"title": "\x1b[2J"},
+                        [],
+                        {},
+                        None,
+                        "x",
+                        [0, "undo"],
+                    )
+                )
+            )
             lines.insert(i, msgspec.json.encode(made_up))
     return b"\n".join(lines)
 
 
 # -- bridge files ------------------------------------------------------------------------------------
 
-PBN_LINES = ('[Dealer "Q"]', '[Vulnerable "XX"]', '[Deal "N:..."]', '[Contract "8NT"]', '[Declarer "Z"]',
-             '[Auction "N"]\n1S X XX AP', '[Play "W"]\nSA - - -', '[Result "99"]', '[Scoring "Rubber"]',
-             '[Board "-3"]', "{", "}", "[", "*", "%", '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."]',
-             '[Auction "S"]\n=1= 1C =2= P\n[Note "1:x"]', '[Play "N"]\n*', '[Event "\x1b]0;x\x07"]')
+PBN_LINES = (
+    '[Dealer "Q"]',
+    '[Vulnerable "XX"]',
+    '[Deal "N:..."]',
+    '[Contract "8NT"]',
+    '[Declarer "Z"]',
+    '[Auction "N"]\n1S X XX AP',
+    '[Play "W"]\nSA - - -',
+    '[Result "99"]',
+    '[Scoring "Rubber"]',
+    '[Board "-3"]',
+    "{",
+    "}",
+    "[",
+    "*",
+    "%",
+    '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432."]',
+    '[Auction "S"]\n=1= 1C =2= P\n[Note "1:x"]',
+    '[Play "N"]\n*',
+    '[Event "\x1b]0;x\x07"]',
+)
 
 
 @st.composite
@@ -477,8 +622,24 @@ def pbn_inputs(draw: st.DrawFn) -> bytes:
     return text.encode(draw(st.sampled_from(("utf-8", "latin-1"))), "replace")
 
 
-LIN_ITEMS = ("md|5SAKQ,,,|", "mb|9N|", "mb|p|mb|p|mb|p|mb|p|", "pc|SZ|", "mc|99|", "mc|-1|", "sv|q|", "pg||", "|||",
-             "md|0|", "mb|1N!|an||", "pn|a|", "rh||ah|Board \x1b[2J|", "mc|13|", "md|4SA,SA,SA,SA|", "qx|o1|")
+LIN_ITEMS = (
+    "md|5SAKQ,,,|",
+    "mb|9N|",
+    "mb|p|mb|p|mb|p|mb|p|",
+    "pc|SZ|",
+    "mc|99|",
+    "mc|-1|",
+    "sv|q|",
+    "pg||",
+    "|||",
+    "md|0|",
+    "mb|1N!|an||",
+    "pn|a|",
+    "rh||ah|Board \x1b[2J|",
+    "mc|13|",
+    "md|4SA,SA,SA,SA|",
+    "qx|o1|",
+)
 
 
 @st.composite
@@ -527,8 +688,26 @@ def share_inputs(draw: st.DrawFn) -> str:
 
 # -- lessons -----------------------------------------------------------------------------------------
 
-LESSON_VALUES = ('""', "0", "-1", "99999", "true", "[]", "{}", '"nonsense"', '"AS"', '"draw stock"', '"1NT"', '"S"',
-                 '"\\u001b[2J"', "[[1]]", '["x", 1]', "1.5", '"""\nmulti\nline"""', '{ kind = "say" }')
+LESSON_VALUES = (
+    '""',
+    "0",
+    "-1",
+    "99999",
+    "true",
+    "[]",
+    "{}",
+    '"nonsense"',
+    '"AS"',
+    '"draw stock"',
+    '"1NT"',
+    '"S"',
+    '"\\u001b[2J"',
+    "[[1]]",
+    '["x", 1]',
+    "1.5",
+    '"""\nmulti\nline"""',
+    '{ kind = "say" }',
+)
 
 
 @st.composite
@@ -546,8 +725,14 @@ def lesson_inputs(draw: st.DrawFn) -> tuple[str, str]:
         keyname = lines[i].split("=", 1)[0]
         lines[i] = f"{keyname}= {draw(st.sampled_from(LESSON_VALUES))}"
     if draw(st.booleans()):
-        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from(
-            ("[[steps]]", 'kind = "quiz"', "unknown = 1", "[position]", 'deal = "x"', "[[steps]]\nkind = \"move\""))))
+        lines.insert(
+            draw(st.integers(0, len(lines))),
+            draw(
+                st.sampled_from(
+                    ("[[steps]]", 'kind = "quiz"', "unknown = 1", "[position]", 'deal = "x"', '[[steps]]\nkind = "move"')
+                )
+            ),
+        )
     return game, "\n".join(lines)
 
 
@@ -555,15 +740,62 @@ def lesson_inputs(draw: st.DrawFn) -> tuple[str, str]:
 
 SCORE_WORDS = {
     "bridge": ("1C", "3NT", "4S", "7N", "2HX", "6DXX", "9S", "0NT", "4S*", "N", "E", "S", "W", "points", "NS", "EW"),
-    "canasta": ("players", "side", "canasta", "meld", "red3", "hand", "out", "opened", "no", "yes", "NS", "EW",
-                "South", "North"),
+    "canasta": ("players", "side", "canasta", "meld", "red3", "hand", "out", "opened", "no", "yes", "NS", "EW", "South", "North"),
     "burraco": ("players", "NS", "EW", "meld", "hand", "closed", "pozzetto", "none", "South", "North", "-"),
     "rummy": ("players", "closer", "rummy", "yes", "no", "P1", "P2", "P3", "P4", "P7", "-"),
     "eleusis": ("players", "dealer", "wrong", "left", "P1", "P2", "P3", "P2=11", "P9=1", "P1=-3"),
 }
-SCORE_ARGS = ("K", "Q", "J", "10", "T", "9", "7", "3", "2", "A", "JK", "KH", "5H", "6H", "7H", "AS", "3D", "3H", "QS",
-              "2C", "ZZ", "0", "1", "2", "4", "7", "11", "13", "-1", "-5", "450", "99999999999999999999", "1e9", "0x10",
-              "½", "NaN", "inf", "", "#", "points", "---", "P1", "P2", "NS", "EW", "=", "\x1b[2J", "\x00", "é")
+SCORE_ARGS = (
+    "K",
+    "Q",
+    "J",
+    "10",
+    "T",
+    "9",
+    "7",
+    "3",
+    "2",
+    "A",
+    "JK",
+    "KH",
+    "5H",
+    "6H",
+    "7H",
+    "AS",
+    "3D",
+    "3H",
+    "QS",
+    "2C",
+    "ZZ",
+    "0",
+    "1",
+    "2",
+    "4",
+    "7",
+    "11",
+    "13",
+    "-1",
+    "-5",
+    "450",
+    "99999999999999999999",
+    "1e9",
+    "0x10",
+    "½",
+    "NaN",
+    "inf",
+    "",
+    "#",
+    "points",
+    "---",
+    "P1",
+    "P2",
+    "NS",
+    "EW",
+    "=",
+    "\x1b[2J",
+    "\x00",
+    "é",
+)
 
 
 @st.composite
@@ -616,9 +848,36 @@ def score_commands(draw: st.DrawFn) -> tuple[list[str], str]:
 
 # -- the eleusis rule language -----------------------------------------------------------------------
 
-ELR_ATOMS = ("c", "p1", "p2", "rank(c)", "suit(c)", "color(c)", "rank(p1)", "suit(p1)", "color(p2)", "phase(3)",
-             "1", "7", "13", "0", "99", "S", "H", "red", "black", "true", "false", "{1, 3, 5}", "{S, H}", "2..9",
-             "abs(rank(c) - rank(p1))", "parity(c)", "even", "odd")
+ELR_ATOMS = (
+    "c",
+    "p1",
+    "p2",
+    "rank(c)",
+    "suit(c)",
+    "color(c)",
+    "rank(p1)",
+    "suit(p1)",
+    "color(p2)",
+    "phase(3)",
+    "1",
+    "7",
+    "13",
+    "0",
+    "99",
+    "S",
+    "H",
+    "red",
+    "black",
+    "true",
+    "false",
+    "{1, 3, 5}",
+    "{S, H}",
+    "2..9",
+    "abs(rank(c) - rank(p1))",
+    "parity(c)",
+    "even",
+    "odd",
+)
 ELR_BINARY = ("==", "!=", "<", "<=", ">", ">=", "+", "-", "%", "in", "and", "or", "..")
 ELR_UNARY = ("not ", "red(", "black(", "face(", "prime(", "abs(", "rank(", "suit(", "-")
 
@@ -633,8 +892,10 @@ def elr_expressions(draw: st.DrawFn, depth: int = 0) -> str:
         inner = draw(elr_expressions(depth + 1))
         return f"{op}{inner}{')' if op.endswith('(') else ''}"
     if kind == 1:
-        return f"if {draw(elr_expressions(depth + 1))} then {draw(elr_expressions(depth + 1))} " \
-               f"else {draw(elr_expressions(depth + 1))}"
+        return (
+            f"if {draw(elr_expressions(depth + 1))} then {draw(elr_expressions(depth + 1))} "
+            f"else {draw(elr_expressions(depth + 1))}"
+        )
     if kind == 2:
         return f"({draw(elr_expressions(depth + 1))})"
     return f"{draw(elr_expressions(depth + 1))} {draw(st.sampled_from(ELR_BINARY))} {draw(elr_expressions(depth + 1))}"
@@ -665,12 +926,65 @@ def elr_rules(draw: st.DrawFn) -> str:
 
 # -- piped terminal input ----------------------------------------------------------------------------
 
-PLAY_COMMANDS = ("help", "hint", "moves", "undo", "redo", "d", "t", "score", "tricks", "melds", "rules", "why",
-                 "save", "quit", "q", "", " ", "draw", "draw stock", "draw discard", "discard", "discard AS",
-                 "meld", "meld AS AS AS", "lay", "pass", "P", "X", "XX", "1NT", "7N", "8C", "play", "play AS",
-                 "claim", "claim 13", "claim 99", "concede", "pick", "take", "go out", "guess accept: red(c)",
-                 "fair accept: true", "fair accept: (((", "declare", "no play", "AS", "JK", "10H", "?", "!",
-                 "seat", "title x", "review", "\t", "accept: rank(c) > 7", "rule accept: red(c)")
+PLAY_COMMANDS = (
+    "help",
+    "hint",
+    "moves",
+    "undo",
+    "redo",
+    "d",
+    "t",
+    "score",
+    "tricks",
+    "melds",
+    "rules",
+    "why",
+    "save",
+    "quit",
+    "q",
+    "",
+    " ",
+    "draw",
+    "draw stock",
+    "draw discard",
+    "discard",
+    "discard AS",
+    "meld",
+    "meld AS AS AS",
+    "lay",
+    "pass",
+    "P",
+    "X",
+    "XX",
+    "1NT",
+    "7N",
+    "8C",
+    "play",
+    "play AS",
+    "claim",
+    "claim 13",
+    "claim 99",
+    "concede",
+    "pick",
+    "take",
+    "go out",
+    "guess accept: red(c)",
+    "fair accept: true",
+    "fair accept: (((",
+    "declare",
+    "no play",
+    "AS",
+    "JK",
+    "10H",
+    "?",
+    "!",
+    "seat",
+    "title x",
+    "review",
+    "\t",
+    "accept: rank(c) > 7",
+    "rule accept: red(c)",
+)
 
 
 def _safe_line(line: bytes) -> bytes:

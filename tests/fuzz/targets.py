@@ -23,8 +23,9 @@ WORK = Path(tempfile.mkdtemp(prefix="cardcli-fuzz-"))
 def _accepted_is_legal(session: Session) -> None:
     """An accepted replay is a legal game: it folds strictly again from its own re-encoding, move for move."""
     again = Session.from_replay(session.to_replay())
-    assert [[(m.seat, m.move) for m in h.moves] for h in again.hands] == \
-        [[(m.seat, m.move) for m in h.moves] for h in session.hands]
+    assert [[(m.seat, m.move) for m in h.moves] for h in again.hands] == [
+        [(m.seat, m.move) for m in h.moves] for h in session.hands
+    ]
 
 
 def replay_json(h: Harness, data: bytes) -> None:
@@ -158,11 +159,9 @@ def play(h: Harness, game: str, seed: str, stdin: bytes) -> None:
         old = os.getcwd()
         os.chdir(WORK)  # `save NAME` lands here
         try:
-            result = check_cli(invoke(["play", game, "--seed", seed], input=stdin, env={"CARDCLI_HOME": home}),
-                               lines=None)
+            result = check_cli(invoke(["play", game, "--seed", seed], input=stdin, env={"CARDCLI_HOME": home}), lines=None)
         finally:
             os.chdir(old)
         assert result.exit_code in (0, 1, 130), result.exit_code
 
     h.run("piped play", body, (click.ClickException,), lambda: f"{game} {seed} {stdin[:300]!r}")
-

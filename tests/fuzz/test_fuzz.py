@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 def fuzz(examples: int) -> Any:
     # no deadline: the work is bounded by the number of examples, and a hang by the harness's CPU-time bound
-    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=examples, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+    )
 
 
 H = S.Harness()
@@ -94,4 +95,3 @@ def test_seeds_are_accepted(game: str) -> None:
     for data in S.replay_bytes():
         T.replay_json(H, data)
     assert H.tallies["replay (JSON)"].accepted >= len(S.REPLAYS)
-

@@ -63,9 +63,11 @@ def test_a_config_field_name_with_a_newline_is_one_clean_line(tmp_path: Path) ->
 
     from cardcli.replay.share import ShareError, load
 
-    code = ("cc1-wwFL3YPlnadlbGV1c2lzpXNob3J0gaUKdWxlc6ZzZWVkLTcFAJUBpnJhbmRvbRamcmFuZG9tAcCmcnVsZS03zmsME8DAAMQ"
-            "DM6GrlZTDPcQUAC6iqyxXCEcgrgZGX6ArbqWdZFyQlMM4xBMAPntq5WbrLcKSpAuGptoQsbXEkJTDN8QSAbEGPa76NEiNetBffV"
-            "A2cIkckJTDOcQTAQr6dJNmjuwrfZIBqnwk3swatpCUwzjEEwADJF-EbbNyHZeikumI_J6UOgyQ")
+    code = (
+        "cc1-wwFL3YPlnadlbGV1c2lzpXNob3J0gaUKdWxlc6ZzZWVkLTcFAJUBpnJhbmRvbRamcmFuZG9tAcCmcnVsZS03zmsME8DAAMQ"
+        "DM6GrlZTDPcQUAC6iqyxXCEcgrgZGX6ArbqWdZFyQlMM4xBMAPntq5WbrLcKSpAuGptoQsbXEkJTDN8QSAbEGPa76NEiNetBffV"
+        "A2cIkckJTDOcQTAQr6dJNmjuwrfZIBqnwk3swatpCUwzjEEwADJF-EbbNyHZeikumI_J6UOgyQ"
+    )
     with pytest.raises(ShareError) as err:
         load(code)
     assert "\n" not in str(err.value) and "unknown field" in str(err.value)
@@ -106,5 +108,7 @@ def test_a_share_code_whose_start_time_is_no_date_is_one_line() -> None:
     from cardcli.replay.share import ShareError, load
 
     with pytest.raises(ShareError) as err:
-        load("cc1-TsSiBPedp2J1cnJhY2-ggAQClAEBAQHAonI1z3__________AQDEA45EFZGUw2nEIQBuk7qPBR5TEhnbK_5oAInhb-kzqP7q4pZfWspgC7X7OpA")
+        load(
+            "cc1-TsSiBPedp2J1cnJhY2-ggAQClAEBAQHAonI1z3__________AQDEA45EFZGUw2nEIQBuk7qPBR5TEhnbK_5oAInhb-kzqP7q4pZfWspgC7X7OpA"
+        )
     assert "start time" in str(err.value) and "\n" not in str(err.value)

@@ -32,13 +32,11 @@ SCALE = float(os.environ.get("CARDCLI_SOAK_SCALE", "1"))
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _soak(name: str, examples: int, strategy: st.SearchStrategy[Any], target: Callable[..., None],
-          star: bool = False) -> None:
+def _soak(name: str, examples: int, strategy: st.SearchStrategy[Any], target: Callable[..., None], star: bool = False) -> None:
     harness = S.Harness(collect=True)
     start = time.perf_counter()
 
-    @settings(max_examples=max(1, int(examples * SCALE)), deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=max(1, int(examples * SCALE)), deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def run(item: Any) -> None:
         if star:
@@ -50,8 +48,10 @@ def _soak(name: str, examples: int, strategy: st.SearchStrategy[Any], target: Ca
     took = time.perf_counter() - start
     report = os.environ.get("CARDCLI_SOAK_REPORT")
     for label, t in harness.tallies.items():
-        line = (f"SOAK {label}: {t.inputs} inputs, {t.accepted} accepted, {t.refused} refused, "
-                f"{t.tracebacks} tracebacks, {t.hangs} hangs, {took:.0f} s")
+        line = (
+            f"SOAK {label}: {t.inputs} inputs, {t.accepted} accepted, {t.refused} refused, "
+            f"{t.tracebacks} tracebacks, {t.hangs} hangs, {took:.0f} s"
+        )
         print("\n" + line, *t.samples, sep="\n")
         if report:  # the figures for the note, also under xdist (which swallows the prints)
             with open(report, "a", encoding="utf-8") as fh:
@@ -82,6 +82,7 @@ def test_soak(name: str) -> None:
 
 # -- faults ------------------------------------------------------------------------------------------
 
+
 def _moves(seed: str) -> list[str]:
     from scripted import hinted_moves
 
@@ -90,9 +91,15 @@ def _moves(seed: str) -> list[str]:
 
 def _play(home: Path, seed: str, lines: list[str], timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, CARDCLI_HOME=str(home), PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "cardcli", "play", "rummy", "--seed", seed],
-                          input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=timeout,
-                          cwd=str(home.parent))
+    return subprocess.run(
+        [sys.executable, "-m", "cardcli", "play", "rummy", "--seed", seed],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        cwd=str(home.parent),
+    )
 
 
 def _mount_tmpfs(where: Path, options: str) -> bool:
@@ -157,8 +164,9 @@ def test_read_only_home(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("round_", range(8))
-def test_enospc_at_random_points_loses_nothing_once_space_is_back(round_: int, tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_enospc_at_random_points_loses_nothing_once_space_is_back(
+    round_: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """fsync fails with ENOSPC for a random stretch of the game; after it the save holds every move."""
     from click.testing import CliRunner
 
@@ -182,8 +190,7 @@ def test_enospc_at_random_points_loses_nothing_once_space_is_back(round_: int, t
 
     monkeypatch.setattr(journal.os, "fsync", flaky)
     monkeypatch.setenv("CARDCLI_HOME", str(tmp_path / "home"))
-    run = CliRunner().invoke(cli, ["play", "rummy", "--seed", seed],
-                                                           input="\n".join([*typed, "help", "quit"]) + "\n")
+    run = CliRunner().invoke(cli, ["play", "rummy", "--seed", seed], input="\n".join([*typed, "help", "quit"]) + "\n")
     assert run.exception is None or isinstance(run.exception, SystemExit), run.output[-2000:]
     assert "Traceback" not in run.output
     monkeypatch.setattr(journal.os, "fsync", real)
@@ -221,9 +228,14 @@ def test_kill_9_at_a_random_point(round_: int, tmp_path: Path) -> None:
     moves, expected = _whole_game(seed)
     home = tmp_path / "home"
     env = dict(os.environ, CARDCLI_HOME=str(home), PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "cardcli", "play", "rummy", "--seed", seed],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                            cwd=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardcli", "play", "rummy", "--seed", seed],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=str(tmp_path),
+    )
     assert proc.stdin is not None and proc.stdout is not None
     os.set_blocking(proc.stdout.fileno(), False)
     proc.stdin.write(("\n".join(moves) + "\n").encode())

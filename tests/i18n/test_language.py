@@ -18,10 +18,21 @@ def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize(("value", "code"), [
-    ("it", "it"), ("it_IT.UTF-8", "it"), ("it-IT", "it"), ("IT", "it"), ("italiano", "it"),
-    ("en_US.UTF-8", "en"), ("C", "en"), ("C.UTF-8", "en"), ("POSIX", "en"), ("de_DE.UTF-8", None),
-])
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("it", "it"),
+        ("it_IT.UTF-8", "it"),
+        ("it-IT", "it"),
+        ("IT", "it"),
+        ("italiano", "it"),
+        ("en_US.UTF-8", "en"),
+        ("C", "en"),
+        ("C.UTF-8", "en"),
+        ("POSIX", "en"),
+        ("de_DE.UTF-8", None),
+    ],
+)
 def test_normalize(value: str, code: str | None) -> None:
     assert i18n.normalize(value) == code
 
@@ -66,8 +77,9 @@ def test_cardcli_lang_and_the_locale_select_italian() -> None:
 def test_a_real_process_with_lang_it() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("CARDCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     env["LANG"] = "it_IT.UTF-8"
-    out = subprocess.run([sys.executable, "-m", "cardcli", "rules", "canasta", "take"], env=env,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "cardcli", "rules", "canasta", "take"], env=env, capture_output=True, text=True, check=True
+    ).stdout
     assert "pozzo" in out and "Prendere il pozzo" in out
 
 
@@ -92,9 +104,13 @@ def test_notation_is_never_translated(tmp_path: os.PathLike[str]) -> None:
     for lang, line in (("en", "draw\ndiscard 2\n"), ("it", "pesca\nscarta 2\n")):
         home = tmp_path / lang  # type: ignore[operator]
         record = home / "g.cardcli.json"
-        result = CliRunner().invoke(cli, ["--lang", lang, "play", "rummy", "--seed", "7", "--plain", "--record",
-                                          str(record), "--hands", "1"], input=line + "quit\n",
-                                    env={"CARDCLI_HOME": str(home)}, catch_exceptions=False)
+        result = CliRunner().invoke(
+            cli,
+            ["--lang", lang, "play", "rummy", "--seed", "7", "--plain", "--record", str(record), "--hands", "1"],
+            input=line + "quit\n",
+            env={"CARDCLI_HOME": str(home)},
+            catch_exceptions=False,
+        )
         assert result.exit_code in (0, 130), result.output
         moves[lang] = json.loads(record.read_text())["hands"][0]["moves"] if record.exists() else None
     assert moves["en"] == moves["it"]

@@ -11,9 +11,11 @@ from cardcli.tutor import catalog
 from cardcli.tutor.check import check_file
 from cardcli.tutor.model import Quiz, load
 
-MEANING_LESSONS = [e for e in catalog.lessons("bridge")
-                   if any(isinstance(s, Quiz) and s.compute.startswith("meaning") and s.choices
-                          for s in load(e.path).steps)]
+MEANING_LESSONS = [
+    e
+    for e in catalog.lessons("bridge")
+    if any(isinstance(s, Quiz) and s.compute.startswith("meaning") and s.choices for s in load(e.path).steps)
+]
 
 
 def test_some_lessons_ask_meanings() -> None:

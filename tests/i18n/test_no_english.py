@@ -38,21 +38,107 @@ PO = i18n.LOCALE_DIR / "it" / "LC_MESSAGES" / "cardcli.po"
 FIELD = re.compile(r"(?<!\{)\{(?:[A-Za-z_][A-Za-z0-9_ ]*(?:[.!:\[][^{}]*)?)?\}(?!\})")
 #: Plain English words no Italian sentence of cardcli uses (seat names included: Sud, Ovest, Nord, Est).
 ENGLISH = {
-    "the", "is", "are", "of", "and", "your", "you", "does", "not", "has", "have", "with", "from", "by",
-    "players", "player", "played", "unknown", "column", "before", "drawing", "stock", "this", "that",
-    "which", "there", "exist", "must", "cannot", "when", "then", "only", "option", "seat", "rule",
-    "allowed", "now", "would", "should", "eight", "nine", "seven", "king", "queen", "jack",
-    "hearts", "spades", "diamonds", "clubs", "South", "West", "North", "East", "victory", "points",
-    "winner", "loser", "hands", "draws", "discards", "legal", "illegal", "none", "answer", "aces", "kings",
-    "queens", "jacks", "tens", "nines", "eights", "sevens", "sixes", "fives", "fours", "threes", "twos", "joker",
-    "clean", "dirty",
+    "the",
+    "is",
+    "are",
+    "of",
+    "and",
+    "your",
+    "you",
+    "does",
+    "not",
+    "has",
+    "have",
+    "with",
+    "from",
+    "by",
+    "players",
+    "player",
+    "played",
+    "unknown",
+    "column",
+    "before",
+    "drawing",
+    "stock",
+    "this",
+    "that",
+    "which",
+    "there",
+    "exist",
+    "must",
+    "cannot",
+    "when",
+    "then",
+    "only",
+    "option",
+    "seat",
+    "rule",
+    "allowed",
+    "now",
+    "would",
+    "should",
+    "eight",
+    "nine",
+    "seven",
+    "king",
+    "queen",
+    "jack",
+    "hearts",
+    "spades",
+    "diamonds",
+    "clubs",
+    "South",
+    "West",
+    "North",
+    "East",
+    "victory",
+    "points",
+    "winner",
+    "loser",
+    "hands",
+    "draws",
+    "discards",
+    "legal",
+    "illegal",
+    "none",
+    "answer",
+    "aces",
+    "kings",
+    "queens",
+    "jacks",
+    "tens",
+    "nines",
+    "eights",
+    "sevens",
+    "sixes",
+    "fives",
+    "fours",
+    "threes",
+    "twos",
+    "joker",
+    "clean",
+    "dirty",
 }
-NOTATION = re.compile("|".join([
-    r"`[^`]*`", r"\S*[_=]\S*", r"\bdraw (?:stock|discard)\b",  # code, options, rummy's draw moves
-    r"\b[a-z]+(?:\.[a-z-]+)+\b", r"\b[a-z]+(?:-[a-z0-9]+)+\b", r"\b[a-z]+-$",  # rule ids, library ids (or one cut at the end)
-    r"\[[\w|+-]+\]", r"\w+\([^()]*\)", r"--?[a-z][a-z-]*(=\S*)?", r"\[[a-z]+[.\w-]*\]",  # choices, calls, flags
-    r"\b(?:[2-9TJQKA]|10)[CDHS]\b", r"\bJK\b", r"'[^']*'", r'"[^"]*"',  # cards, quoted input
-]))
+NOTATION = re.compile(
+    "|".join(
+        [
+            r"`[^`]*`",
+            r"\S*[_=]\S*",
+            r"\bdraw (?:stock|discard)\b",  # code, options, rummy's draw moves
+            r"\b[a-z]+(?:\.[a-z-]+)+\b",
+            r"\b[a-z]+(?:-[a-z0-9]+)+\b",
+            r"\b[a-z]+-$",  # rule ids, library ids (or one cut at the end)
+            r"\[[\w|+-]+\]",
+            r"\w+\([^()]*\)",
+            r"--?[a-z][a-z-]*(=\S*)?",
+            r"\[[a-z]+[.\w-]*\]",  # choices, calls, flags
+            r"\b(?:[2-9TJQKA]|10)[CDHS]\b",
+            r"\bJK\b",
+            r"'[^']*'",
+            r'"[^"]*"',  # cards, quoted input
+        ]
+    )
+)
 
 
 def _catalogue() -> tuple[list[tuple[str, re.Pattern[str], str]], str]:
@@ -90,9 +176,16 @@ def _invocations() -> Iterator[tuple[list[str], str]]:
         yield [*path, "--help"], ""
         if isinstance(cmd, click.Group):
             stack.extend(([*path, n], c) for n, c in cmd.commands.items())
-    for args in (["play", "poker"], ["play", "rummy", "--option", "x=1"], ["play", "bridge", "--seat", "7"],
-                 ["play", "rummy", "--players", "7", "--bots", "all"], ["rules", "burraco", "nothing"],
-                 ["play", "burraco", "--option", "tournament_hands=5"], ["play"], ["score", "rummy", "-"]):
+    for args in (
+        ["play", "poker"],
+        ["play", "rummy", "--option", "x=1"],
+        ["play", "bridge", "--seat", "7"],
+        ["play", "rummy", "--players", "7", "--bots", "all"],
+        ["rules", "burraco", "nothing"],
+        ["play", "burraco", "--option", "tournament_hands=5"],
+        ["play"],
+        ["score", "rummy", "-"],
+    ):
         yield args, ""
     yield ["games"], ""
     for game in ("bridge", "canasta", "burraco", "rummy", "eleusis"):
@@ -112,14 +205,17 @@ def _games() -> Iterator[tuple[list[str], str]]:
     """A scripted start of each game: the hinted moves with the REPL's commands between them."""
     from tests.scripted import hinted_moves
 
-    for game, seed, players, charset in (("rummy", "7", 2, "words"), ("burraco", "3", 4, "words"),
-                                          ("canasta", "4", 4, "words"), ("bridge", "2", 4, "words"),
-                                          ("eleusis", "3", 4, "unicode")):
+    for game, seed, players, charset in (
+        ("rummy", "7", 2, "words"),
+        ("burraco", "3", 4, "words"),
+        ("canasta", "4", 4, "words"),
+        ("bridge", "2", 4, "words"),
+        ("eleusis", "3", 4, "unicode"),
+    ):
         moves = hinted_moves(game, seed, players=players, hands=1)[:14]
         typed = COMMANDS + "".join(f"{m}\nwhy\n" for m in moves[:4]) + "\n".join(moves[4:]) + "\n"
         typed += "why discard\nwhy\nmelds\nguess color = red and (\n" + COMMANDS + "quit\n"
-        yield ["play", game, "--seed", seed, "--players", str(players), "--plain", "--charset", charset,
-               "--hands", "1"], typed
+        yield ["play", game, "--seed", seed, "--players", str(players), "--plain", "--charset", charset, "--hands", "1"], typed
     yield ["learn", "burraco", "1", "--plain"], "hint\nwhy\nrules\nfoo\nsuggerimento\nperché\n" * 3 + "esci\n"
     yield ["learn", "bridge", "1", "--auto", "--plain", "--delay", "0"], ""
 
@@ -154,10 +250,13 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str]]:
     home = tmp_path_factory.mktemp("home")
     out = []
     for args, typed in [*_invocations(), *_games()]:
-        result = CliRunner().invoke(cli, ["--lang", "it", *args], input=typed,
-                                    env={"CARDCLI_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"})
+        result = CliRunner().invoke(
+            cli, ["--lang", "it", *args], input=typed, env={"CARDCLI_HOME": str(home), "COLUMNS": "80", "NO_COLOR": "1"}
+        )
         assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), (
-            args, result.output[-2000:])
+            args,
+            result.output[-2000:],
+        )
         out.append((" ".join(args), result.output))
     return out
 
@@ -206,8 +305,12 @@ def test_the_net_catches_an_english_message(tmp_path: Path) -> None:
 
 def test_the_italian_command_words_work(tmp_path: Path) -> None:
     """`aiuto`, `regole`, `perché` are help, rules and why; seats are typed and shown in Italian."""
-    result = CliRunner().invoke(cli, ["--lang", "it", "play", "burraco", "--seed", "3", "--plain", "--seat", "ovest"],
-                                input="aiuto\nregole\nperché\nesci\n", env={"CARDCLI_HOME": str(tmp_path)})
+    result = CliRunner().invoke(
+        cli,
+        ["--lang", "it", "play", "burraco", "--seed", "3", "--plain", "--seat", "ovest"],
+        input="aiuto\nregole\nperché\nesci\n",
+        env={"CARDCLI_HOME": str(tmp_path)},
+    )
     out = result.output
     assert "sei Ovest" in out and "Ovest> " in out
     assert "Comandi:" in out and "Argomenti (`rules TOPIC`)" in out

@@ -40,8 +40,7 @@ def test_shipped_schema_is_current() -> None:
 @pytest.fixture()
 def recorded(tmp_path: Path) -> Path:
     out = tmp_path / "game.cardcli.json"
-    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--bots", "all",
-                                   "--record", str(out)])
+    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--bots", "all", "--record", str(out)])
     assert res.exit_code == 0, res.output
     return out
 
@@ -62,8 +61,9 @@ def test_changed_move_fails_with_move_number_and_rule(recorded: Path) -> None:
     moves = replay.hands[0].moves
     i = next(k for k, m in enumerate(moves) if m.move.startswith("discard"))
     # Fold the hand up to that move to learn what the player holds, then discard a card they do not hold.
-    cut = msgspec.structs.replace(replay, hands=[msgspec.structs.replace(replay.hands[0], moves=moves[:i],
-                                                                         result=None)], result=None)
+    cut = msgspec.structs.replace(
+        replay, hands=[msgspec.structs.replace(replay.hands[0], moves=moves[:i], result=None)], result=None
+    )
     state = Session.from_replay(cut).state
     fake = next(c for c in replay.hands[0].deck if c not in state.hands[moves[i].seat])
     _tamper(recorded, 0, i, f"discard {fake}")
@@ -90,17 +90,23 @@ def test_changed_deck_fails(recorded: Path) -> None:
     assert res.exit_code == 1 and "hand 1: the deck is not the one seed '7' deals" in res.output
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"", "the file is empty"),
-    (b"hello, world", "not a cardcli replay"),
-    (b'{"format": "cardcli-replay", "version": 1, "game": "rummy"', "malformed or truncated"),
-    (b'{"format": "something-else", "version": 1}', "format is 'something-else'"),
-    (b'{"format": "cardcli-replay", "version": 99}', "made by a newer cardcli"),
-    (b'{"format": "cardcli-replay", "version": 1}', "invalid replay"),
-    (b"[1, 2, 3]", "not a cardcli replay"),
-    (b'{"format": "cardcli-replay", "version": 1, "app_version": "0", "game": "chess", "preset": "x", '
-     b'"config": {}, "players": 2, "seats": [], "first_dealer": 0, "started": "now"}', "unknown game 'chess'"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "the file is empty"),
+        (b"hello, world", "not a cardcli replay"),
+        (b'{"format": "cardcli-replay", "version": 1, "game": "rummy"', "malformed or truncated"),
+        (b'{"format": "something-else", "version": 1}', "format is 'something-else'"),
+        (b'{"format": "cardcli-replay", "version": 99}', "made by a newer cardcli"),
+        (b'{"format": "cardcli-replay", "version": 1}', "invalid replay"),
+        (b"[1, 2, 3]", "not a cardcli replay"),
+        (
+            b'{"format": "cardcli-replay", "version": 1, "app_version": "0", "game": "chess", "preset": "x", '
+            b'"config": {}, "players": 2, "seats": [], "first_dealer": 0, "started": "now"}',
+            "unknown game 'chess'",
+        ),
+    ],
+)
 def test_broken_files_get_one_line(tmp_path: Path, content: bytes, message: str) -> None:
     p = tmp_path / "bad.cardcli.json"
     p.write_bytes(content)
@@ -158,11 +164,14 @@ def test_decode_error_type() -> None:
         msgspec.json.decode(b"{")
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("version", 99, "made by a newer cardcli (replay version 99"),
-    ("version", 0, "unknown replay version 0"),
-    ("format", "cardcli-lesson", "format is 'cardcli-lesson'"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("version", 99, "made by a newer cardcli (replay version 99"),
+        ("version", 0, "unknown replay version 0"),
+        ("format", "cardcli-lesson", "format is 'cardcli-lesson'"),
+    ],
+)
 def test_a_whole_file_with_a_wrong_envelope_is_refused(tmp_path: Path, field: str, value: object, message: str) -> None:
     """A file whose body reads as a replay but whose format or version is not one this cardcli reads."""
     data = json.loads((ROOT / "replays" / "bridge" / "passed-out.cardcli.json").read_text())

@@ -36,13 +36,17 @@ def _refused(replay: Replay, *words: str) -> str:
 
 # -- decoding -----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("data", [
-    b"[" * 1000 + b"]" * 1000,
-    b'{"a":' * 1000 + b"1" + b"}" * 1000,
-    b'{"format": "cardcli-replay", "version": 1, "x": ' + b"[" * 5000 + b"]" * 5000 + b"}",
-    b"\x91" * 1000 + b"\xc0",
-    b"\x81\xa1a" * 1000 + b"\xc0",
-])
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[" * 1000 + b"]" * 1000,
+        b'{"a":' * 1000 + b"1" + b"}" * 1000,
+        b'{"format": "cardcli-replay", "version": 1, "x": ' + b"[" * 5000 + b"]" * 5000 + b"}",
+        b"\x91" * 1000 + b"\xc0",
+        b"\x81\xa1a" * 1000 + b"\xc0",
+    ],
+)
 def test_deep_nesting_is_one_line(data: bytes) -> None:
     start = time.process_time()
     with pytest.raises(ReplayError, match="nested"):
@@ -72,6 +76,7 @@ def test_deep_save_on_resume_is_one_line(tmp_path: Path, monkeypatch: pytest.Mon
 
 # -- fields checked against the game --------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("first", [4, -1, 99])
 def test_first_dealer_out_of_range(first: int) -> None:
     replay = msgspec.structs.replace(read(SHIPPED["bridge"]), first_dealer=first)
@@ -98,8 +103,7 @@ def test_verify_show_view_refuse_dealer_4(game: str, tmp_path: Path) -> None:
 
 def test_unknown_bot_is_refused() -> None:
     replay = read(ROOT / "bridge" / "rubber-seed-11.cardcli.json")
-    seats = [msgspec.structs.replace(s, kind="bot", bot="no-such-bot") if i == 1 else s
-             for i, s in enumerate(replay.seats)]
+    seats = [msgspec.structs.replace(s, kind="bot", bot="no-such-bot") if i == 1 else s for i, s in enumerate(replay.seats)]
     _refused(msgspec.structs.replace(replay, seats=seats), "no bot", "no-such-bot")
 
 
@@ -119,8 +123,7 @@ def test_result_differing_in_detail_names_the_field() -> None:
     res = replay.hands[0].result
     assert res is not None
     detail = dict(res.detail, declarer="W" if res.detail.get("declarer") != "W" else "E")
-    hands = [msgspec.structs.replace(replay.hands[0], result=msgspec.structs.replace(res, detail=detail)),
-             *replay.hands[1:]]
+    hands = [msgspec.structs.replace(replay.hands[0], result=msgspec.structs.replace(res, detail=detail)), *replay.hands[1:]]
     msg = _refused(msgspec.structs.replace(replay, hands=hands), "result.detail.declarer")
     assert "does not match" in msg
 
@@ -132,13 +135,16 @@ def test_score_canasta_with_three_players_is_one_line() -> None:
 
 # -- terminal safety -----------------------------------------------------------------------------------
 
+
 def test_escape_sequences_from_a_file_are_not_printed(tmp_path: Path) -> None:
     replay = read(SHIPPED["rummy"])
     evil = "\x1b]0;pwned\x07\x1b[2J"
     seats = [msgspec.structs.replace(s, name=s.name + evil) for s in replay.seats]
     from cardcli.replay.model import Annotation
-    bad = msgspec.structs.replace(replay, title="T" + evil, seats=seats,
-                                  annotations=[Annotation(hand=1, ply=1, kind="note", text="n" + evil)])
+
+    bad = msgspec.structs.replace(
+        replay, title="T" + evil, seats=seats, annotations=[Annotation(hand=1, ply=1, kind="note", text="n" + evil)]
+    )
     path = tmp_path / "evil.cardcli.json"
     path.write_bytes(encode_json(bad))
     for args in (["replay", "show"], ["replay", "verify"], ["replay", "view"]):
@@ -147,6 +153,7 @@ def test_escape_sequences_from_a_file_are_not_printed(tmp_path: Path) -> None:
 
 
 # -- saves: faults never stop the game ------------------------------------------------------------------
+
 
 def _play(tmp_path: Path, home: Path, lines: str) -> str:
     run = CliRunner(env={"CARDCLI_HOME": str(home)}).invoke(cli, ["play", "rummy", "--seed", "7"], input=lines)
@@ -187,8 +194,12 @@ def test_stale_temp_files_are_cleaned_and_saves_kept(tmp_path: Path, monkeypatch
     saves.mkdir()
     old = time.time() - 7200
     stale = [saves / ".rummy-20260101-101500.cardcli.jsonl.tmp", saves / ".g.cardcli.json.ab12_x9.tmp"]
-    keep = [saves / ".rummy-20260101-111500.cardcli.jsonl.tmp",  # fresh: a save may be in progress
-            saves / "rummy-20260101-101500.cardcli.jsonl", saves / "notes.tmp", saves / ".other.tmp"]
+    keep = [
+        saves / ".rummy-20260101-111500.cardcli.jsonl.tmp",  # fresh: a save may be in progress
+        saves / "rummy-20260101-101500.cardcli.jsonl",
+        saves / "notes.tmp",
+        saves / ".other.tmp",
+    ]
     for p in stale + keep:
         p.write_text("x")
     for p in stale + keep[1:]:
@@ -200,6 +211,7 @@ def test_stale_temp_files_are_cleaned_and_saves_kept(tmp_path: Path, monkeypatch
 
 # -- stdin ---------------------------------------------------------------------------------------------
 
+
 def test_invalid_utf8_on_stdin_keeps_the_lines_before(tmp_path: Path) -> None:
     from cardcli.ui.line_driver import line_reader
 
@@ -209,5 +221,6 @@ def test_invalid_utf8_on_stdin_keeps_the_lines_before(tmp_path: Path) -> None:
     assert read_line()[1] is False
     assert read_line() == ("t\n", True)
     run = CliRunner(env={"CARDCLI_HOME": str(tmp_path)}).invoke(
-        cli, ["play", "rummy", "--seed", "7"], input=b"moves\n\xff\xfe\nquit\n")
+        cli, ["play", "rummy", "--seed", "7"], input=b"moves\n\xff\xfe\nquit\n"
+    )
     assert "not valid text" in run.output and "P1> moves" in run.output and "Traceback" not in run.output

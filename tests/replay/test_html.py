@@ -33,8 +33,15 @@ RUMMY = ROOT / "replays" / "rummy" / "three-players-seed-7.cardcli.json"
 ELEUSIS = ROOT / "replays" / "eleusis" / "seed-2-five-bots.cardcli.json"
 EVERY_GAME = {"bridge": BRIDGE, "burraco": BURRACO, "canasta": CANASTA, "rummy": RUMMY, "eleusis": ELEUSIS}
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def export(src: Path | str, out: Path) -> Path:
@@ -132,8 +139,7 @@ def open_page(browser: Any, tmp_path: Path) -> Iterator[Any]:
         html = tmp_path / (Path(src).name.split(".")[0] + ".html")
         if not html.exists():
             export(src, html)
-        context = browser.new_context(offline=True, java_script_enabled=True,
-                                      viewport={"width": size[0], "height": size[1]})
+        context = browser.new_context(offline=True, java_script_enabled=True, viewport={"width": size[0], "height": size[1]})
         pg = context.new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.on("dialog", lambda d: errors.append("dialog: " + d.message))
@@ -188,8 +194,12 @@ CONTRAST = """() => {
 
 
 def state(pg: Any) -> tuple[str, str, str, str]:
-    return tuple(pg.evaluate("() => [document.body.dataset.hand, document.body.dataset.ply, document.body.dataset.seat,"
-                             " document.body.dataset.reveal]"))  # type: ignore[return-value]
+    return tuple(
+        pg.evaluate(
+            "() => [document.body.dataset.hand, document.body.dataset.ply, document.body.dataset.seat,"
+            " document.body.dataset.reveal]"
+        )
+    )  # type: ignore[return-value]
 
 
 def check_fits(pg: Any, where: str) -> None:
@@ -229,8 +239,14 @@ def test_every_game_fits_steps_and_reads_at_both_sizes(game: str, size: str, ope
     pg.keyboard.press("a")
     assert state(pg)[2] == "-1"
     # every button steps
-    for button, expect in (("#b-next", ("1", "1")), ("#b-turn", None), ("#b-turn_back", None),
-                           ("#b-end", None), ("#b-back", None), ("#b-home", ("1", "0"))):
+    for button, expect in (
+        ("#b-next", ("1", "1")),
+        ("#b-turn", None),
+        ("#b-turn_back", None),
+        ("#b-end", None),
+        ("#b-back", None),
+        ("#b-home", ("1", "0")),
+    ):
         before = state(pg)
         pg.click(button)
         assert state(pg) != before, (game, button)
@@ -317,8 +333,12 @@ def test_the_reviews_double_dummy_numbers_are_shown(open_page: Any, tmp_path: Pa
 
 def test_an_imported_board_shows_its_number_players_and_the_files_double_dummy(open_page: Any, tmp_path: Path) -> None:
     event = tmp_path / "event.cardcli.json"
-    assert CliRunner().invoke(cli, ["replay", "import", str(ROOT / "tests" / "data" / "pbn" / "club-pairs-216.pbn"),
-                                    "-o", str(event)]).exit_code == 0
+    assert (
+        CliRunner()
+        .invoke(cli, ["replay", "import", str(ROOT / "tests" / "data" / "pbn" / "club-pairs-216.pbn"), "-o", str(event)])
+        .exit_code
+        == 0
+    )
     pg = open_page(event, SIZES["phone"])
     assert "Board 1" in pg.inner_text(".felt .info") and "North · Anna Sala" in pg.inner_text(".seat.n")
     assert pg.locator("table.dd td").count() == 20

@@ -30,7 +30,7 @@ def test_a_version_1_bridge_rubber_reads_verifies_and_keeps_its_scorepad() -> No
     for i, hand in enumerate(old["hands"]):
         detail = replay.hands[i].result.detail  # type: ignore[union-attr]
         assert "pad" not in detail and isinstance(detail["game"], int)
-        drawn = [p.to_list() for p in pad_of(results[:i + 1])]
+        drawn = [p.to_list() for p in pad_of(results[: i + 1])]
         assert drawn == hand["result"]["detail"]["pad"], f"hand {i + 1}"
 
 
@@ -47,8 +47,9 @@ def test_the_scorepad_shown_after_each_hand_is_unchanged() -> None:
         d = hand["result"]["detail"]
         winners = [int(w) for w in d.get("game_winners", [])]
         vul = (winners.count(0) >= 1, winners.count(1) >= 1)
-        expected = pad_lines([PadLine.from_list(p) for p in d["pad"]], hand["result"]["totals"], winners,
-                             bool(d.get("rubber_over")), [], vul)
+        expected = pad_lines(
+            [PadLine.from_list(p) for p in d["pad"]], hand["result"]["totals"], winners, bool(d.get("rubber_over")), [], vul
+        )
         lines = game.explain_result(results[i], config, 4, results[:i])
         assert all(line in lines for line in expected), f"hand {i + 1}"
 

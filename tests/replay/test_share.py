@@ -35,7 +35,12 @@ def test_every_shipped_replay_round_trips(path: Path) -> None:
     assert code.startswith("cc1-") and looks_like_code(code)
     back = decode(code)
     assert (back.game, back.preset, back.players, back.first_dealer, back.seed) == (
-        replay.game, replay.preset, replay.players, replay.first_dealer, replay.seed)
+        replay.game,
+        replay.preset,
+        replay.players,
+        replay.first_dealer,
+        replay.seed,
+    )
     game = load(replay.game)
     assert config_from_builtins(game, back.config) == config_from_builtins(game, replay.config)
     assert log(back) == log(replay)
@@ -43,19 +48,18 @@ def test_every_shipped_replay_round_trips(path: Path) -> None:
     assert back.result == replay.result and [h.result for h in back.hands] == [h.result for h in replay.hands]
     for n, hand in enumerate(replay.hands, 1):
         one = decode(encode(replay, n))
-        assert (one.hands[-1].deck, one.hands[-1].moves) == (hand.deck, [type(m)(m.seat, m.move, m.secret)
-                                                                         for m in hand.moves])
+        assert (one.hands[-1].deck, one.hands[-1].moves) == (hand.deck, [type(m)(m.seat, m.move, m.secret) for m in hand.moves])
         assert one.hands[-1].dealer == hand.dealer
 
 
 def test_code_lengths() -> None:
     """Bridge deals with auction and play are well under 200 characters (printed with -s)."""
-    bridge = [len(encode(read(p), n)) for p in FILES if p.parent.name == "bridge"
-              for n in range(1, len(read(p).hands) + 1)]
-    burraco = [len(encode(read(p), n)) for p in FILES if p.parent.name == "burraco"
-               for n in range(1, len(read(p).hands) + 1)]
-    print(f"\nshare code length: bridge deal median {statistics.median(bridge)} max {max(bridge)}; "
-          f"burraco hand median {statistics.median(burraco)}")
+    bridge = [len(encode(read(p), n)) for p in FILES if p.parent.name == "bridge" for n in range(1, len(read(p).hands) + 1)]
+    burraco = [len(encode(read(p), n)) for p in FILES if p.parent.name == "burraco" for n in range(1, len(read(p).hands) + 1)]
+    print(
+        f"\nshare code length: bridge deal median {statistics.median(bridge)} max {max(bridge)}; "
+        f"burraco hand median {statistics.median(burraco)}"
+    )
     assert max(bridge) < 200
     # a hand-made deal (no seed: the deck is spelt out) still fits
     replay = read(SMALL_SLAM)
@@ -93,7 +97,7 @@ def test_every_single_character_change_is_refused(code: str, data: st.DataObject
     c = data.draw(st.sampled_from(ALPHABET).filter(lambda ch: ch != code[i]))
     if c == " " or (i == len(code) - 1 and c in "=") or c == code[i]:
         return  # spaces are ignored; not a change
-    one_line_refusal(code[:i] + c + code[i + 1:])
+    one_line_refusal(code[:i] + c + code[i + 1 :])
 
 
 def test_exhaustively_every_single_substitution_in_the_alphabet(code: str) -> None:
@@ -101,13 +105,20 @@ def test_exhaustively_every_single_substitution_in_the_alphabet(code: str) -> No
     for i in range(4, len(code)):
         for c in b64:
             if c != code[i]:
-                one_line_refusal(code[:i] + c + code[i + 1:])
+                one_line_refusal(code[:i] + c + code[i + 1 :])
 
 
-@pytest.mark.parametrize(("text", "word"), [
-    ("xx1-AAAA", "not a cardcli share code"), ("cc9-AAAA", "newer cardcli"), ("cc0-AAAA", "unknown version"),
-    ("cc1-", "truncated"), ("cc1-AB*C", "cannot be part"), ("cc1-" + "A" * 300_000, "too long"),
-])
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("xx1-AAAA", "not a cardcli share code"),
+        ("cc9-AAAA", "newer cardcli"),
+        ("cc0-AAAA", "unknown version"),
+        ("cc1-", "truncated"),
+        ("cc1-AB*C", "cannot be part"),
+        ("cc1-" + "A" * 300_000, "too long"),
+    ],
+)
 def test_named_problems(text: str, word: str) -> None:
     assert word in one_line_refusal(text)
 
@@ -132,9 +143,11 @@ def test_cli_share_then_show_verify_view_import(tmp_path: Path, code: str) -> No
     shown = runner.invoke(cli, ["replay", "show", code])
     direct = runner.invoke(cli, ["replay", "show", str(SMALL_SLAM)])
     assert shown.exit_code == 0 and direct.exit_code == 0
+
     # the code shows the same game as the file: the deal and every move, in order
     def moves(output: str) -> list[str]:
         return [ln for ln in output.splitlines() if ln.startswith("Hand ") or re.match(r"^ +\d+\. ", ln)]
+
     assert len(moves(direct.output)) == 1 + 63 and moves(shown.output) == moves(direct.output)
     titled = runner.invoke(cli, ["share", str(SMALL_SLAM), "--notes", "-q"]).output.strip()
     assert "6H made: 2NT, Stayman, a slam bid directly" in runner.invoke(cli, ["replay", "show", titled]).output
@@ -154,12 +167,13 @@ def _with_notes() -> Replay:
     from cardcli.replay.model import Annotation
 
     replay = read(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json")
-    notes = [Annotation(hand=0, ply=0, kind="note", text="club night, table 3"),
-             Annotation(hand=1, ply=5, kind="note", text="1NT: 15-17"),
-             Annotation(hand=1, ply=6, kind="hint", text="2C"),
-             Annotation(hand=2, ply=1, kind="tutor", text="lead the king")]
-    return Replay(**{f: getattr(replay, f) for f in replay.__struct_fields__} | {"title": "Making game",
-                                                                                "annotations": notes})
+    notes = [
+        Annotation(hand=0, ply=0, kind="note", text="club night, table 3"),
+        Annotation(hand=1, ply=5, kind="note", text="1NT: 15-17"),
+        Annotation(hand=1, ply=6, kind="hint", text="2C"),
+        Annotation(hand=2, ply=1, kind="tutor", text="lead the king"),
+    ]
+    return Replay(**{f: getattr(replay, f) for f in replay.__struct_fields__} | {"title": "Making game", "annotations": notes})
 
 
 def test_notes_carry_the_title_and_the_comments_only() -> None:
@@ -170,7 +184,10 @@ def test_notes_carry_the_title_and_the_comments_only() -> None:
     back = decode(full)
     assert back.title == "Making game" and len(full) > len(bare)
     assert [(a.hand, a.ply, a.kind, a.text) for a in back.annotations] == [
-        (0, 0, "note", "club night, table 3"), (1, 5, "note", "1NT: 15-17"), (2, 1, "tutor", "lead the king")]
+        (0, 0, "note", "club night, table 3"),
+        (1, 5, "note", "1NT: 15-17"),
+        (2, 1, "tutor", "lead the king"),
+    ]
     # hand 2 shared alone: its comment becomes hand 1's, the match's own note stays, hand 1's goes
     alone = decode(encode(replay, 2, notes=True))
     kept = [(a.hand, a.ply, a.text) for a in alone.annotations]
@@ -222,13 +239,15 @@ def test_one_board_of_a_216_board_event_is_a_short_code_of_that_board_alone(tmp_
 def test_a_burraco_code_given_out_before_the_other_spellings_were_listed_still_reads() -> None:
     """Made by cardcli before burraco's legal list held several cards attached at once, `wild=` and
     `close`: a code numbers only the plain moves (Game.coded_moves), so codes already shared still decode."""
-    old = ("cc1-TCQi2SGfp2J1cnJhY2-ggAQClAEBAQHAonI1zmsML38BAMQDjkQVkZTDacQhAG6Tuo8FHlMSGdsr_mgAieFv6TOo_urill9"
-           "aymALtfs6kMCQ")
+    old = "cc1-TCQi2SGfp2J1cnJhY2-ggAQClAEBAQHAonI1zmsML38BAMQDjkQVkZTDacQhAG6Tuo8FHlMSGdsr_mgAieFv6TOo_urill9aymALtfs6kMCQ"
     from cardcli.replay.io import read
 
     shipped = read(ROOT / "replays" / "burraco" / "close-with-clean-burraco.cardcli.json")
     decoded = decode(old)
     assert [[m.move for m in h.moves] for h in decoded.hands] == [[m.move for m in h.moves] for h in shipped.hands]
-    again = CliRunner().invoke(cli, ["share", str(ROOT / "replays" / "burraco" / "close-with-clean-burraco.cardcli.json"),
-                                     "-q"]).output.strip()
+    again = (
+        CliRunner()
+        .invoke(cli, ["share", str(ROOT / "replays" / "burraco" / "close-with-clean-burraco.cardcli.json"), "-q"])
+        .output.strip()
+    )
     assert again == old

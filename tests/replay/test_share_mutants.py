@@ -49,16 +49,19 @@ def test_the_round_trip_of_the_wrapper_itself() -> None:
     assert _wrap(_payload(code)) == code
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"seed": None}, "a hand uses the seed's deck, but there is no seed"),
-    ({"players": 7}, "7 players do not suit rummy or the seats"),
-    ({"seats": [0]}, "2 players do not suit rummy or the seats"),
-    ({"names": ["only one"]}, "2 players do not suit rummy or the seats"),
-    ({"digest": b"\x00\x00\x00"}, "it decodes to another game than the one shared"),
-    ({"game": "chess"}, "share code: "),
-    ({"options": {"no_such_rule": 1}}, "share code: "),
-    ({"started": 2**62}, "is not a date"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seed": None}, "a hand uses the seed's deck, but there is no seed"),
+        ({"players": 7}, "7 players do not suit rummy or the seats"),
+        ({"seats": [0]}, "2 players do not suit rummy or the seats"),
+        ({"names": ["only one"]}, "2 players do not suit rummy or the seats"),
+        ({"digest": b"\x00\x00\x00"}, "it decodes to another game than the one shared"),
+        ({"game": "chess"}, "share code: "),
+        ({"options": {"no_such_rule": 1}}, "share code: "),
+        ({"started": 2**62}, "is not a date"),
+    ],
+)
 def test_checks_after_the_checksum_refuse_an_inconsistent_code(change: dict[str, object], message: str) -> None:
     payload = msgspec.structs.replace(_payload(encode(read(RUMMY))), **change)
     with pytest.raises(ShareError, match=message) as err:

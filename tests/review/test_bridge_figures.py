@@ -40,9 +40,12 @@ def claimed() -> dict[int, Replay]:
 def _js_tally(hand: dict[str, Any], ply: int) -> list[int]:
     """The page's own ``bridgeState`` (from viewer.js, run by node) at move ``ply`` of ``hand``."""
     source = VIEWER_JS.read_text()
-    body = source[source.index("function isCall"):source.index("function contractText")]
-    script = ("const moves = (h) => h.n.length;\n" + body +
-              f"\nconst h = {json.dumps(hand)};\nprocess.stdout.write(JSON.stringify(bridgeState(h, {ply}).tally));")
+    body = source[source.index("function isCall") : source.index("function contractText")]
+    script = (
+        "const moves = (h) => h.n.length;\n"
+        + body
+        + f"\nconst h = {json.dumps(hand)};\nprocess.stdout.write(JSON.stringify(bridgeState(h, {ply}).tally));"
+    )
     res = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
     return [int(x) for x in json.loads(res.stdout)]
 
@@ -123,8 +126,10 @@ def test_partners_contract_played_by_the_person_reviews_all_26_cards() -> None:
         section = review.section("Your cards, double dummy")
         assert section is not None and "no card played" not in " ".join(section.lines)
     # the bots' calls from North are not the person's decisions
-    assert all(p > s.hands[0].moves.index(next(m for m in s.hands[0].moves if m.move.startswith("play ")))
-               for p, _c in review_replay(s.to_replay())[0].figures["card_costs"])
+    assert all(
+        p > s.hands[0].moves.index(next(m for m in s.hands[0].moves if m.move.startswith("play ")))
+        for p, _c in review_replay(s.to_replay())[0].figures["card_costs"]
+    )
 
 
 def test_a_bot_declarer_is_not_reviewed_as_the_person() -> None:
@@ -155,24 +160,27 @@ RUBBER = BridgeConfig()
 NO_HONORS = BridgeConfig(honors=False)
 
 
-@pytest.mark.parametrize("table,dealer,standing,score,contract", [
-    # a fresh rubber: the hearts part score, as high as it makes (3H = 90 below, toward game)
-    (HEARTS, 3, Standing(), 90, "3H N ="),
-    # NS hold 60 below the line: 2H completes the game, worth 300 at rubber (Law 80's value)
-    (HEARTS, 3, Standing(leg=(60, 0)), 390, "3H N ="),
-    # ... and NS vulnerable with a game: that game wins the rubber, 700 with EW game-less
-    (HEARTS, 3, Standing(leg=(60, 0), games=(1, 0), vulnerable=(True, False)), 790, "3H N ="),
-    # ... 500 when EW have a game too
-    (HEARTS, 3, Standing(leg=(60, 0), games=(1, 1), vulnerable=(True, True)), 590, "3H N ="),
-    # EW's part score does not help NS
-    (HEARTS, 3, Standing(leg=(0, 60)), 90, "3H N ="),
-    # EW's 4S game (300 at rubber) is beaten by the sacrifice 5HX -2 (300 not vulnerable)
-    (SPADES, 0, Standing(), -300, "5HX N -2"),
-    # EW vulnerable with a game: 4S wins them the rubber (120 + 700); the sacrifice still costs 300
-    (SPADES, 0, Standing(games=(0, 1), vulnerable=(False, True)), -300, "5HX N -2"),
-    # both vulnerable: 4S is 120 + 500, 5HX -2 vulnerable 500: the same, so EW take their game
-    (SPADES, 0, Standing(games=(1, 1), vulnerable=(True, True)), -500, "5HX N -2"),
-])
+@pytest.mark.parametrize(
+    "table,dealer,standing,score,contract",
+    [
+        # a fresh rubber: the hearts part score, as high as it makes (3H = 90 below, toward game)
+        (HEARTS, 3, Standing(), 90, "3H N ="),
+        # NS hold 60 below the line: 2H completes the game, worth 300 at rubber (Law 80's value)
+        (HEARTS, 3, Standing(leg=(60, 0)), 390, "3H N ="),
+        # ... and NS vulnerable with a game: that game wins the rubber, 700 with EW game-less
+        (HEARTS, 3, Standing(leg=(60, 0), games=(1, 0), vulnerable=(True, False)), 790, "3H N ="),
+        # ... 500 when EW have a game too
+        (HEARTS, 3, Standing(leg=(60, 0), games=(1, 1), vulnerable=(True, True)), 590, "3H N ="),
+        # EW's part score does not help NS
+        (HEARTS, 3, Standing(leg=(0, 60)), 90, "3H N ="),
+        # EW's 4S game (300 at rubber) is beaten by the sacrifice 5HX -2 (300 not vulnerable)
+        (SPADES, 0, Standing(), -300, "5HX N -2"),
+        # EW vulnerable with a game: 4S wins them the rubber (120 + 700); the sacrifice still costs 300
+        (SPADES, 0, Standing(games=(0, 1), vulnerable=(False, True)), -300, "5HX N -2"),
+        # both vulnerable: 4S is 120 + 500, 5HX -2 vulnerable 500: the same, so EW take their game
+        (SPADES, 0, Standing(games=(1, 1), vulnerable=(True, True)), -500, "5HX N -2"),
+    ],
+)
 def test_rubber_par(table: dict[str, list[int]], dealer: int, standing: Standing, score: int, contract: str) -> None:
     par = rubber_par(table, dealer, standing, NO_HONORS)
     assert par.score == score
@@ -185,10 +193,11 @@ def test_par_values_are_the_scorepads() -> None:
     assert contract_value(2, "H", 0, 9, fresh, NO_HONORS) == 60 + 30
     assert contract_value(2, "H", 0, 9, Standing(leg=(60, 0)), NO_HONORS) == 60 + 30 + 300
     assert contract_value(4, "S", 1, 10, fresh, NO_HONORS) == -(120 + 300)
-    assert contract_value(5, "H", 0, 9, fresh, NO_HONORS) == -300          # doubled, 2 down, not vulnerable
+    assert contract_value(5, "H", 0, 9, fresh, NO_HONORS) == -300  # doubled, 2 down, not vulnerable
     assert contract_value(5, "H", 0, 9, Standing(vulnerable=(True, False)), NO_HONORS) == -500
-    assert contract_value(6, "N", 2, 12, Standing(games=(1, 0), vulnerable=(True, False)), NO_HONORS) == \
-        190 + 750 + 700                                                     # slam, and the rubber
+    assert (
+        contract_value(6, "N", 2, 12, Standing(games=(1, 0), vulnerable=(True, False)), NO_HONORS) == 190 + 750 + 700
+    )  # slam, and the rubber
     deals = BridgeConfig(scoring="deals", honors=False)
     assert contract_value(2, "H", 0, 9, Standing(leg=(60, 0)), deals) == 60 + 30 + 50  # each deal on its own
 
@@ -212,8 +221,7 @@ def test_the_review_gives_the_rubbers_par_and_says_so() -> None:
     second_result = replay.hands[1].result
     assert second_result is not None
     dealer = "NESW".index(str(second_result.detail["dealer"]))
-    standing = Standing(leg=(leg[0], leg[1]), games=(winners.count(0), winners.count(1)),
-                        vulnerable=(0 in winners, 1 in winners))
+    standing = Standing(leg=(leg[0], leg[1]), games=(winners.count(0), winners.count(1)), vulnerable=(0 in winners, 1 in winners))
     want = rubber_par(table, dealer, standing, RUBBER, _original(replay, 2))
     assert (score, contracts) == (want.score, want.contracts)
     assert re.search(r"[+-]?\d+ for North-South", text)

@@ -21,8 +21,11 @@ def bot_moves(game: str, seed: str, seat: int) -> list[str]:
 
 def test_the_repl_shows_the_review_when_a_piped_hand_ends() -> None:
     lines = bot_moves("rummy", "7", 0)
-    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--hands", "1", "--plain", "--charset", "ascii"],
-                             input="\n".join(lines) + "\n\nquit\n")
+    res = CliRunner().invoke(
+        cli,
+        ["play", "rummy", "--seed", "7", "--hands", "1", "--plain", "--charset", "ascii"],
+        input="\n".join(lines) + "\n\nquit\n",
+    )
     assert res.exit_code == 0, res.output
     out = res.output
     over = out.index("The hand is over.")
@@ -30,7 +33,7 @@ def test_the_repl_shows_the_review_when_a_piped_hand_ends() -> None:
     assert over < review
     # the summary: the decisions in a line, the whole review on request; the score was printed once,
     # as the hand ended, just above the review
-    summary = out[review:out.index("Final scores")]
+    summary = out[review : out.index("Final scores")]
     assert "`review` shows the whole review" in summary
     assert "Hand 1 as dealt" not in summary and "The score" not in summary and "totals: P1 " not in summary
     assert "totals: P1 " in out[:review]

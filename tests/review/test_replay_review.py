@@ -41,11 +41,11 @@ def test_bridge_review_prints_the_dd_table_endplay_computes() -> None:
     start = Session.from_replay(replay).table.hand_start(1)
     g.start_hand(start, list(replay.hands[0].deck))
     order = "AKQJT98765432"
-    pbn = "N:" + " ".join(".".join("".join(sorted((c[0] for c in h if c[1] == s), key=order.index)) for s in "SHDC")
-                          for h in start.hands)
+    pbn = "N:" + " ".join(
+        ".".join("".join(sorted((c[0] for c in h if c[1] == s), key=order.index)) for s in "SHDC") for h in start.hands
+    )
     table = calc_dd_table(Deal(pbn))
-    for strain, denom in (("NT", Denom.nt), ("S", Denom.spades), ("H", Denom.hearts), ("D", Denom.diamonds),
-                          ("C", Denom.clubs)):
+    for strain, denom in (("NT", Denom.nt), ("S", Denom.spades), ("H", Denom.hearts), ("D", Denom.diamonds), ("C", Denom.clubs)):
         row = [int(table[denom, Player(d)]) for d in range(4)]
         assert f"  {strain:<3} " + "  ".join(f"{n:>2}" for n in row) in out
     assert "Par at rubber (part scores NS 0, EW 0; vulnerable: none):" in out
@@ -92,8 +92,9 @@ def test_rummy_review_flags_the_decisions_where_the_bot_differs() -> None:
         assert why == f.reason
     out = run(str(file), "--seat", "P2", "--hand", "1")
     first = found[0]
-    assert (f"move {first.decision.ply}: P2 played {first.decision.notation}; the bot would play {first.advice}: "
-            f"{first.reason}") in out
+    assert (
+        f"move {first.decision.ply}: P2 played {first.decision.notation}; the bot would play {first.advice}: {first.reason}"
+    ) in out
     assert "Your decisions" in out and "The score" in out and "P1: " in out
 
 

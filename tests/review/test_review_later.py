@@ -35,8 +35,9 @@ def screen_lines(text: str, width: int = 80) -> int:
 
 def test_a_game_played_without_record_is_reviewed_later() -> None:
     moves = hinted_moves("rummy", "3", hands=1)
-    code, out = run("play", "rummy", "--seed", "3", "--hands", "1", "--plain", "--charset", "ascii",
-                    input="\n".join(moves) + "\n")
+    code, out = run(
+        "play", "rummy", "--seed", "3", "--hands", "1", "--plain", "--charset", "ascii", input="\n".join(moves) + "\n"
+    )
     assert code == 0 and "Final scores" in out, out
     [game] = history()
     assert game.complete and game.kept > 0 and game.replay is None  # no --record: the store keeps it
@@ -56,8 +57,7 @@ def test_a_game_played_without_record_is_reviewed_later() -> None:
 
 def test_a_quit_game_is_listed_as_unfinished_with_how_to_resume_and_reviewed() -> None:
     moves = hinted_moves("rummy", "3", hands=1)  # the whole first hand, then quit during the second
-    code, out = run("play", "rummy", "--seed", "3", "--plain", "--charset", "ascii",
-                    input="\n".join(moves) + "\n\nquit\n")
+    code, out = run("play", "rummy", "--seed", "3", "--plain", "--charset", "ascii", input="\n".join(moves) + "\n\nquit\n")
     assert code == 0 and "Resume with `cardcli play --resume " in out, out
     [game] = history()
     assert not game.complete and game.save and (saves_dir() / f"{game.save}.cardcli.jsonl").is_file()
@@ -82,8 +82,15 @@ def test_review_of_a_game_not_in_the_history_is_one_line() -> None:
 
 def _game(n: int) -> int:
     replay = read(REPLAYS / "rummy" / "three-players-seed-7.cardcli.json")
-    return record_game("rummy", seats=make_seats(["P1", "P2", "P3"], [None, "basic", "basic"]), totals=[n, 0, 0],
-                       winners=[0], hands=1, finished=f"2026-12-0{n}T10:00:00+00:00", replay_data=pack_replay(replay))
+    return record_game(
+        "rummy",
+        seats=make_seats(["P1", "P2", "P3"], [None, "basic", "basic"]),
+        totals=[n, 0, 0],
+        winners=[0],
+        hands=1,
+        finished=f"2026-12-0{n}T10:00:00+00:00",
+        replay_data=pack_replay(replay),
+    )
 
 
 def test_prune_keeps_the_newest_replays_and_every_history_line() -> None:
@@ -130,8 +137,18 @@ def test_a_bridge_review_fits_80x24_and_full_holds_the_rest() -> None:
 def test_view_of_a_match_in_progress_hides_what_the_recording_seat_cannot_see(tmp_path: Path) -> None:
     record = tmp_path / "live.cardcli.json"
     moves = hinted_moves("rummy", "3", hands=1)[:4]
-    code, out = run("play", "rummy", "--seed", "3", "--record", str(record), "--plain", "--charset", "ascii",
-                    input="\n".join(moves) + "\nquit\n")
+    code, out = run(
+        "play",
+        "rummy",
+        "--seed",
+        "3",
+        "--record",
+        str(record),
+        "--plain",
+        "--charset",
+        "ascii",
+        input="\n".join(moves) + "\nquit\n",
+    )
     assert code == 0 and record.is_file(), out
     from cardcli.engine.registry import load
     from cardcli.session import Session

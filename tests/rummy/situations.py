@@ -12,9 +12,18 @@ from cardcli.games.rummy.state import RummyState, TableMeld
 GAME = load("rummy")
 
 
-def situation(hands: list[str], *, discard: str | None = None, melds: list[tuple[int, str]] = (),  # type: ignore[assignment]
-              turn: int = 0, phase: str = "play", taken: str | None = None, stock: str | None = None,
-              preset: str = "standard", **options: Any) -> RummyState:
+def situation(
+    hands: list[str],
+    *,
+    discard: str | None = None,
+    melds: list[tuple[int, str]] = (),  # type: ignore[assignment]
+    turn: int = 0,
+    phase: str = "play",
+    taken: str | None = None,
+    stock: str | None = None,
+    preset: str = "standard",
+    **options: Any,
+) -> RummyState:
     cfg = GAME.presets[preset]
     if options:
         import msgspec

@@ -22,8 +22,9 @@ def _explain(st) -> tuple[str, Reason]:
 def _near(card: str, hand: list[str]) -> bool:
     """A card of the same rank, or of the same suit within two ranks (ace low), is in ``hand``."""
     ranks = "A23456789TJQK"
-    return any(c != card and (c[0] == card[0] or (c[1] == card[1] and abs(ranks.index(c[0]) - ranks.index(card[0])) <= 2))
-               for c in hand)
+    return any(
+        c != card and (c[0] == card[0] or (c[1] == card[1] and abs(ranks.index(c[0]) - ranks.index(card[0])) <= 2)) for c in hand
+    )
 
 
 def test_nine_of_diamonds_with_the_eight_in_hand() -> None:

@@ -25,8 +25,16 @@ def test_one_thousand_hands_keep_the_invariants(block: int) -> None:
             import msgspec
 
             config = msgspec.structs.replace(config, ace=("high-or-low", "wrap")[seed % 2])
-        playout(GAME, config, players, seed, BOT_MIXES[seed % len(BOT_MIXES)], max_hands=1,
-                check_every=2 if seed % 2 else 1, stats=stats)
+        playout(
+            GAME,
+            config,
+            players,
+            seed,
+            BOT_MIXES[seed % len(BOT_MIXES)],
+            max_hands=1,
+            check_every=2 if seed % 2 else 1,
+            stats=stats,
+        )
     assert stats.hands == 100
     assert stats.checks > 1000 and stats.refusals_checked > 500
 
@@ -53,5 +61,4 @@ def test_basic_bot_beats_random_in_ninety_percent_of_matches() -> None:
 @pytest.mark.soak
 def test_soak_ten_thousand_hands() -> None:
     for seed in range(10_000):
-        playout(GAME, GAME.presets["standard"], 2 + seed % 5, f"soak-{seed}", BOT_MIXES[seed % 4], max_hands=1,
-                check_every=3)
+        playout(GAME, GAME.presets["standard"], 2 + seed % 5, f"soak-{seed}", BOT_MIXES[seed % 4], max_hands=1, check_every=3)

@@ -34,33 +34,47 @@ CASES = [
     ("meld two cards", dict(hands=["3H 4H KS", "2C"]), "meld 3H 4H", "meld.size"),
     ("Q-K-A with the ace low", dict(hands=["QH KH AH 5S", "2C"]), "meld QH KH AH", "meld.run.ace"),
     ("Q-K-A with ace high-or-low", dict(hands=["QH KH AH 5S", "2C"], ace="high-or-low"), "meld QH KH AH", None),
-    ("K-A-2 without round the corner", dict(hands=["KH AH 2H 5S", "2C"], ace="high-or-low"), "meld KH AH 2H",
-     "meld.run.ace"),
+    ("K-A-2 without round the corner", dict(hands=["KH AH 2H 5S", "2C"], ace="high-or-low"), "meld KH AH 2H", "meld.run.ace"),
     ("K-A-2 round the corner", dict(hands=["KH AH 2H 5S", "2C"], ace="wrap"), "meld KH AH 2H", None),
     ("mixed suits", dict(hands=["3H 4H 5S KS", "2C"]), "meld 3H 4H 5S", "meld.run.suit"),
-    ("lay off before any meld of one's own", dict(hands=["6H KS", "2C"], melds=[(1, "3H 4H 5H")]), "layoff 6H 1",
-     "layoff.first-meld"),
-    ("lay off any time (pagat)", dict(hands=["6H KS", "2C"], melds=[(1, "3H 4H 5H")], preset="pagat"), "layoff 6H 1",
-     None),
-    ("lay off after an earlier meld", dict(hands=["6H KS", "2C"], melds=[(1, "3H 4H 5H"), (0, "9S 9D 9C")]),
-     "layoff 6H 1", None),
-    ("lay off a card that does not fit", dict(hands=["8H KS", "2C"], melds=[(1, "3H 4H 5H"), (0, "9S 9D 9C")]),
-     "layoff 8H 1", "layoff.fit"),
-    ("lay off on a set of four", dict(hands=["7S KS", "2C"], melds=[(0, "7H 7D 7C"), (1, "9S 9D 9C 9H")]),
-     "layoff 7S 2", "layoff.fit"),
+    (
+        "lay off before any meld of one's own",
+        dict(hands=["6H KS", "2C"], melds=[(1, "3H 4H 5H")]),
+        "layoff 6H 1",
+        "layoff.first-meld",
+    ),
+    ("lay off any time (pagat)", dict(hands=["6H KS", "2C"], melds=[(1, "3H 4H 5H")], preset="pagat"), "layoff 6H 1", None),
+    ("lay off after an earlier meld", dict(hands=["6H KS", "2C"], melds=[(1, "3H 4H 5H"), (0, "9S 9D 9C")]), "layoff 6H 1", None),
+    (
+        "lay off a card that does not fit",
+        dict(hands=["8H KS", "2C"], melds=[(1, "3H 4H 5H"), (0, "9S 9D 9C")]),
+        "layoff 8H 1",
+        "layoff.fit",
+    ),
+    (
+        "lay off on a set of four",
+        dict(hands=["7S KS", "2C"], melds=[(0, "7H 7D 7C"), (1, "9S 9D 9C 9H")]),
+        "layoff 7S 2",
+        "layoff.fit",
+    ),
     ("lay off on a missing meld", dict(hands=["6H KS", "2C"], melds=[(0, "3H 4H 5H")]), "layoff 6H 4", "layoff.target"),
-    ("discard the card just taken", dict(hands=["7D KS QS", "2C"], taken="7D", discard=""), "discard 7D",
-     "discard.taken-card"),
+    ("discard the card just taken", dict(hands=["7D KS QS", "2C"], taken="7D", discard=""), "discard 7D", "discard.taken-card"),
     ("discard another card after taking", dict(hands=["7D KS QS", "2C"], taken="7D", discard=""), "discard KS", None),
-    ("meld leaving only the taken card", dict(hands=["3H 4H 5H 7D", "2C"], taken="7D", discard=""), "meld 3H 4H 5H",
-     "discard.taken-card-last"),
-    ("lay off leaving only the taken card",
-     dict(hands=["6H 7D", "2C"], taken="7D", discard="", melds=[(0, "3H 4H 5H")]), "layoff 6H 1",
-     "discard.taken-card-last"),
+    (
+        "meld leaving only the taken card",
+        dict(hands=["3H 4H 5H 7D", "2C"], taken="7D", discard=""),
+        "meld 3H 4H 5H",
+        "discard.taken-card-last",
+    ),
+    (
+        "lay off leaving only the taken card",
+        dict(hands=["6H 7D", "2C"], taken="7D", discard="", melds=[(0, "3H 4H 5H")]),
+        "layoff 6H 1",
+        "discard.taken-card-last",
+    ),
     ("meld the taken card and go out", dict(hands=["5H 6H 7H", "2C"], taken="7H", discard=""), "meld 5H 6H 7H", None),
     ("discard a card not held", dict(hands=["3H KS", "2C"]), "discard QS", "discard.held"),
-    ("draw from an empty pile", dict(hands=["3H KS", "2C"], phase="draw", discard=""), "draw discard",
-     "draw.discard-empty"),
+    ("draw from an empty pile", dict(hands=["3H KS", "2C"], phase="draw", discard=""), "draw discard", "draw.discard-empty"),
 ]
 
 
@@ -144,8 +158,7 @@ def test_not_a_rummy_after_laying_off_in_an_earlier_turn() -> None:
     """With `lay_off_needs_meld=false` a player can lay off before owning a meld; one who did has not
     put all their cards down in one turn, so going out later is no rummy (the seed: "senza aver calato
     prima")."""
-    st = situation(["7S 3H 4H 5H KD", "KC QC 2D"], melds=[(1, "7C 7D 7H")], stock="9S 6C", discard="AS",
-                   lay_off_needs_meld=False)
+    st = situation(["7S 3H 4H 5H KD", "KC QC 2D"], melds=[(1, "7C 7D 7H")], stock="9S 6C", discard="AS", lay_off_needs_meld=False)
     play(st, "layoff 7S 1", "discard KD", "draw stock", "discard KC", "draw stock", "meld 3H 4H 5H", "discard 6C")
     res = GAME.hand_result(st)
     assert res is not None and res.detail["winner"] == 0 and res.detail["rummy"] is False
@@ -221,10 +234,16 @@ def test_taking_the_discard_when_the_stock_is_empty() -> None:
     assert st.hands[0] == ["KC", "3S"] and st.taken == "3S"
 
 
-@pytest.mark.parametrize(("players", "rule", "closer", "dealer", "expected"), [
-    (2, "closer", 1, 0, 1), (2, "closer", 0, 0, 0), (2, "alternate", 0, 0, 1),
-    (3, "closer", 2, 0, 1), (5, "closer", 3, 4, 0),
-])
+@pytest.mark.parametrize(
+    ("players", "rule", "closer", "dealer", "expected"),
+    [
+        (2, "closer", 1, 0, 1),
+        (2, "closer", 0, 0, 0),
+        (2, "alternate", 0, 0, 1),
+        (3, "closer", 2, 0, 1),
+        (5, "closer", 3, 4, 0),
+    ],
+)
 def test_dealer_rotation(players: int, rule: str, closer: int, dealer: int, expected: int) -> None:
     hands = ["KC"] * 0 + [f"{r}S" for r in "23456"[:players]]
     st = situation([h for h in hands], two_player_dealer=rule, turn=closer)

@@ -26,12 +26,15 @@ def test_one_point_short_of_the_target_the_match_goes_on() -> None:
     assert GAME.needs_deal(st)
 
 
-@pytest.mark.parametrize(("pile", "turnovers", "turned"), [
-    ("2D 9H", 0, True),     # two cards: the pile is turned over (its oldest card starts the new pile)
-    ("2D", 0, False),       # one card cannot make a stock and an upcard: the hand ends
-    ("2D 9H", 3, False),    # no turnover left (max_turnovers 3)
-    ("2D 9H 7S", 2, True),  # the last turnover allowed
-])
+@pytest.mark.parametrize(
+    ("pile", "turnovers", "turned"),
+    [
+        ("2D 9H", 0, True),  # two cards: the pile is turned over (its oldest card starts the new pile)
+        ("2D", 0, False),  # one card cannot make a stock and an upcard: the hand ends
+        ("2D 9H", 3, False),  # no turnover left (max_turnovers 3)
+        ("2D 9H 7S", 2, True),  # the last turnover allowed
+    ],
+)
 def test_the_stock_running_out(pile: str, turnovers: int, turned: bool) -> None:
     st = situation(["KS 3C", "QH 5C"], discard=pile, phase="draw", stock="")
     st.turnovers = turnovers
@@ -46,13 +49,17 @@ def test_the_stock_running_out(pile: str, turnovers: int, turned: bool) -> None:
         assert st.result is not None and st.result.detail["wash"] and st.result.points == [0, 0]
 
 
-@pytest.mark.parametrize(("ace_points", "hands", "winner", "points"), [
-    (1, ["AS 2C", "3H 4D"], 0, 7),            # 3 against 7: the lowest hand scores the other's 7
-    (11, ["AS 2C", "3H 4D"], 1, 13),          # the ace at 11 makes the first hand the higher one
-    (1, ["AS 2C", "2H AD"], None, 0),         # level: nobody has the lowest hand, the hand is void
-])
-def test_the_lowest_hand_wins_when_the_stock_cannot_be_remade(ace_points: int, hands: list[str], winner: int | None,
-                                                              points: int) -> None:
+@pytest.mark.parametrize(
+    ("ace_points", "hands", "winner", "points"),
+    [
+        (1, ["AS 2C", "3H 4D"], 0, 7),  # 3 against 7: the lowest hand scores the other's 7
+        (11, ["AS 2C", "3H 4D"], 1, 13),  # the ace at 11 makes the first hand the higher one
+        (1, ["AS 2C", "2H AD"], None, 0),  # level: nobody has the lowest hand, the hand is void
+    ],
+)
+def test_the_lowest_hand_wins_when_the_stock_cannot_be_remade(
+    ace_points: int, hands: list[str], winner: int | None, points: int
+) -> None:
     st = situation(hands, discard="9S", phase="draw", stock="", exhausted="lowest", ace_points=ace_points)
     GAME.apply(st, GAME.parse_move("draw stock"))
     assert st.phase == "over" and st.result is not None
@@ -66,8 +73,7 @@ def test_the_lowest_hand_wins_when_the_stock_cannot_be_remade(ace_points: int, h
 
 
 def test_a_new_turn_resets_what_the_last_one_did() -> None:
-    st = situation(["7H 8H 9H KS 2C", "QD 5C 6C"], melds=[(1, "TS JS QS")], discard="3D", phase="draw",
-                   stock="4D 4C")
+    st = situation(["7H 8H 9H KS 2C", "QD 5C 6C"], melds=[(1, "TS JS QS")], discard="3D", phase="draw", stock="4D 4C")
     assert not st.tabled_before_turn  # P1 has no meld of their own yet
     play(st, "draw discard", "meld 7H 8H 9H", "layoff KS 1")
     assert st.taken == "3D" and st.melds_this_turn == 1 and st.laid_off_on_others

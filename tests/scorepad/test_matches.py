@@ -65,8 +65,8 @@ def test_burraco_tie_rule_follows_the_preset() -> None:
 def test_burraco_tournament_round_gives_victory_points() -> None:
     args = ["score", "burraco", "--match", "cup", "-o", "tournament_hands=3"]
     code, out = run(*args, input="points NS 400 EW 300\n---\npoints NS 300 EW 200")
-    assert code == 0 and "Victory points if the round ended now: N-S 12, E-W 8." in out   # 200: 155-250
-    code, out = run(*args[:4], input="points NS 105 EW 0")                                # diff 305: 255-350
+    assert code == 0 and "Victory points if the round ended now: N-S 12, E-W 8." in out  # 200: 155-250
+    code, out = run(*args[:4], input="points NS 105 EW 0")  # diff 305: 255-350
     assert "The round is over: N-S 13 VP, E-W 7 VP (match points 805 to 500)." in out
     code, out = run("rules", "burraco", "match")
     assert code == 0 and "1255-1500 19-1; 1505+ 20-0" in out and "1705-2000 19-1; 2005+ 20-0" in out
@@ -80,16 +80,16 @@ def test_canasta_opening_minimum_follows_the_running_score() -> None:
     assert code == 0, out
     notes = [h["notes"][0] for h in pad_json("sunday")["hands"]]
     assert notes == [
-        "opening minimum this hand: NS 50, EW 50",      # 0 / 0
-        "opening minimum this hand: NS 50, EW 90",      # 2995 / 4995
-        "opening minimum this hand: NS 90, EW 90",      # 3000
-        "opening minimum this hand: NS 120, EW 90",     # 5000
-        "opening minimum this hand: NS 160, EW 90",     # 7000
-        "opening minimum this hand: NS 180, EW 50",     # 10000 / -100
-        "opening minimum this hand: NS 200, EW 50",     # 12000
+        "opening minimum this hand: NS 50, EW 50",  # 0 / 0
+        "opening minimum this hand: NS 50, EW 90",  # 2995 / 4995
+        "opening minimum this hand: NS 90, EW 90",  # 3000
+        "opening minimum this hand: NS 120, EW 90",  # 5000
+        "opening minimum this hand: NS 160, EW 90",  # 7000
+        "opening minimum this hand: NS 180, EW 50",  # 10000 / -100
+        "opening minimum this hand: NS 200, EW 50",  # 12000
     ]
     assert "Next opening minimum: NS 200 (score 12000), EW 50 (score -100)." in out
-    assert "Next to deal: East." in out   # the eighth hand, clockwise from South
+    assert "Next to deal: East." in out  # the eighth hand, clockwise from South
 
 
 def test_canasta_typed_hand_is_scored_by_the_game() -> None:
@@ -109,19 +109,27 @@ def test_bridge_rubber_pad_matches_the_paper_layout() -> None:
     lines = out[start:].splitlines()
     line = lines.index("  " + "=" * 48)
     assert lines[2].strip().startswith("above the line") and lines[line + 1].strip().startswith("below the line")
-    above, below = lines[3:line], lines[line + 2:]
-    assert [a.split()[:2] for a in above] == [["#5", "rubber"], ["#5", "1"]]    # premiums stack upwards
+    above, below = lines[3:line], lines[line + 2 :]
+    assert [a.split()[:2] for a in above] == [["#5", "rubber"], ["#5", "1"]]  # premiums stack upwards
     assert above[0].endswith("500        ")
-    assert [b.split()[0] for b in below[:7]] == ["#1", "------------------------------------------------",
-                                                 "#2", "------------------------------------------------",
-                                                 "#4", "#5", "------------------------------------------------"]
+    assert [b.split()[0] for b in below[:7]] == [
+        "#1",
+        "------------------------------------------------",
+        "#2",
+        "------------------------------------------------",
+        "#4",
+        "#5",
+        "------------------------------------------------",
+    ]
     assert below[1].endswith("game 1 to NS") and below[3].endswith("game 2 to EW") and below[6].endswith("game 3 to NS")
     assert below[7].split() == ["Total", "830", "100"]
     assert "games NS 2, EW 1 · rubber over" in out
     assert "Winner: NS, 830 to 100." in out
     # the same layout as `cardcli score bridge` prints for the whole rubber at once
     code, once = run("score", "bridge", input="\n".join(PAPER))
-    assert once[once.index("Scorepad (rubber)"):].splitlines()[:-1] == lines[:len(once[once.index("Scorepad"):].splitlines()) - 1]
+    assert (
+        once[once.index("Scorepad (rubber)") :].splitlines()[:-1] == lines[: len(once[once.index("Scorepad") :].splitlines()) - 1]
+    )
     dealers = [h["dealer"] for h in pad_json("rubber")["hands"]]
     assert dealers == ["North", "East", "South", "West", "North"]
 
@@ -129,7 +137,7 @@ def test_bridge_rubber_pad_matches_the_paper_layout() -> None:
 def test_bridge_vulnerability_and_unfinished_rubber() -> None:
     code, out = run("score", "bridge", "--match", "r2", "--dealer", "W", input="4S S 10\n")
     assert code == 0
-    assert "The rubber goes on: games NS 1, EW 0; if it stopped now NS 420, EW 0." in out   # 120 + 300 (Law 80)
+    assert "The rubber goes on: games NS 1, EW 0; if it stopped now NS 420, EW 0." in out  # 120 + 300 (Law 80)
     assert "vulnerable: NS" in out and "Next to deal: North." in out
     code, out = run("scorepad", "add", "r2", input="2H N 9\n")
     assert "(vulnerable)" in out
@@ -158,8 +166,9 @@ def test_a_corrected_hand_changes_the_totals_and_deleting_works() -> None:
 
 
 def test_rummy_two_players_closer_deals_and_target_ends_the_match() -> None:
-    code, out = run("score", "rummy", "--match", "duo", "--players", "2", "--names", "Ada,Bea",
-                    input="closer Bea\nAda KS QH 5C\n")
+    code, out = run(
+        "score", "rummy", "--match", "duo", "--players", "2", "--names", "Ada,Bea", input="closer Bea\nAda KS QH 5C\n"
+    )
     assert code == 0, out
     assert "Next to deal: P2 (Bea)." in out
     code, out = run("scorepad", "add", "duo", input="points Ada 80\n---\npoints P1 20")
@@ -190,7 +199,7 @@ def test_bad_input_is_one_line() -> None:
         assert code == 1, (args, out)
         assert expected in out and len(out.strip().splitlines()) == 1 and "Traceback" not in out
     code, out = run("scorepad", "list")
-    assert "No scorepad matches yet" in out     # refused first hands leave no match behind
+    assert "No scorepad matches yet" in out  # refused first hands leave no match behind
 
 
 def test_existing_match_keeps_its_rules_and_game() -> None:
@@ -228,8 +237,18 @@ def test_charts_have_an_ascii_form() -> None:
 
 
 def test_every_scorepad_command_has_help() -> None:
-    for command in (["scorepad"], ["scorepad", "list"], ["scorepad", "new"], ["scorepad", "add"], ["scorepad", "show"],
-                    ["scorepad", "fix"], ["scorepad", "delete"], ["scorepad", "export"], ["history"], ["stats"]):
+    for command in (
+        ["scorepad"],
+        ["scorepad", "list"],
+        ["scorepad", "new"],
+        ["scorepad", "add"],
+        ["scorepad", "show"],
+        ["scorepad", "fix"],
+        ["scorepad", "delete"],
+        ["scorepad", "export"],
+        ["history"],
+        ["stats"],
+    ):
         code, out = run(*command, "--help")
         assert code == 0 and "Usage:" in out, command
     code, out = run("score", "--help")

@@ -26,17 +26,28 @@ def _store_match_named(name: str, players: list[str]) -> None:
     """A match whose names hold control characters, as an older cardcli (or another program) stored them."""
     with open_store() as st:
         with st.transaction() as conn:
-            conn.execute("INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, "
-                         "updated) VALUES (?, 'rummy', 'standard', '{}', 2, ?, 0, '2026-01-01T00:00:00+00:00', "
-                         "'2026-01-01T00:00:00+00:00')", (name, json.dumps(players)))
+            conn.execute(
+                "INSERT INTO matches (name, game, preset, options, players, names, first_dealer, created, "
+                "updated) VALUES (?, 'rummy', 'standard', '{}', 2, ?, 0, '2026-01-01T00:00:00+00:00', "
+                "'2026-01-01T00:00:00+00:00')",
+                (name, json.dumps(players)),
+            )
             match_id = conn.execute("SELECT id FROM matches WHERE name = ?", (name,)).fetchone()[0]
-            conn.execute("INSERT INTO hands (match_id, position, text, entered) VALUES (?, 1, ?, "
-                         "'2026-01-01T00:00:00+00:00')", (match_id, "closer P1\nP2 KS # " + ESC))
+            conn.execute(
+                "INSERT INTO hands (match_id, position, text, entered) VALUES (?, 1, ?, '2026-01-01T00:00:00+00:00')",
+                (match_id, "closer P1\nP2 KS # " + ESC),
+            )
 
 
-@pytest.mark.parametrize("args", [["scorepad", "show", "m" + ESC], ["scorepad", "list"],
-                                  ["scorepad", "export", "m" + ESC, "--format", "csv"],
-                                  ["scorepad", "export", "m" + ESC, "--format", "json"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["scorepad", "show", "m" + ESC],
+        ["scorepad", "list"],
+        ["scorepad", "export", "m" + ESC, "--format", "csv"],
+        ["scorepad", "export", "m" + ESC, "--format", "json"],
+    ],
+)
 def test_stored_names_and_typed_text_reach_the_terminal_made_safe(args: list[str]) -> None:
     _store_match_named("m" + ESC, ["Anna" + ESC, "Bruno\x9b2J"])
     code, out = _run(*args)
@@ -52,17 +63,26 @@ def test_stored_names_and_typed_text_reach_the_terminal_made_safe(args: list[str
 
 
 def test_history_prints_stored_names_made_safe() -> None:
-    record_game("rummy", seats=[{"name": "Eve" + ESC, "bot": None, "side": 0},
-                                {"name": "P2\x1bc", "bot": "basic", "side": 1}],
-                totals=[100, 0], winners=[0], hands=3, seed="7" + ESC, replay="/tmp/g\x1b[2J.cardcli.json")
+    record_game(
+        "rummy",
+        seats=[{"name": "Eve" + ESC, "bot": None, "side": 0}, {"name": "P2\x1bc", "bot": "basic", "side": 1}],
+        totals=[100, 0],
+        winners=[0],
+        hands=3,
+        seed="7" + ESC,
+        replay="/tmp/g\x1b[2J.cardcli.json",
+    )
     code, out = _run("history")
     assert code == 0 and "Eve" in out and "\x1b" not in out and "\x07" not in out
 
 
-@pytest.mark.parametrize(("names", "message"), [
-    ("Anna\x1b[2J,Bruno", "holds control characters"),
-    ("A" * 41 + ",Bruno", "has 41 characters; at most 40 are kept"),
-])
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("Anna\x1b[2J,Bruno", "holds control characters"),
+        ("A" * 41 + ",Bruno", "has 41 characters; at most 40 are kept"),
+    ],
+)
 def test_names_given_with_names_are_checked(names: str, message: str) -> None:
     code, out = _run("score", "rummy", "--match", "n", "--names", names, input="closer P1\nP2 KS\n")
     assert code == 1 and message in out and "\x1b" not in out and len(out.strip().splitlines()) == 1
@@ -76,17 +96,23 @@ def test_a_match_name_with_control_characters_is_refused() -> None:
 
 # -- impossible hands -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("game", "text", "message"), [
-    ("rummy", "closer P1\nP2 KS\nP2 QH\n", "line 3: P2 was already given on line 2; one line per player"),
-    ("rummy", "players 3\ncloser P1\nP2 KS\nP3 2C\np2 QH\n", "line 5: p2 was already given on line 3"),
-    ("rummy", "players 2\ncloser P1\nP2 AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H\n",
-     "line 3: P2 holds 16 cards, but with 2 players each is dealt 10"),
-    ("rummy", "players 3\ncloser P2\nP1 AS 2S 3S 4S 5S 6S 7S 8S\n", "P1 holds 8 cards, but with 3 players each is dealt 7"),
-    ("eleusis", "wrong " + "1" * 40 + " 2 3\n", "P2 has " + "1" * 40 + " cards counted, but with 4 players "
-     "each is dealt 17"),
-    ("eleusis", "players 3\nwrong 26 2\n", "P2 has 26 cards counted, but with 3 players each is dealt 25"),
-    ("eleusis", "left 0 18 3\n", "P3 has 18 cards counted, but with 4 players each is dealt 17"),
-])
+
+@pytest.mark.parametrize(
+    ("game", "text", "message"),
+    [
+        ("rummy", "closer P1\nP2 KS\nP2 QH\n", "line 3: P2 was already given on line 2; one line per player"),
+        ("rummy", "players 3\ncloser P1\nP2 KS\nP3 2C\np2 QH\n", "line 5: p2 was already given on line 3"),
+        (
+            "rummy",
+            "players 2\ncloser P1\nP2 AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H\n",
+            "line 3: P2 holds 16 cards, but with 2 players each is dealt 10",
+        ),
+        ("rummy", "players 3\ncloser P2\nP1 AS 2S 3S 4S 5S 6S 7S 8S\n", "P1 holds 8 cards, but with 3 players each is dealt 7"),
+        ("eleusis", "wrong " + "1" * 40 + " 2 3\n", "P2 has " + "1" * 40 + " cards counted, but with 4 players each is dealt 17"),
+        ("eleusis", "players 3\nwrong 26 2\n", "P2 has 26 cards counted, but with 3 players each is dealt 25"),
+        ("eleusis", "left 0 18 3\n", "P3 has 18 cards counted, but with 4 players each is dealt 17"),
+    ],
+)
 def test_the_scorepad_refuses_hands_that_cannot_have_happened(game: str, text: str, message: str) -> None:
     code, out = _run("score", game, input=text)
     assert code == 1 and message in out, out
@@ -97,16 +123,20 @@ def test_the_scorepad_refuses_hands_that_cannot_have_happened(game: str, text: s
     assert _run("scorepad", "list")[1].startswith("No scorepad matches")  # refused: no match kept
 
 
-@pytest.mark.parametrize(("game", "text", "points"), [
-    ("rummy", "players 2\ncloser P1\nP2 AS 2S 3S 4S 5S 6S 7S 8S 9S TS\n", "P1 scores 55"),
-    ("eleusis", "wrong 17 0 3\nleft 17 0 3\n", "P3"),
-])
+@pytest.mark.parametrize(
+    ("game", "text", "points"),
+    [
+        ("rummy", "players 2\ncloser P1\nP2 AS 2S 3S 4S 5S 6S 7S 8S 9S TS\n", "P1 scores 55"),
+        ("eleusis", "wrong 17 0 3\nleft 17 0 3\n", "P3"),
+    ],
+)
 def test_the_largest_possible_hands_are_still_scored(game: str, text: str, points: str) -> None:
     code, out = _run("score", game, input=text)
     assert code == 0 and points in out, out
 
 
 # -- names and titles from files --------------------------------------------------------------------
+
 
 def test_a_huge_seat_name_or_title_in_a_replay_is_cut(tmp_path: Path) -> None:
     src = Path(__file__).resolve().parents[2] / "replays" / "rummy" / "three-players-seed-7.cardcli.json"

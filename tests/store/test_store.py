@@ -26,16 +26,29 @@ def digest(path: Path) -> str:
 
 
 def _rummy(winner: int, totals: list[int], bot: str = "basic", preset: str = "standard", seed: str = "7") -> int:
-    return record_game("rummy", seats=make_seats(["P1", "P2"], {1: bot}), totals=totals, winners=[winner], hands=3,
-                       preset=preset, seed=seed, replay=None)
+    return record_game(
+        "rummy",
+        seats=make_seats(["P1", "P2"], {1: bot}),
+        totals=totals,
+        winners=[winner],
+        hands=3,
+        preset=preset,
+        seed=seed,
+        replay=None,
+    )
 
 
 def test_history_lists_recorded_games_and_stats_shows_their_results() -> None:
     _rummy(0, [104, 37])
     _rummy(1, [20, 101], bot="random", preset="pagat", seed="8")
     _rummy(0, [110, 0])
-    record_game("burraco", seats=make_seats(["South", "West", "North", "East"], {1: "basic", 3: "basic"},
-                                            [(0, 2), (1, 3)]), totals=[2150, 1800], winners=[0], hands=6)
+    record_game(
+        "burraco",
+        seats=make_seats(["South", "West", "North", "East"], {1: "basic", 3: "basic"}, [(0, 2), (1, 3)]),
+        totals=[2150, 1800],
+        winners=[0],
+        hands=6,
+    )
     assert [g.game for g in history()] == ["burraco", "rummy", "rummy", "rummy"]
     assert [g.totals for g in history("rummy")] == [[110, 0], [20, 101], [104, 37]]
     code, out = run("history", "rummy")
@@ -44,11 +57,11 @@ def test_history_lists_recorded_games_and_stats_shows_their_results() -> None:
     assert "seed 8" in out and "P2 (random)" in out and "won by P2" in out and "no replay was kept" in out
     code, out = run("stats", "rummy", "--charset", "ascii")
     assert code == 0
-    assert "3 games, 2 won (67%), average score 78" in out      # (104 + 20 + 110) / 3
+    assert "3 games, 2 won (67%), average score 78" in out  # (104 + 20 + 110) / 3
     assert "against basic" in out and "2/2 won, average 107" in out
     assert "against random" in out and "0/1 won, average 20" in out
     assert "preset pagat" in out and "preset standard" in out
-    assert "win rate over time" in out and "#" in out            # the ASCII bars
+    assert "win rate over time" in out and "#" in out  # the ASCII bars
 
 
 def test_history_says_how_to_view_or_resume(tmp_path: Path) -> None:
@@ -56,10 +69,10 @@ def test_history_says_how_to_view_or_resume(tmp_path: Path) -> None:
     done.write_text("{}")
     saved = tmp_path / "save.cardcli.json"
     saved.write_text("{}")
-    record_game("rummy", seats=make_seats(["P1", "P2"], {1: "basic"}), totals=[100, 5], winners=[0], hands=2,
-                replay=done)
-    record_game("rummy", seats=make_seats(["P1", "P2"], {1: "basic"}), totals=[40, 5], winners=[], hands=1,
-                complete=False, replay=saved)
+    record_game("rummy", seats=make_seats(["P1", "P2"], {1: "basic"}), totals=[100, 5], winners=[0], hands=2, replay=done)
+    record_game(
+        "rummy", seats=make_seats(["P1", "P2"], {1: "basic"}), totals=[40, 5], winners=[], hands=1, complete=False, replay=saved
+    )
     code, out = run("history")
     assert code == 0
     assert f"view it: cardcli replay view {done}" in out
@@ -96,7 +109,7 @@ def test_damaged_file_is_one_line_and_left_byte_identical(damage: str) -> None:
         with sqlite3.connect(path) as conn:
             conn.execute("PRAGMA journal_mode = DELETE")
         data = bytearray(path.read_bytes())
-        data[4096:] = b"\xff" * (len(data) - 4096)   # every page but the header's
+        data[4096:] = b"\xff" * (len(data) - 4096)  # every page but the header's
         path.write_bytes(bytes(data))
         for extra in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             extra.unlink(missing_ok=True)
@@ -136,7 +149,7 @@ def test_another_programs_database_is_not_touched() -> None:
 def test_read_only_home_is_one_line(tmp_path: Path) -> None:
     home = Path(os.environ["CARDCLI_HOME"])
     home.mkdir(parents=True)
-    if os.geteuid() == 0:   # root ignores permissions: make the folder immutable instead
+    if os.geteuid() == 0:  # root ignores permissions: make the folder immutable instead
         if not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(home)], capture_output=True).returncode:
             pytest.skip("cannot make a folder read-only here")
     else:
@@ -163,13 +176,19 @@ def test_full_disk_is_one_line_and_loses_nothing_saved(monkeypatch: pytest.Monke
     def tiny(self: db.Store) -> None:
         original(self)
         pages = self.conn.execute("PRAGMA page_count").fetchone()[0]
-        self.conn.execute(f"PRAGMA max_page_count = {pages}")   # no room for one more page
+        self.conn.execute(f"PRAGMA max_page_count = {pages}")  # no room for one more page
 
     monkeypatch.setattr(db.Store, "_configure", tiny)
     with pytest.raises(StoreError, match="disk is full"):
         for i in range(200):
-            record_game("rummy", seats=make_seats(["P1", "P2"], {1: "basic"}), totals=[i, 0], winners=[0],
-                        hands=1, options={"pad": "x" * 2000})
+            record_game(
+                "rummy",
+                seats=make_seats(["P1", "P2"], {1: "basic"}),
+                totals=[i, 0],
+                winners=[0],
+                hands=1,
+                options={"pad": "x" * 2000},
+            )
     monkeypatch.setattr(db.Store, "_configure", original)
     assert history()[-1].totals == [104, 37]
 
@@ -181,5 +200,5 @@ def test_migrations_run_once_and_keep_the_data(monkeypatch: pytest.MonkeyPatch) 
         assert st.rows("PRAGMA user_version")[0][0] == len(schema.MIGRATIONS)
         assert st.rows("SELECT totals, note FROM games")[0][:] == ("[104, 37]", None)
         assert st.rows("PRAGMA journal_mode")[0][0] == "wal"
-    with open_store() as st:   # opening again migrates nothing
+    with open_store() as st:  # opening again migrates nothing
         assert st.rows("PRAGMA user_version")[0][0] == len(schema.MIGRATIONS)

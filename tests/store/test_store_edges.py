@@ -26,8 +26,14 @@ HANG = 240.0
 
 
 def _cardcli(*args: str, input: str = "") -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, TERM="dumb"))
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardcli", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, TERM="dumb"),
+    )
 
 
 def _run(*args: str, input: str = "") -> tuple[int, str, str]:
@@ -103,8 +109,16 @@ def test_two_processes_writing_the_same_match_keep_every_hand_in_order() -> None
     """)
     with open_store() as st:
         service.create(st, "shared", "burraco", 4, None, {}, [], None)
-    kids = [subprocess.Popen([sys.executable, "-c", script, tag, "30"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True) for tag in ("5", "10")]
+    kids = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, tag, "30"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for tag in ("5", "10")
+    ]
     for k in kids:
         assert k.stdin is not None
         k.stdin.write("go\n")
@@ -121,14 +135,23 @@ def test_two_processes_writing_the_same_match_keep_every_hand_in_order() -> None
 
 def test_a_database_locked_by_another_writer_is_one_line_and_nothing_acknowledged_is_lost() -> None:
     _rummy_match("locked")
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
         import sqlite3, sys, time
         conn = sqlite3.connect({str(store_path())!r}, isolation_level=None)
         conn.execute("BEGIN EXCLUSIVE")
         print("locked", flush=True)
         sys.stdin.readline()
         conn.execute("ROLLBACK")
-    """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    """),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         code, out, err = _run("score", "rummy", "--match", "locked", input="closer P2\nP1 QS\n")
@@ -184,13 +207,17 @@ def test_a_damaged_or_truncated_store_is_one_line_and_left_untouched(damage: str
     if damage == "garbage":
         data = data[:100] + os.urandom(4096) + data[4196:]
     elif damage == "truncated":
-        data = data[:len(data) // 3]
+        data = data[: len(data) // 3]
     else:
         data = b"\0" * 100 + data[100:]
     path.write_bytes(data)
     before = _digest(path)
-    for args, stdin in ((["score", "rummy", "--match", "hurt"], "closer P2\nP1 QS\n"), (["history"], ""),
-                        (["scorepad", "show", "hurt"], ""), (["stats"], "")):
+    for args, stdin in (
+        (["score", "rummy", "--match", "hurt"], "closer P2\nP1 QS\n"),
+        (["history"], ""),
+        (["scorepad", "show", "hurt"], ""),
+        (["stats"], ""),
+    ):
         code, out, err = _run(*args, input=stdin)
         assert code == 1 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
         assert "damaged or is not a cardcli store" in err or "database disk image" in err, err

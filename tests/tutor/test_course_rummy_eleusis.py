@@ -27,8 +27,9 @@ def texts(course: str, number: str) -> str:
 
 # -- rummy -------------------------------------------------------------------------------------
 
+
 def test_rummy_3_melds_the_eights_you_hold_and_lays_off_the_fourth_later() -> None:
-    """"Your three eights" is what you hold; the try of a lay-off before your first meld is invited."""
+    """ "Your three eights" is what you hold; the try of a lay-off before your first meld is invited."""
     ctl, out = at("rummy", "3", ["draw stock", "layoff 7D 1"])
     assert ctl.mistakes == 0 and "Refused: you may lay off only once" in out.getvalue()
     assert sorted(c for c in ctl.session.state.hands[0] if c[0] == "8") == ["8C", "8D", "8S"]
@@ -48,8 +49,7 @@ def test_rummy_4_the_invited_discard_of_the_taken_card_is_no_mistake() -> None:
 def test_rummy_5_defines_a_rummy_with_the_seeds_condition() -> None:
     text = texts("rummy", "5")
     assert "nothing melded or laid off before" in text and "laid off on P2's melds" in text
-    ctl, _out = at("rummy", "5", ["draw stock", "meld 6D 7D 8D 9D", "meld 2C 3C 4C", "meld JD JH JS",
-                                  "discard KS"])
+    ctl, _out = at("rummy", "5", ["draw stock", "meld 6D 7D 8D 9D", "meld 2C 3C 4C", "meld JD JH JS", "discard KS"])
     assert ctl.session.results[-1].detail["rummy"] is True
 
 
@@ -77,6 +77,7 @@ def test_the_rulebook_names_the_game_rightly() -> None:
 
 # -- eleusis -----------------------------------------------------------------------------------
 
+
 def test_eleusis_5_phase_one_ends_when_every_card_is_played() -> None:
     text = texts("eleusis", "5")
     assert "runs out of cards" not in text and "every player had played every card" in text
@@ -97,10 +98,13 @@ def test_eleusis_5_guess_at_a_quiz_is_a_command() -> None:
     assert ctl.mistakes == 0 and ctl.index > quiz and "Right." in out.getvalue()
 
 
-@pytest.mark.parametrize(("rule", "said"), [
-    ("rule accept: suit(c) == suit(p1) or rank(c) == rank(p1)", "phase two was played"),
-    ("rule accept: true", "phase two was skipped"),  # nobody makes a wrong card: phase two is skipped
-])
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        ("rule accept: suit(c) == suit(p1) or rank(c) == rank(p1)", "phase two was played"),
+        ("rule accept: true", "phase two was skipped"),  # nobody makes a wrong card: phase two is skipped
+    ],
+)
 def test_eleusis_7_says_how_phase_two_went_in_this_hand(rule: str, said: str) -> None:
     ctl, out = at("eleusis", "7", [rule])
     assert ctl.mistakes == 0 and ctl.session.state.rule_text == rule.split(" ", 1)[1]
@@ -110,23 +114,26 @@ def test_eleusis_7_says_how_phase_two_went_in_this_hand(rule: str, said: str) ->
     assert (ended == "skipped") == (said.endswith("skipped"))
 
 
-@pytest.mark.parametrize(("number", "strict"), [("3", "rule accept: rank(c) == rank(p1) + 1"),
-                                                ("4", "rule accept: rank(c) > rank(p1)")])
+@pytest.mark.parametrize(
+    ("number", "strict"), [("3", "rule accept: rank(c) == rank(p1) + 1"), ("4", "rule accept: rank(c) > rank(p1)")]
+)
 def test_eleusis_the_invited_strict_rule_is_no_mistake(number: str, strict: str) -> None:
     ctl, out = at("eleusis", number, [strict])
     assert ctl.mistakes == 0 and "Refused" in out.getvalue() and isinstance(ctl.step, Move)
 
 
-@pytest.mark.parametrize(("number", "rule"), [
-    ("3", "rule accept: rank(c) > rank(p1) or suit(c) == suit(p1)"),     # the halves swapped
-    ("3", "rule accept: suit(p1) == suit(c) or rank(p1) < rank(c)"),     # each comparison turned round
-    ("4", "rule accept: (rank(c) - rank(p1)) % 13 in {1, 2, 3}"),          # a set for the range
-    ("4", "rule accept: (rank(c) + 13 - rank(p1)) % 13 in 1..3"),          # the same arithmetic
-])
+@pytest.mark.parametrize(
+    ("number", "rule"),
+    [
+        ("3", "rule accept: rank(c) > rank(p1) or suit(c) == suit(p1)"),  # the halves swapped
+        ("3", "rule accept: suit(p1) == suit(c) or rank(p1) < rank(c)"),  # each comparison turned round
+        ("4", "rule accept: (rank(c) - rank(p1)) % 13 in {1, 2, 3}"),  # a set for the range
+        ("4", "rule accept: (rank(c) + 13 - rank(p1)) % 13 in 1..3"),  # the same arithmetic
+    ],
+)
 def test_eleusis_an_equivalent_rule_is_the_rule(number: str, rule: str) -> None:
     ctl, out = at("eleusis", number, [rule])
-    assert ctl.mistakes == 0 and ctl.index > 1 and ctl.session.state.rule_text == rule.split(" ", 1)[1], \
-        out.getvalue()
+    assert ctl.mistakes == 0 and ctl.index > 1 and ctl.session.state.rule_text == rule.split(" ", 1)[1], out.getvalue()
 
 
 def test_eleusis_lessons_name_library_rules_by_what_they_say() -> None:

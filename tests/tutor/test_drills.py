@@ -33,8 +33,7 @@ def test_hcp_answer_agrees_with_the_rules_code() -> None:
 def test_missed_item_comes_back() -> None:
     q1, a1, _w = item("bridge", "hcp", 1)
     lines = ["999", "0", "0", "0", a1]
-    out = CliRunner().invoke(cli, ["learn", "bridge", "--drill", "hcp", "--count", "5"],
-                             input="\n".join(lines) + "\n").output
+    out = CliRunner().invoke(cli, ["learn", "bridge", "--drill", "hcp", "--count", "5"], input="\n".join(lines) + "\n").output
     assert out.count("#1 ") == 2 and "It comes back soon" in out
     assert out.index("#4 ") < out.rindex("#1 ")  # asked again after three other items
 

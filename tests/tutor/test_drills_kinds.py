@@ -27,8 +27,9 @@ def test_find_the_bid_is_the_systems_call() -> None:
         view = s.game.view(s.state, 2)
         from cardcli.games.bridge.sampling import score_for_view
 
-        call, _fits = bidding.decide(s.state.hands[2], view.dealer, view.calls, score_for_view(view),
-                                     [m for m in s.legal_moves()])
+        call, _fits = bidding.decide(
+            s.state.hands[2], view.dealer, view.calls, score_for_view(view), [m for m in s.legal_moves()]
+        )
         assert ex.answer == s.game.format_move(call)
         assert ex.accepts(ex.answer.lower()) and not ex.accepts("7N" if ex.answer != "7N" else "P")
 
@@ -126,14 +127,23 @@ def test_eleusis_rule_is_the_only_one_that_fits() -> None:
         line = ex.question.split("): ")[1].split(". Which")[0].split()
         starter, played = line[0], [c.strip("()") for c in line[1:]]
         seen = [not c.startswith("(") for c in line[1:]]
-        fitting = [c for c in ex.choices
-                   if any(_describe(r) == c and eleusis_verdicts(r.source, starter, played) == seen for r in LIBRARY)]
+        fitting = [
+            c
+            for c in ex.choices
+            if any(_describe(r) == c and eleusis_verdicts(r.source, starter, played) == seen for r in LIBRARY)
+        ]
         assert fitting == [ex.answer]
 
 
-@pytest.mark.parametrize("game,kind", [(g, k) for g, ks in all_drills().items() for k in ks
-                                       if k in ("bid", "meaning", "trick", "meld", "discard", "take", "minimum",
-                                                "rule")])
+@pytest.mark.parametrize(
+    "game,kind",
+    [
+        (g, k)
+        for g, ks in all_drills().items()
+        for k in ks
+        if k in ("bid", "meaning", "trick", "meld", "discard", "take", "minimum", "rule")
+    ],
+)
 def test_a_wrong_answer_is_explained(game: str, kind: str) -> None:
     ex = exercise(game, kind, 1)
     wrong = "no" if ex.answer == "yes" else "yes" if ex.answer == "no" else "nonsense"
@@ -156,8 +166,9 @@ def test_eleusis_fits_shows_the_real_mainline_and_says_why_from_the_rule() -> No
         assert eleusis_verdicts(rule, mainline[0], mainline[1:]) == [True] * (len(mainline) - 1)
         assert ex.answer == ("yes" if eleusis_verdicts(rule, mainline[0], mainline[1:] + [card])[-1] else "no")
         assert ex.why.startswith("right" if ex.answer == "yes" else "wrong"), ex.why
-        assert "the rule decides" not in ex.why and (f"({card})" in ex.why or "phase(" in ex.why
-                                                     or "right anyway" in ex.why), ex.why
+        assert "the rule decides" not in ex.why and (f"({card})" in ex.why or "phase(" in ex.why or "right anyway" in ex.why), (
+            ex.why
+        )
         longer += len(mainline) > 1
     assert longer >= 20  # most items have cards played after the starter
 
@@ -176,11 +187,13 @@ def test_why_card_names_the_clause_and_its_values() -> None:
                 st = rule.step(st, D.INDEX[c])
         return why_card(rule, st, D.INDEX[card])
 
-    assert why("alternate-colours", "8C", [], "5H") == \
-        "right: `color(c) != color(p1)` holds (color(5H) = red; color(8C) = black)"
+    assert why("alternate-colours", "8C", [], "5H") == "right: `color(c) != color(p1)` holds (color(5H) = red; color(8C) = black)"
     assert why("colour-or-rank", "7H", ["2D"], "2S") == "right: `rank(c) == rank(p1)` holds (rank(2S) = 2; rank(2D) = 2)"
     assert why("colour-or-rank", "7H", ["2D"], "KC").startswith(
-        "wrong: `color(c) == color(p1) or rank(c) == rank(p1)` fails (color(KC) = black; color(2D) = red;")
+        "wrong: `color(c) == color(p1) or rank(c) == rank(p1)` fails (color(KC) = black; color(2D) = red;"
+    )
     assert why("parity-pairs", "3C", [], "6S").startswith("right anyway:")  # p2 is not on the mainline yet
-    assert why("sevens-switch", "4D", ["9D", "7S"], "2H") == \
-        "right: `[parity] parity(c) != parity(p1)` holds (parity(2H) = even; parity(7S) = odd)"
+    assert (
+        why("sevens-switch", "4D", ["9D", "7S"], "2H")
+        == "right: `[parity] parity(c) != parity(p1)` holds (parity(2H) = even; parity(7S) = odd)"
+    )

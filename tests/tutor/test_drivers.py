@@ -22,17 +22,24 @@ from cardcli.ui.console import Console
 
 LESSONS = catalog.all_lessons()
 IDS = [f"{e.course}/{e.id}" for e in LESSONS]
-ONE_PER_GAME = [next(e for e in LESSONS if e.course == c and e.number == n)
-                for c, n in (("bridge", 1), ("bridge", 17), ("rummy", 7), ("burraco", 3), ("canasta", 4),
-                             ("eleusis", 3))]
+ONE_PER_GAME = [
+    next(e for e in LESSONS if e.course == c and e.number == n)
+    for c, n in (("bridge", 1), ("bridge", 17), ("rummy", 7), ("burraco", 3), ("canasta", 4), ("eleusis", 3))
+]
 
 
 def controller(entry: catalog.Entry, *, auto: bool = False) -> tuple[LessonController, io.StringIO]:
     lesson = load(entry.path)
     out = io.StringIO()
-    ctl = LessonController(catalog.build_session(lesson, entry.course, entry.id),
-                           Console(out=out, err=out, color=False, charset="ascii"), lesson, entry.course, entry.id,
-                           auto=auto, record=not auto)
+    ctl = LessonController(
+        catalog.build_session(lesson, entry.course, entry.id),
+        Console(out=out, err=out, color=False, charset="ascii"),
+        lesson,
+        entry.course,
+        entry.id,
+        auto=auto,
+        record=not auto,
+    )
     return ctl, out
 
 
@@ -86,8 +93,8 @@ def test_bridge_free_play_gives_hints_coaching_and_resumes() -> None:
 
     out = CliRunner().invoke(cli, ["learn", "bridge", "17"], input="hint\n1C\nquit\n").output
     assert "Free play: the other seats are played by bots" in out
-    assert "hint: 1N — 15-17 HCP, balanced" in out                     # advice on request
-    assert "Coach: cardcli's bot would have chosen 1NT" in out          # and after a different call
+    assert "hint: 1N — 15-17 HCP, balanced" in out  # advice on request
+    assert "Coach: cardcli's bot would have chosen 1NT" in out  # and after a different call
     assert "continues at step 3 of 3" in out
     point = resume_point("bridge", "17-a-whole-hand")
     assert point is not None and point["hints"] == 1 and [2, "1C"] in point["moves"]

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from cardcli.cli import cli
 from cardcli.tutor.check import check_file
 
-HEAD = '''title = "t"
+HEAD = """title = "t"
 topics = ["turn"]
 dealer = "P2"
 
@@ -17,7 +17,7 @@ dealer = "P2"
 hands.P1 = ["3H", "4H", "9S", "KD", "KC", "7C", "2D", "JS", "QH", "5S"]
 hands.P2 = ["9H", "TC", "TD", "AS", "AC", "4C", "6S", "7S", "JD", "QC"]
 stock = ["8D", "6H"]
-'''
+"""
 
 
 def lesson(tmp_path: Path, body: str, head: str = HEAD) -> Path:
@@ -59,8 +59,10 @@ def test_unknown_rule_topic(tmp_path: Path) -> None:
 
 def test_wrong_move_that_the_step_accepts(tmp_path: Path) -> None:
     p = lesson(tmp_path, '[[steps]]\nkind = "move"\nexpect = ["d"]\nwrong = [{ move = "draw stock" }]\n')
-    assert check_file(p)[0] == ("01-test.toml: step 1: wrong move 'draw stock' is right by the game's own judgement "
-                                "(expected): a lesson never calls it a mistake")
+    assert check_file(p)[0] == (
+        "01-test.toml: step 1: wrong move 'draw stock' is right by the game's own judgement "
+        "(expected): a lesson never calls it a mistake"
+    )
 
 
 def test_check_command_exit_status_and_one_line(tmp_path: Path) -> None:

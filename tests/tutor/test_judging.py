@@ -58,9 +58,14 @@ def controller_at(entry: catalog.Entry, moves: list[str] | None = None) -> tuple
     """A learner's controller at the lesson's first waiting step, after typing ``moves``."""
     lesson = load(entry.path)
     out = io.StringIO()
-    ctl = LessonController(catalog.build_session(lesson, entry.course, entry.id),
-                           Console(out=out, err=out, color=False, charset="ascii"), lesson, entry.course, entry.id,
-                           record=False)
+    ctl = LessonController(
+        catalog.build_session(lesson, entry.course, entry.id),
+        Console(out=out, err=out, color=False, charset="ascii"),
+        lesson,
+        entry.course,
+        entry.id,
+        record=False,
+    )
     ctl.run()
     for line in moves or []:
         ctl.handle(line)
@@ -103,7 +108,9 @@ def test_an_opening_before_the_draw_a_step_asks_for_is_played_and_the_step_waits
 
 def test_an_early_move_the_lesson_cannot_follow_is_replaced_without_a_mistake(tmp_path: Path) -> None:
     """The same opening where a later quiz counts the hand: the lesson's own draw is played instead."""
-    ctl, out = synthetic(tmp_path, '''
+    ctl, out = synthetic(
+        tmp_path,
+        """
 [[steps]]
 kind = "move"
 text = "Draw."
@@ -114,27 +121,32 @@ kind = "quiz"
 question = "How many cards do you hold?"
 answer = "17"
 compute = "cards hand South"
-''', "canasta", CANASTA_HEAD)
+""",
+        "canasta",
+        CANASTA_HEAD,
+    )
     ctl.handle("meld A A A")
     text = out.getvalue()
     assert ctl.mistakes == 0 and "This lesson goes on from draw" in text, text
     assert ctl.session.hands[-1].moves[-1].move == "draw" and ctl.index == 1
 
 
-EIGHTS = '''title = "t"
+EIGHTS = """title = "t"
 topics = ["layoff"]
 dealer = "P2"
 
 [position]
 hands.P1 = ["8C", "8D", "8S", "9H", "3S", "KC", "2H", "JD", "QD", "5C"]
 stock = ["TC", "8H"]
-'''
+"""
 
 
 def test_a_good_move_that_leaves_the_lessons_line_is_replaced_without_a_mistake(tmp_path: Path) -> None:
     """All four eights at once is better, but the lesson lays off the fourth in its next step (rummy 3
     as it once was)."""
-    ctl, out = synthetic(tmp_path, '''
+    ctl, out = synthetic(
+        tmp_path,
+        """
 [[steps]]
 kind = "move"
 expect = ["draw stock"]
@@ -148,7 +160,9 @@ expect = ["meld 8C 8D 8S"]
 kind = "move"
 text = "Lay off the fourth."
 expect = ["layoff 8H 1"]
-''', head=EIGHTS)
+""",
+        head=EIGHTS,
+    )
     ctl.handle("draw stock")
     ctl.handle("meld 8H 8C 8D 8S")
     text = out.getvalue()
@@ -178,7 +192,7 @@ def test_a_card_as_good_double_dummy_is_not_a_mistake() -> None:
     assert ctl.mistakes == 0 and ctl.index > 2
 
 
-HEAD = '''title = "t"
+HEAD = """title = "t"
 topics = ["turn"]
 dealer = "P2"
 
@@ -186,16 +200,16 @@ dealer = "P2"
 hands.P1 = ["3H", "4H", "9S", "KD", "KC", "7C", "2D", "JS", "QH", "5S"]
 hands.P2 = ["9H", "TC", "TD", "AS", "AC", "4C", "6S", "7S", "JD", "QC"]
 stock = ["8D", "6H"]
-'''
+"""
 
 
-CANASTA_HEAD = '''title = "t"
+CANASTA_HEAD = """title = "t"
 topics = ["turn"]
 dealer = "East"
 
 [position]
 hands.South = ["AH", "AS", "AD", "QH", "QS", "2C", "9S", "7S", "5D", "4C", "6H", "8S", "TD", "JC", "JH"]
-'''
+"""
 
 
 def synthetic(tmp_path: Path, body: str, game: str = "rummy", head: str = HEAD) -> tuple[LessonController, io.StringIO]:
@@ -205,14 +219,22 @@ def synthetic(tmp_path: Path, body: str, game: str = "rummy", head: str = HEAD) 
     path.write_text(head + body, encoding="utf-8")
     lesson: Lesson = load(path)
     out = io.StringIO()
-    ctl = LessonController(catalog.build_session(lesson, game, "01-test"), Console(out=out, err=out, charset="ascii"),
-                           lesson, game, "01-test", record=False)
+    ctl = LessonController(
+        catalog.build_session(lesson, game, "01-test"),
+        Console(out=out, err=out, charset="ascii"),
+        lesson,
+        game,
+        "01-test",
+        record=False,
+    )
     ctl.run()
     return ctl, out
 
 
 def test_an_invited_try_and_an_invitation_step_cost_no_mistake(tmp_path: Path) -> None:
-    ctl, out = synthetic(tmp_path, '''
+    ctl, out = synthetic(
+        tmp_path,
+        """
 [[steps]]
 kind = "move"
 text = "Try to discard before drawing, then draw."
@@ -224,7 +246,8 @@ kind = "move"
 text = "Discard anything you like."
 invite = true
 then = "Whatever you threw, the turn is over."
-''')
+""",
+    )
     ctl.handle("discard KD")
     assert ctl.mistakes == 0 and "You must draw first." in out.getvalue()
     ctl.handle("draw stock")
@@ -243,8 +266,16 @@ def test_every_invitation_in_the_lessons_costs_no_mistake() -> None:
                     seen += 1
                     copy = catalog.session_at(ctl.lesson, ctl.course, ctl.lesson_id, ctl.place()["moves"])
                     out = io.StringIO()
-                    fork = LessonController(copy, Console(out=out, err=out, charset="ascii"), ctl.lesson, ctl.course,
-                                            ctl.lesson_id, record=False, start=ctl.index, done_steps=set(ctl.skipped))
+                    fork = LessonController(
+                        copy,
+                        Console(out=out, err=out, charset="ascii"),
+                        ctl.lesson,
+                        ctl.course,
+                        ctl.lesson_id,
+                        record=False,
+                        start=ctl.index,
+                        done_steps=set(ctl.skipped),
+                    )
                     fork.run()
                     fork.handle(text)
                     assert fork.mistakes == 0, f"{entry.course}/{entry.id} step {ctl.index + 1}: {text!r}"

@@ -60,5 +60,6 @@ def test_every_topic_is_taught(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_schema_is_current() -> None:
     shipped = Path(catalog.__file__).resolve().parent.parent / "data" / "lesson.schema.json"
-    assert json.loads(shipped.read_text(encoding="utf-8")) == json_schema(), \
+    assert json.loads(shipped.read_text(encoding="utf-8")) == json_schema(), (
         "regenerate cardcli/data/lesson.schema.json from cardcli.tutor.model.json_schema()"
+    )

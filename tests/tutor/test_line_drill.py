@@ -36,8 +36,12 @@ def _endplay_makes(p: lp.LineProblem, card: str) -> int:
         hands = [list(h) for h in layout]
         for i, c in enumerate(trick):  # the current trick's cards go back to their hands, then are played
             hands[(view.leader + i) % 4].append(c)
-        pbn = "N:" + " ".join(".".join("".join(c[0] for c in sorted(
-            (x for x in h if x[1] == s), key=lambda x: -lp.RANKS.index(x[0]))) for s in "SHDC") for h in hands)
+        pbn = "N:" + " ".join(
+            ".".join(
+                "".join(c[0] for c in sorted((x for x in h if x[1] == s), key=lambda x: -lp.RANKS.index(x[0]))) for s in "SHDC"
+            )
+            for h in hands
+        )
         deal = Deal(pbn)
         deal.first = Player(view.leader)
         deal.trump = Denom.nt if strain == "N" else Denom("SHDC".index(strain))
@@ -59,9 +63,12 @@ def words_fit(p: lp.LineProblem) -> str:
     card = p.best.card
     words = explain(view, card, p.naive.card)
     trump = None if view.contract.strain == "N" else view.contract.strain
-    unseen_above = [c for c in lp.RANKS[lp.RANKS.index(card[0]) + 1:]
-                    if c + card[1] not in set(view.hand) | set(view.dummy_hand or ())
-                    and c + card[1] not in {x for _l, cards, _w in view.tricks for x in cards} | set(view.trick)]
+    unseen_above = [
+        c
+        for c in lp.RANKS[lp.RANKS.index(card[0]) + 1 :]
+        if c + card[1] not in set(view.hand) | set(view.dummy_hand or ())
+        and c + card[1] not in {x for _l, cards, _w in view.tricks for x in cards} | set(view.trick)
+    ]
     if words.startswith("Ruff: you"):
         assert card[1] == trump and view.trick and view.trick[0][1] != trump
     if words.startswith("Draw trumps"):
@@ -134,15 +141,18 @@ def test_cli_one_problem_with_bad_input(monkeypatch: pytest.MonkeyPatch, tmp_pat
     illegal = next((c for c in sorted(held) if c not in legal), None)
     foreign = next(c for c in sorted(p.session.state.hands[1]))  # East's card: not in the hand to play
     lines = ["zz", foreign] + ([illegal] if illegal else []) + [p.naive.card.lower()]
-    out = CliRunner().invoke(cli, ["learn", "bridge", "--drill", "line", "--seed", "S", "--count", "1",
-                                   "--charset", "ascii"], input=_script(*lines))
+    out = CliRunner().invoke(
+        cli, ["learn", "bridge", "--drill", "line", "--seed", "S", "--count", "1", "--charset", "ascii"], input=_script(*lines)
+    )
     assert out.exit_code == 0, out.output
     text = out.output
     assert "Traceback" not in text
     assert "Contract: " in text and "South (you, declarer" in text
     n = len(p.layouts)
-    assert (f"{p.naive.card}: the contract makes in {p.naive.makes} of the {n} layouts that fit what you know "
-            f"({lp.percent(p.naive, n)})") in text
+    assert (
+        f"{p.naive.card}: the contract makes in {p.naive.makes} of the {n} layouts that fit what you know "
+        f"({lp.percent(p.naive, n)})"
+    ) in text
     assert f"Best: {lp.cards_text(p.best)} ({lp.percent(p.best, n)})" in text
     assert "0 of 1 right." in text
     after = text.split("Which card do you play")[1].split("Not the best card")[0].strip().splitlines()
@@ -170,8 +180,11 @@ def test_cli_best_card_is_right(monkeypatch: pytest.MonkeyPatch, tmp_path: objec
     monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
     monkeypatch.setattr(lp, "LAYOUTS", SMALL)
     p = lp.problem("drill/line/S1", layouts=SMALL)
-    out = CliRunner().invoke(cli, ["learn", "bridge", "--drill", "line", "--seed", "S", "--count", "1",
-                                   "--charset", "ascii"], input=_script(p.best.cards[0]))
+    out = CliRunner().invoke(
+        cli,
+        ["learn", "bridge", "--drill", "line", "--seed", "S", "--count", "1", "--charset", "ascii"],
+        input=_script(p.best.cards[0]),
+    )
     assert out.exit_code == 0 and "Right." in out.output and "1 of 1 right." in out.output
 
 
@@ -197,9 +210,11 @@ def test_two_hundred_problems() -> None:
         words = words_fit(p)
         head = words.split(":")[0] if ":" in words else ""
         kinds[head if len(head) > 3 else "what the card does"] += 1
-    print(f"\nline drill, 200 problems, {lp.LAYOUTS} layouts per decision: margin median "
-          f"{100 * statistics.median(margins):.1f} points, minimum {100 * min(margins):.1f}; "
-          f"time per problem (process CPU) median {statistics.median(cpu):.2f} s, mean {statistics.mean(cpu):.2f} s, "
-          f"max {max(cpu):.2f} s; wall median {statistics.median(wall):.2f} s, total {sum(wall):.0f} s; "
-          f"deals dealt again per problem: mean {statistics.mean(tried):.1f}, max {max(tried)}; "
-          f"best lines: {dict(kinds.most_common())}")
+    print(
+        f"\nline drill, 200 problems, {lp.LAYOUTS} layouts per decision: margin median "
+        f"{100 * statistics.median(margins):.1f} points, minimum {100 * min(margins):.1f}; "
+        f"time per problem (process CPU) median {statistics.median(cpu):.2f} s, mean {statistics.mean(cpu):.2f} s, "
+        f"max {max(cpu):.2f} s; wall median {statistics.median(wall):.2f} s, total {sum(wall):.0f} s; "
+        f"deals dealt again per problem: mean {statistics.mean(tried):.1f}, max {max(tried)}; "
+        f"best lines: {dict(kinds.most_common())}"
+    )

@@ -30,8 +30,9 @@ def learn(*args: str, input: str = "") -> str:
 
 def spawn(*args: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    return subprocess.Popen([sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, env=env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardcli", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env
+    )
 
 
 def read_until(proc: subprocess.Popen[bytes], needle: str, timeout: float = 30.0) -> str:
@@ -98,8 +99,7 @@ DRILLER = textwrap.dedent("""
 def test_two_processes_recording_drill_answers_keep_both() -> None:
     open_store().close()  # created and migrated once, so both start on the same file
     n = 40
-    procs = [subprocess.Popen([sys.executable, "-c", DRILLER, str(first), str(n)], stdin=subprocess.PIPE)
-             for first in (1, 1001)]
+    procs = [subprocess.Popen([sys.executable, "-c", DRILLER, str(first), str(n)], stdin=subprocess.PIPE) for first in (1, 1001)]
     for p in procs:
         assert p.stdin is not None
         p.stdin.write(b"go\n")
@@ -133,7 +133,7 @@ def test_drill_queue_brings_a_missed_item_back_after_three_answers() -> None:
         record_drill_answer("rummy", "score", k, True)
         if k < 4:
             assert take_drill_item("rummy", "score") == k + 1
-    assert take_drill_item("rummy", "score") == 1        # due again
+    assert take_drill_item("rummy", "score") == 1  # due again
     record_drill_answer("rummy", "score", 1, True)
     assert drill_queue("rummy", "score").missed == []
     assert take_drill_item("rummy", "score") == 5
@@ -152,9 +152,15 @@ def test_reset_forgets_places_and_drills_too() -> None:
 def test_an_old_tutor_json_is_read_once_into_the_store() -> None:
     old = data_dir() / "tutor.json"
     old.parent.mkdir(parents=True, exist_ok=True)
-    old.write_text(json.dumps({"resume": {"rummy/01-a-turn": {"step": 2, "moves": [[0, "draw stock"]], "hints": 1,
-                                                              "mistakes": 0}},
-                               "drills": {"bridge/hcp": {"next": 7, "missed": [[3, 5]]}}}), encoding="utf-8")
+    old.write_text(
+        json.dumps(
+            {
+                "resume": {"rummy/01-a-turn": {"step": 2, "moves": [[0, "draw stock"]], "hints": 1, "mistakes": 0}},
+                "drills": {"bridge/hcp": {"next": 7, "missed": [[3, 5]]}},
+            }
+        ),
+        encoding="utf-8",
+    )
     out = learn("rummy", "1", input="discard 2D\n10\n")
     assert "(continuing at step 3 of 5)" in out and "Lesson complete: **. (1 hint, 0 mistakes)" in out
     assert not old.exists() and (data_dir() / "tutor.json.imported").exists()
@@ -184,7 +190,7 @@ def test_a_store_of_the_first_version_gains_the_tutor_tables_and_keeps_its_progr
     conn.execute("PRAGMA user_version = 1")
     conn.execute(f"PRAGMA application_id = {schema.APPLICATION_ID}")
     conn.close()
-    set_progress("rummy", "01-a-turn", stars=2)   # opening it migrates it
+    set_progress("rummy", "01-a-turn", stars=2)  # opening it migrates it
     with open_store() as st:
         assert st.rows("PRAGMA user_version")[0][0] == schema.schema_version() >= 2
     assert lesson_results("rummy") == {"01-a-turn": (True, 2)}

@@ -20,13 +20,13 @@ def prompt_after(term: Terminal, needle: str, prompt: str) -> None:
 
 def test_bridge_lesson_in_a_real_terminal(tmp_path: Path) -> None:
     with Terminal("learn", "bridge", "1", home=tmp_path) as term:
-        assert term.expect("[3/9] South>"), term.text          # the prompt is drawn: input is read now
-        assert term.expect("mistakes 0")                        # the bottom toolbar
+        assert term.expect("[3/9] South>"), term.text  # the prompt is drawn: input is read now
+        assert term.expect("mistakes 0")  # the bottom toolbar
         term.line("play 7H", "(cardcli rules bridge play.follow-suit)")
         out = term.text
-        assert "illegal: you must follow suit" in out           # the refusal ...
-        assert "You hold spades, so a heart is not allowed here." in out   # ... the lesson's explanation ...
-        assert "Each player must follow suit" in out            # ... and the rule's text
+        assert "illegal: you must follow suit" in out  # the refusal ...
+        assert "You hold spades, so a heart is not allowed here." in out  # ... the lesson's explanation ...
+        assert "Each player must follow suit" in out  # ... and the rule's text
         assert term.expect("mistakes 1")
         prompt_after(term, "(cardcli rules bridge play.follow-suit)", "[3/9] South>")
         term.line("hint", "hint 1/3: Look at the suit of the first card of the trick.")  # the hint's level
@@ -44,7 +44,7 @@ def test_bridge_lesson_in_a_real_terminal(tmp_path: Path) -> None:
         assert term.expect("(continuing at step 5 of 9)"), term.text
         assert term.expect("Who won the trick?")
         assert term.expect("[5/9] answer>")
-        assert term.expect("hints 2 · mistakes 1")             # what was counted before comes back too
+        assert term.expect("hints 2 · mistakes 1")  # what was counted before comes back too
         term.line("a", "Right.")
         prompt_after(term, "Right.", "[7/9] South>")
         term.line("play TS", "Lesson complete: *.. (2 hints, 1 mistake).")

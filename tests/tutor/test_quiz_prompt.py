@@ -18,24 +18,48 @@ def at(course: str, number: str, lines: list[str]) -> tuple[LessonController, io
     entry = catalog.find(course, number)
     lesson = load(entry.path)
     out = io.StringIO()
-    ctl = LessonController(catalog.build_session(lesson, course, entry.id),
-                           Console(out=out, err=out, color=False, charset="ascii"), lesson, course, entry.id, record=False)
+    ctl = LessonController(
+        catalog.build_session(lesson, course, entry.id),
+        Console(out=out, err=out, color=False, charset="ascii"),
+        lesson,
+        course,
+        entry.id,
+        record=False,
+    )
     ctl.run()
     for line in lines:
         ctl.handle(line)
     return ctl, out
 
 
-@pytest.mark.parametrize(("given", "want", "sign", "right"), [
-    ("500", "-500", True, True), ("-500", "500", True, True), ("500", "-500", False, False),
-    ("20, 6, 0, 0", "20 6 0 0", False, True), ("20 6 0 0", "20, 6, 0, 0", False, True),
-    ("y", "yes", False, True), ("sì", "yes", False, True), ("si", "yes", False, True), ("no", "yes", False, False),
-    ("K♥", "KH", False, True), ("king of hearts", "KH", False, True), ("re di cuori", "KH", False, True),
-    ("KS", "KH", False, False), ("twelve", "12", False, True), ("dodici", "12", False, True),
-    ("ventitré", "23", False, True), ("two hundred fifty", "250", False, True), ("1,500", "1500", False, True),
-    ("+690", "690", False, True), ("13", "12", False, False), ("s", "South", False, True),
-    ("Nord", "North", False, True), ("West", "South", False, False),
-])
+@pytest.mark.parametrize(
+    ("given", "want", "sign", "right"),
+    [
+        ("500", "-500", True, True),
+        ("-500", "500", True, True),
+        ("500", "-500", False, False),
+        ("20, 6, 0, 0", "20 6 0 0", False, True),
+        ("20 6 0 0", "20, 6, 0, 0", False, True),
+        ("y", "yes", False, True),
+        ("sì", "yes", False, True),
+        ("si", "yes", False, True),
+        ("no", "yes", False, False),
+        ("K♥", "KH", False, True),
+        ("king of hearts", "KH", False, True),
+        ("re di cuori", "KH", False, True),
+        ("KS", "KH", False, False),
+        ("twelve", "12", False, True),
+        ("dodici", "12", False, True),
+        ("ventitré", "23", False, True),
+        ("two hundred fifty", "250", False, True),
+        ("1,500", "1500", False, True),
+        ("+690", "690", False, True),
+        ("13", "12", False, False),
+        ("s", "South", False, True),
+        ("Nord", "North", False, True),
+        ("West", "South", False, False),
+    ],
+)
 def test_equivalent_answers(given: str, want: str, sign: bool, right: bool) -> None:
     assert same_answer(given, want, card=card_reader(parse_card), either_sign=sign) is right
 

@@ -28,8 +28,7 @@ def quiet() -> Console:
 @pytest.mark.parametrize("entry", LESSONS, ids=IDS)
 def test_left_at_every_step_and_resumed_three_times(entry: catalog.Entry) -> None:
     lesson = load(entry.path)
-    ctl = LessonController(catalog.build_session(lesson, entry.course, entry.id), quiet(), lesson, entry.course,
-                           entry.id)
+    ctl = LessonController(catalog.build_session(lesson, entry.course, entry.id), quiet(), lesson, entry.course, entry.id)
     ctl.run()
     waits = 0
     while not ctl.done:
@@ -38,8 +37,17 @@ def test_left_at_every_step_and_resumed_three_times(entry: catalog.Entry) -> Non
         for visit in range(3):
             place = catalog.resume(lesson, entry.course, entry.id, progress.resume_point(entry.course, entry.id))
             assert not place.restarted
-            again = LessonController(place.session, quiet(), lesson, entry.course, entry.id, start=place.step,
-                                     hints=place.hints, mistakes=place.mistakes, done_steps=place.done_steps)
+            again = LessonController(
+                place.session,
+                quiet(),
+                lesson,
+                entry.course,
+                entry.id,
+                start=place.step,
+                hints=place.hints,
+                mistakes=place.mistakes,
+                done_steps=place.done_steps,
+            )
             again.free_done = place.free_done
             again.run()
             assert again.failure is None, f"visit {visit + 1} at step {ctl.index + 1}: {again.failure}"

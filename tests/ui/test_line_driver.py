@@ -121,11 +121,9 @@ def test_record_file_of_a_resumed_game(tmp_path: Path) -> None:
 
 
 def test_hotseat_and_seat_choice() -> None:
-    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--seat", "P2"],
-                             input="table\nquit\n")
+    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--seat", "P2"], input="table\nquit\n")
     assert res.exit_code == 0 and "you are P2" in res.output
-    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--bots", "3"],
-                             input="quit\n")
+    res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--players", "3", "--bots", "3"], input="quit\n")
     assert res.exit_code == 0 and "you are P1 & P2" in res.output
 
 
@@ -141,10 +139,13 @@ def test_undo_cannot_unsee_a_drawn_card() -> None:
     assert res.exit_code == 0 and "cannot undo: you have seen the card you drew from the stock" in res.output
 
 
-@pytest.mark.parametrize(("game", "first", "message"), [
-    ("burraco", "draw", "you have seen the card you drew"),
-    ("canasta", "draw", "you have seen the cards you drew"),
-])
+@pytest.mark.parametrize(
+    ("game", "first", "message"),
+    [
+        ("burraco", "draw", "you have seen the card you drew"),
+        ("canasta", "draw", "you have seen the cards you drew"),
+    ],
+)
 def test_undo_barriers_in_other_games(game: str, first: str, message: str) -> None:
     res = CliRunner().invoke(cli, ["play", game, "--seed", "4"], input=f"{first}\nundo\nquit\n")
     assert res.exit_code == 0 and message in res.output, res.output[-600:]

@@ -54,7 +54,7 @@ def test_repl_plays_a_move_and_quits_with_save() -> None:
     c, out = controller()
     with create_pipe_input() as inp:
         inp.send_text("draw stock\r")
-        inp.send_text("\x03")          # Ctrl-C: clears the line, the game goes on
+        inp.send_text("\x03")  # Ctrl-C: clears the line, the game goes on
         inp.send_text("table\r")
         inp.send_text("quit\r")
         with create_app_session(input=inp, output=DummyOutput()):
@@ -94,8 +94,9 @@ def test_tab_completes_in_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app, "PromptSession", Watched)
     c, out = controller()
     with create_pipe_input() as inp:
+
         def typist() -> None:
-            inp.send_text("draw s\t")   # Tab completes the single match (completion runs as a task)
+            inp.send_text("draw s\t")  # Tab completes the single match (completion runs as a task)
             deadline = time.monotonic() + 10  # however busy the machine: Enter once the line is completed
             while time.monotonic() < deadline and not any(s.default_buffer.text == "draw stock" for s in made):
                 time.sleep(0.02)

@@ -36,13 +36,15 @@ def _claim(args: tuple[str, str]) -> str:
 
 # -- unique names ---------------------------------------------------------------------------------
 
+
 def test_games_started_in_the_same_second_by_eight_processes_get_eight_saves() -> None:
     stamp = "2026-12-01T19:48:46"
     with multiprocessing.get_context("spawn").Pool(4) as pool:
         names = pool.map(_claim, [(str(_home()), stamp)] * 8)
     assert len(set(names)) == 8
     assert sorted(Path(n).name for n in names) == sorted(
-        [f"rummy-20261201-194846{SUFFIX}"] + [f"rummy-20261201-194846-{k}{SUFFIX}" for k in range(2, 9)])
+        [f"rummy-20261201-194846{SUFFIX}"] + [f"rummy-20261201-194846-{k}{SUFFIX}" for k in range(2, 9)]
+    )
     assert all(Path(n).exists() for n in names)
 
 
@@ -50,8 +52,9 @@ def test_two_plays_at_once_keep_both_games() -> None:
     home = _home()
     procs = [spawn(home, "play", "rummy", "--seed", str(seed)) for seed in (1, 2)]
     outs = [p.communicate(b"draw stock\nquit\n", timeout=HANG)[0].decode() for p in procs]
-    saved = sorted(line.split("Game saved as ")[1].split(".")[0] for out in outs for line in out.splitlines()
-                   if "Game saved as" in line)
+    saved = sorted(
+        line.split("Game saved as ")[1].split(".")[0] for out in outs for line in out.splitlines() if "Game saved as" in line
+    )
     assert len(saved) == 2 and saved[0] != saved[1], outs
     listed = {s.name: s for s in list_saves()}
     assert set(listed) == set(saved)
@@ -66,6 +69,7 @@ def test_a_name_claimed_but_not_yet_written_is_not_listed() -> None:
 
 
 # -- one writer per save --------------------------------------------------------------------------
+
 
 def _started_save() -> str:
     res = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7"], input="draw stock\nquit\n")
@@ -142,6 +146,7 @@ def test_a_save_taken_by_a_process_in_this_one_is_refused_too() -> None:
 
 # -- damaged journals -----------------------------------------------------------------------------
 
+
 def _damage(path: Path, old: bytes, new: bytes, count: int = 1) -> None:
     data = path.read_bytes()
     assert data.count(old) >= count
@@ -161,8 +166,9 @@ def test_the_issue_case_a_version_1_journal_with_draw_stock_damaged_resumes_whol
         session.run_bots()
     replay = session.to_replay()
     enc = msgspec.json.Encoder(order="deterministic")
-    head = enc.encode({"format": "cardcli-journal", "version": 1,
-                       "replay": msgspec.to_builtins(msgspec.structs.replace(replay, hands=[]))})
+    head = enc.encode(
+        {"format": "cardcli-journal", "version": 1, "replay": msgspec.to_builtins(msgspec.structs.replace(replay, hands=[]))}
+    )
     lines = [head]
     for h in replay.hands:
         lines.append(enc.encode({"deal": list(h.deck), "dealer": h.dealer}))
@@ -215,8 +221,10 @@ def test_a_damaged_move_that_cannot_be_rebuilt_goes_on_from_the_last_good_move_w
     name = "rummy-20261201-101500"
     listed = " ".join(CliRunner().invoke(cli, ["saves"]).output.split())  # the list folds at 80 columns
     assert "damaged: line 10 is damaged (the line's checksum does not match)" in listed
-    assert ("mends it: line 10 cannot be read back (the line's checksum does not match): the game goes on from "
-            "hand 1, move 6, and the 6 moves after it are dropped (and 1 other event)") in listed
+    assert (
+        "mends it: line 10 cannot be read back (the line's checksum does not match): the game goes on from "
+        "hand 1, move 6, and the 6 moves after it are dropped (and 1 other event)"
+    ) in listed
     res = CliRunner().invoke(cli, ["play", "--resume", name], input="quit\n")
     assert res.exit_code == 1 and f"`cardcli saves --repair {name}`" in res.output
     assert len(res.output.strip().splitlines()) == 1 and path.read_bytes().split(b"\n")[9] == lines[9]
@@ -233,7 +241,7 @@ def test_the_header_survives_one_damaged_copy_and_notes_are_only_notes() -> None
     path, session = _journal_of("burraco", 10)
     data = path.read_bytes()
     first = data.index(b'"preset"')
-    path.write_bytes(data[:first] + b'"prXset"' + data[first + 8:])
+    path.write_bytes(data[:first] + b'"prXset"' + data[first + 8 :])
     back, _r = load_save(path)  # the second copy of the header is sound: nothing to repair
     assert back.ply == session.ply
     lines = path.read_bytes().split(b"\n")
@@ -247,12 +255,12 @@ def test_a_changed_newline_merging_or_splitting_two_lines_is_undone() -> None:
     path, session = _journal_of("canasta", 10)
     data = path.read_bytes()
     nl = [i for i, b in enumerate(data) if b == 10]
-    merged = data[:nl[5]] + b"\x01" + data[nl[5] + 1:]  # two move lines made one
+    merged = data[: nl[5]] + b"\x01" + data[nl[5] + 1 :]  # two move lines made one
     lines = split(merged, "m")
     rec = recover(lines, "m")
     assert not rec.lost and rec.kept == 2 + session.ply and not rec.repaired  # the deal, the moves, the caption
     middle = nl[6] + 5  # a byte inside a move line turned into a newline: one line made two
-    cut = data[:middle] + b"\n" + data[middle + 1:]
+    cut = data[:middle] + b"\n" + data[middle + 1 :]
     rec = recover(split(cut, "c"), "c")
     assert not rec.lost and len(rec.repaired) == 1 and rec.kept == 2 + session.ply
 

@@ -56,7 +56,7 @@ def test_kill_9_during_a_recorded_game_loses_no_acknowledged_move(tmp_path: Path
     saves = list_saves()
     assert len(saves) == 1 and saves[0].record == record
     session, kept = load_save(saves[0].path)
-    assert [m.move for m in session.hands[0].moves][:len(moves)] == moves and kept == record
+    assert [m.move for m in session.hands[0].moves][: len(moves)] == moves and kept == record
     # resume: the game goes on and the record file goes on being written
     res = CliRunner().invoke(cli, ["play", "--resume", saves[0].name], input="table\nquit\n")
     assert res.exit_code == 0, res.output
@@ -112,7 +112,8 @@ def test_the_list_of_many_saves_with_long_names_fits_80_columns(tmp_path: Path) 
     assert runner.invoke(cli, ["play", "rummy", "--seed", "7"], input="quit\n").exit_code == 0
     one = next(s for s in list_saves() if s.game == "rummy")
     names = [f"rummy-20261202-1200{i:02}-{i}" for i in range(12)] + [
-        "the-very-long-name-of-the-game-we-played-on-friday-evening-with-anna"]
+        "the-very-long-name-of-the-game-we-played-on-friday-evening-with-anna"
+    ]
     for name in names:
         (one.path.parent / (name + ".cardcli.jsonl")).write_bytes(one.path.read_bytes())
     listed = runner.invoke(cli, ["saves"])

@@ -65,17 +65,17 @@ def test_burraco_fits_80_by_24_and_typed_ahead_keys_are_dropped(tmp_path: Path) 
         assert term.expect("(to 2005)")
         term.line("draw", "South draws")
         assert term.expect("Your hand (12)")
-        term.drain()                             # the prompt is back: what is typed now is input
+        term.drain()  # the prompt is back: what is typed now is input
         start = len(term.buf)
         term.send("discard 10")
         assert term.expect("discard 10", since=start)
         typed = len(term.buf)
-        term.send("\t")                          # `discard 10` + Tab: the ten of clubs
+        term.send("\t")  # `discard 10` + Tab: the ten of clubs
         assert term.expect("♣", since=typed), term.text[start:]  # 10♣, as the hand writes it
         mark = len(term.buf)
         term.send("\r")
         assert term.expect("South discards", since=mark)
-        term.send("zzz\r")                       # typed while the bots play (0.2 s a move)
+        term.send("zzz\r")  # typed while the bots play (0.2 s a move)
         assert term.expect("East discards", since=mark, timeout=30), term.text[mark:]
         assert term.expect("Your hand (11)", since=mark)
         screen = term.drain()
@@ -87,14 +87,13 @@ def test_burraco_fits_80_by_24_and_typed_ahead_keys_are_dropped(tmp_path: Path) 
         assert screen.autowraps == [], screen.autowraps  # every line fitted in 80 columns
         term.line("quit", "Game saved")
         assert term.wait() == 0
-    assert "'zzz'" not in term.text            # the keys typed ahead never became a move
+    assert "'zzz'" not in term.text  # the keys typed ahead never became a move
     assert "Traceback" not in term.text
 
 
 def test_the_hand_result_waits_for_enter(tmp_path: Path) -> None:
     """Eleusis with you dealing (`--dealer me`): the bots play the whole hand, then it waits."""
-    with _terminal("play", "eleusis", "--players", "3", "--dealer", "me", "--seed", "3", "--fast",
-                   home=tmp_path) as term:
+    with _terminal("play", "eleusis", "--players", "3", "--dealer", "me", "--seed", "3", "--fast", home=tmp_path) as term:
         assert term.expect("Hand 1: P1 deals."), term.text
         assert term.expect("P1>")
         term.line("rule accept: color(c) != color(p1)", "Press Enter for the next hand")
@@ -102,7 +101,7 @@ def test_the_hand_result_waits_for_enter(tmp_path: Path) -> None:
         time.sleep(1.0)
         assert not term.expect("Hand 2:", since=mark, timeout=0.5)  # the result stays on screen ...
         term.send("\r")
-        assert term.expect("Hand 2:", since=mark)                 # ... until Enter
+        assert term.expect("Hand 2:", since=mark)  # ... until Enter
         assert term.expect("P1>", since=mark)
         term.line("quit", "Game saved")
         assert term.wait() == 0
@@ -119,7 +118,7 @@ def test_bridge_you_play_the_contract_when_partner_declares(tmp_path: Path) -> N
             term.send("P\r")
             assert term.expect("South passes", since=mark), term.text[mark:]
         assert term.expect("the contract is 1♥ by North")  # calls as the table writes them
-        assert term.expect("North (you, declarer"), term.text[-3000:]   # you act from the declarer's seat
+        assert term.expect("North (you, declarer"), term.text[-3000:]  # you act from the declarer's seat
         assert term.expect("North>")
         screen = term.drain()
         assert "North (you, declarer" in screen.text, screen.text
@@ -141,15 +140,20 @@ def test_a_late_canasta_hand_fits_80_by_24(tmp_path: Path) -> None:
     from cardcli.cli import cli
 
     record = tmp_path / "c66.cardcli.json"
-    made = CliRunner().invoke(cli, ["play", "canasta", "--seed", "66", "--bots", "all", "--hands", "1",
-                                    "--record", str(record)])
+    made = CliRunner().invoke(cli, ["play", "canasta", "--seed", "66", "--bots", "all", "--hands", "1", "--record", str(record)])
     assert made.exit_code == 0, made.output
     with _terminal("play", "--from", f"{record}@1.110", home=tmp_path) as term:
         assert term.expect("South>"), term.text
         screen = term.drain()
         text = screen.text
-        for fact in ("stock 15", "Pozzo: [9♣]", "NS (South & North)", "EW (West & East)", "Your hand (7):",
-                     "`draw` two cards, or `take` the pozzo."):
+        for fact in (
+            "stock 15",
+            "Pozzo: [9♣]",
+            "NS (South & North)",
+            "EW (West & East)",
+            "Your hand (7):",
+            "`draw` two cards, or `take` the pozzo.",
+        ):
             assert fact in text, (fact, text)
         assert text.count(": 7 cards [") >= 8  # the closed canastas, squared up, by their size
         assert screen.autowraps == [], screen.autowraps

@@ -41,6 +41,7 @@ def _table(c: Controller, out: io.StringIO) -> list[str]:
 
 # -- bridge: --declare ------------------------------------------------------------------------
 
+
 def test_declare_auto_is_the_default_and_documented() -> None:
     r = CliRunner().invoke(cli, ["play", "--help"], terminal_width=200)
     assert r.exit_code == 0
@@ -78,7 +79,7 @@ def _partner_declares(declare: str = "auto", charset: str = "unicode", plays: in
     s.deal_if_needed()
     log = _hand_one()
     calls = next(i for i, (_seat, m) in enumerate(log) if m.startswith("play"))
-    for seat, move in log[:calls + plays]:
+    for seat, move in log[: calls + plays]:
         assert s.to_act() == seat
         s.play(s.resolve(move), observer=2)
     assert s.state.contract is not None and s.state.contract.declarer == 0
@@ -88,16 +89,16 @@ def _partner_declares(declare: str = "auto", charset: str = "unicode", plays: in
 def test_auto_plays_partners_contract_from_the_declarers_seat_with_the_table_turned() -> None:
     c, out = _partner_declares("auto")
     s = c.session
-    assert s.to_act() == 0 and s.is_human(0) and c.seat == 0   # you act from North's seat
+    assert s.to_act() == 0 and s.is_human(0) and c.seat == 0  # you act from North's seat
     lines = _table(c, out)
     top = next(i for i, ln in enumerate(lines) if "South (dummy" in ln)
     bottom = next(i for i, ln in enumerate(lines) if "North (you, declarer" in ln)
-    assert top < bottom                               # dummy's hand on top, the declarer's below
+    assert top < bottom  # dummy's hand on top, the declarer's below
     # East, North's left-hand opponent, on the left; West on the right
     sides = next(ln for ln in lines[top:bottom] if "East" in ln and "West" in ln)
     assert sides.index("East") < sides.index("West")
     assert all(text_width(ln) <= 80 for ln in lines), lines
-    assert len(lines) <= 20                           # the table and the prompt fit 24 rows
+    assert len(lines) <= 20  # the table and the prompt fit 24 rows
     # the same seat at the bottom between your turns (the bots' plays): still North's eyes
     assert s.eyes() == 0
 
@@ -129,9 +130,13 @@ def test_a_card_from_dummy_is_told_as_the_trick_line_shows_it() -> None:
     s = c.session
     # North to play from dummy (South's hand): after East's lead it is dummy's turn
     assert s.state.turn == 2 and s.to_act() == 0
-    card = s.state.hands[2][0] if not s.state.trick else next(
-        x for x in s.state.hands[2] if x[1] == s.state.trick[0][1]) if any(
-        x[1] == s.state.trick[0][1] for x in s.state.hands[2]) else s.state.hands[2][0]
+    card = (
+        s.state.hands[2][0]
+        if not s.state.trick
+        else next(x for x in s.state.hands[2] if x[1] == s.state.trick[0][1])
+        if any(x[1] == s.state.trick[0][1] for x in s.state.hands[2])
+        else s.state.hands[2][0]
+    )
     out.seek(0)
     out.truncate()
     c.handle(f"play {card}")
@@ -139,7 +144,7 @@ def test_a_card_from_dummy_is_told_as_the_trick_line_shows_it() -> None:
     told = f"North plays {card} from dummy (South)"
     assert told in text, text
     trick = next(ln for ln in text.splitlines() if ln.startswith("Trick 1:"))
-    assert f"South {card}" in trick                   # the same card, from the same hand
+    assert f"South {card}" in trick  # the same card, from the same hand
 
 
 def test_dummy_narration_when_dummy_leads() -> None:
@@ -161,9 +166,9 @@ def test_undo_takes_back_a_card_you_played_for_partner() -> None:
     ply = s.ply
     c.autoplay = False
     move, _why = s.hint(0)
-    events = s.play(move, observer=0)                 # dummy's card (North's move in the log)
+    events = s.play(move, observer=0)  # dummy's card (North's move in the log)
     assert s.hands[-1].moves[-1].seat == 0 and events
-    assert s.undo() == 1                               # your move, though logged as North's
+    assert s.undo() == 1  # your move, though logged as North's
     assert s.ply == ply and list(s.state.hands[2]) == before
     # once a bot has answered, undo is refused as for any move of yours
     s.play(move, observer=0)
@@ -184,6 +189,7 @@ def test_undo_with_declare_partner_does_not_take_back_the_bots_card() -> None:
 
 # -- the rummy family: the hand with numbers, the last discard marked ---------------------------
 
+
 @pytest.mark.parametrize(("game", "players"), [("burraco", 4), ("canasta", 4), ("rummy", 2)])
 def test_the_hand_has_numbers_to_count_by_for_reading_only(game: str, players: int) -> None:
     c, out = _controller(game, 5, players=players)
@@ -196,9 +202,9 @@ def test_the_hand_has_numbers_to_count_by_for_reading_only(game: str, players: i
     # each number stands under the first column of its card
     col = start
     for i, card in enumerate(cards, 1):
-        assert numbers[col:col + len(str(i))] == str(i), (hand, numbers)
+        assert numbers[col : col + len(str(i))] == str(i), (hand, numbers)
         col += text_width(card) + 1
-    if text_width(numbers) + len("  (for counting only)") <= 78:   # the note when it fits (`help` always says it)
+    if text_width(numbers) + len("  (for counting only)") <= 78:  # the note when it fits (`help` always says it)
         assert "(for counting only)" in numbers
     assert text_width(hand) <= 78 and text_width(numbers) <= 78
     # numbers are never read as moves: `discard 1` is an ace, not the first card
@@ -221,7 +227,7 @@ def test_words_keep_one_line_without_numbers() -> None:
     c.start()
     lines = _table(c, out)
     at = next(i for i, ln in enumerate(lines) if ln.startswith("Your hand ("))
-    assert "of" in lines[at] and not any(ln.strip()[:1].isdigit() for ln in lines[at + 1:])
+    assert "of" in lines[at] and not any(ln.strip()[:1].isdigit() for ln in lines[at + 1 :])
 
 
 def test_a_long_hand_breaks_into_numbered_rows() -> None:
@@ -243,6 +249,7 @@ def test_the_last_discard_is_marked(game: str, players: int, label: str) -> None
 
 # -- eleusis: the dealer steps through the plays ---------------------------------------------------
 
+
 def _dealer(answers: list[str], pace: float = 0.001) -> tuple[Controller, io.StringIO, list[str]]:
     c, out = _controller("eleusis", 3, "ascii", players=3, human_seats=(0,))
     s = c.session
@@ -255,6 +262,7 @@ def _dealer(answers: list[str], pace: float = 0.001) -> tuple[Controller, io.Str
     def read_key(message: str) -> str:
         asked.append(message)
         return answers.pop(0) if answers else ""
+
     c.read_key = read_key
     c.wait_for_key = lambda message: asked.append(message)
     c.pace = pace
@@ -268,8 +276,8 @@ def test_the_dealer_steps_one_play_at_a_time_then_finishes() -> None:
     text = out.getvalue()
     assert asked[0].startswith("Enter: play on at the pace")
     assert [a for a in asked[1:4]] == ["Enter or s: next play · c: play on at the pace · f: finish the hand "] * 3
-    assert asked[4:] == ["Press Enter for the next hand "]      # `f`: the rest of the hand at once
-    assert text.count("mainline (") == 4                        # the mainline after each watched play
+    assert asked[4:] == ["Press Enter for the next hand "]  # `f`: the rest of the hand at once
+    assert text.count("mainline (") == 4  # the mainline after each watched play
     assert c.session.hands[0] is not None and c.session.results[0] is not None
 
 
@@ -279,7 +287,7 @@ def test_enter_plays_on_at_the_pace_and_a_key_typed_meanwhile_steps() -> None:
     c.poll_key = lambda: next(typed, None)
     c.handle("rule accept: color(c) != color(p1)")
     assert asked[0].startswith("Enter: play on at the pace")
-    assert asked[1].startswith("Enter or s: next play")         # the `s` typed during the plays
+    assert asked[1].startswith("Enter or s: next play")  # the `s` typed during the plays
     assert out.getvalue().count("mainline (") > 4
 
 
@@ -287,8 +295,11 @@ def test_fast_and_piped_play_never_stop() -> None:
     c, out, asked = _dealer(["s"], pace=0.0)
     c.handle("rule accept: color(c) != color(p1)")
     assert asked == ["Press Enter for the next hand "] and "mainline (" not in out.getvalue()
-    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "3", "--dealer", "me", "--seed", "3",
-                                 "--pace", "1"], input="rule accept: color(c) != color(p1)\nquit\n")
+    r = CliRunner().invoke(
+        cli,
+        ["play", "eleusis", "--players", "3", "--dealer", "me", "--seed", "3", "--pace", "1"],
+        input="rule accept: color(c) != color(p1)\nquit\n",
+    )
     assert r.exit_code == 0 and "Enter: play on" not in r.output and "Hand 2:" in r.output
 
 
@@ -296,8 +307,9 @@ def test_fast_and_piped_play_never_stop() -> None:
 def test_the_dealer_steps_in_a_real_terminal(tmp_path: Path) -> None:
     from terminal import Terminal
 
-    with Terminal("play", "eleusis", "--players", "3", "--dealer", "me", "--seed", "3", "--pace", "0.05",
-                  home=tmp_path, rows=24, cols=80) as term:
+    with Terminal(
+        "play", "eleusis", "--players", "3", "--dealer", "me", "--seed", "3", "--pace", "0.05", home=tmp_path, rows=24, cols=80
+    ) as term:
         assert term.expect("P1>"), term.text
         term.line("rule accept: color(c) != color(p1)", "Enter: play on at the pace")
         mark = len(term.buf)
@@ -314,7 +326,7 @@ def test_the_dealer_steps_in_a_real_terminal(tmp_path: Path) -> None:
         term.send("\r")
         assert term.expect("Hand 2:", since=mark)
         assert term.expect("your turn", since=mark)
-        time.sleep(0.5)                                  # the prompt is up: what is typed now is input
+        time.sleep(0.5)  # the prompt is up: what is typed now is input
         term.line("quit", "Game saved")
         assert term.wait() == 0
     assert "Traceback" not in term.text

@@ -43,6 +43,7 @@ def _play_hints(c: Controller, until: object, limit: int = 400) -> None:
 
 # -- pacing ------------------------------------------------------------------------------------
 
+
 def test_bot_moves_wait_the_pace_and_yours_do_not(monkeypatch: pytest.MonkeyPatch) -> None:
     import cardcli.ui.commands as commands
 
@@ -64,8 +65,7 @@ def test_piped_play_is_instant_whatever_the_pace(monkeypatch: pytest.MonkeyPatch
         raise AssertionError(f"slept {seconds} s with output to a pipe")
 
     monkeypatch.setattr(commands.time, "sleep", no_sleep)
-    r = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--pace", "3"], input="d\nKS\nquit\n",
-                           env={"CARDCLI_PACE": "5"})
+    r = CliRunner().invoke(cli, ["play", "rummy", "--seed", "7", "--pace", "3"], input="d\nKS\nquit\n", env={"CARDCLI_PACE": "5"})
     assert r.exit_code == 0, r.output
     assert "P2 " in r.output
 
@@ -94,11 +94,11 @@ def test_the_hand_result_waits_for_a_key_and_typed_ahead_input_is_flushed_first(
     c.start()
     _play_hints(c, lambda: len(c.session.hands) == 2)
     waits = [x for x in calls if x.startswith("wait:")]
-    assert len(waits) == 1                      # once, at the end of hand 1
-    assert "Hand 2:" not in waits[0]            # the next deal comes after the key ...
-    assert "Hand 2:" in out.getvalue()          # ... and then it does
+    assert len(waits) == 1  # once, at the end of hand 1
+    assert "Hand 2:" not in waits[0]  # the next deal comes after the key ...
+    assert "Hand 2:" in out.getvalue()  # ... and then it does
     i = calls.index(waits[0])
-    assert calls[i - 1] == "flush"              # an Enter typed during the bots' turn cannot skip it
+    assert calls[i - 1] == "flush"  # an Enter typed during the bots' turn cannot skip it
     _play_hints(c, lambda: c.done)
     assert len([x for x in calls if x.startswith("wait:")]) == 1  # no pause when the match is over
 
@@ -113,10 +113,11 @@ def test_line_mode_without_a_terminal_never_waits() -> None:
     tty = io.StringIO("d\nquit\n")
     tty.isatty = lambda: False  # type: ignore[method-assign]
     run_lines(c, tty, interactive=True)
-    assert c.wait_for_key is not None          # a person at a --plain prompt is asked to press Enter
+    assert c.wait_for_key is not None  # a person at a --plain prompt is asked to press Enter
 
 
 # -- width ---------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("width", [100, 80, 60, 40])
 def test_the_toolbar_drops_whole_parts(width: int) -> None:
@@ -139,7 +140,7 @@ def test_long_lines_wrap_at_word_boundaries() -> None:
     Console(out=out, width=40).say(text)
     assert out.getvalue().splitlines() == parts
     out = io.StringIO()
-    Console(out=out).say(text)                 # no width (a pipe): never wrapped
+    Console(out=out).say(text)  # no width (a pipe): never wrapped
     assert out.getvalue() == text + "\n"
 
 
@@ -154,24 +155,28 @@ def test_the_burraco_table_at_80_columns_marks_what_changed() -> None:
     lines = table.splitlines()
     assert all(len(ln) <= 80 for ln in lines)
     assert "stock 38" in table and "Discard pile:" in table and "East discards" in table
-    assert "+[1] A♣ 2♣ 3♣ new" in table          # East-West's new melds are marked
+    assert "+[1] A♣ 2♣ 3♣ new" in table  # East-West's new melds are marked
     assert "N-S (you): 1 meld" in table and "E-W: 5 melds" in table
     assert table.index("N-S (you):") < table.index("E-W:")
 
 
 # -- one notation -----------------------------------------------------------------------------
 
+
 def test_words_everywhere_and_words_accepted(tmp_path: Path) -> None:
     rec = tmp_path / "w.cardcli.json"
-    r = CliRunner().invoke(cli, ["play", "burraco", "--seed", "5", "--charset", "words", "--record", str(rec)],
-                           input="draw\ndiscard ten of clubs\nhint\nquit\n")
+    r = CliRunner().invoke(
+        cli,
+        ["play", "burraco", "--seed", "5", "--charset", "words", "--record", str(rec)],
+        input="draw\ndiscard ten of clubs\nhint\nquit\n",
+    )
     assert r.exit_code == 0, r.output
-    assert "Your hand (11): three of clubs, seven of clubs, ten of clubs" in r.output    # the table
-    assert "South draws queen of spades from the stock" in r.output                     # the log
-    assert "South discards ten of clubs" in r.output                                    # a move in words
+    assert "Your hand (11): three of clubs, seven of clubs, ten of clubs" in r.output  # the table
+    assert "South draws queen of spades from the stock" in r.output  # the log
+    assert "South discards ten of clubs" in r.output  # a move in words
     assert "East melds jack of clubs, queen of clubs" in r.output or "East melds" in r.output
     hint = next(ln for ln in r.output.splitlines() if ln.startswith("hint: "))
-    assert " of " in hint                                                               # hints too
+    assert " of " in hint  # hints too
     show = CliRunner().invoke(cli, ["replay", "show", str(rec), "--charset", "words"])
     assert show.exit_code == 0, show.output
     assert "South discards ten of clubs" in show.output and " TC" not in show.output
@@ -187,7 +192,7 @@ def test_discard_ten_resolves_and_completes() -> None:
     c.handle("draw")
     assert candidates(c, "discard 10") == [("discard TC", "move")]
     assert candidates(c, "discard ten") == [("discard TC", "move")]
-    c.handle("q")                                 # a bare rank is not shorthand for a move
+    c.handle("q")  # a bare rank is not shorthand for a move
     assert "not a move" in out.getvalue()
     c.handle("discard 10")
     assert "South discards TC" in out.getvalue()
@@ -212,6 +217,7 @@ def test_canasta_melds_use_the_hands_spelling() -> None:
 
 
 # -- grammar and labels ---------------------------------------------------------------------
+
 
 def test_plurals_and_the_bridge_scorepad() -> None:
     r = CliRunner().invoke(cli, ["score", "bridge"], input="3NT E 7\n4S S 11\n2H N 10\n")
@@ -260,6 +266,7 @@ def test_canasta_toolbar_names_only_the_moves_the_turn_allows() -> None:
 
 # -- bridge: you declare ------------------------------------------------------------------------
 
+
 def test_you_play_both_hands_when_partner_declares_and_forced_cards_play_themselves(tmp_path: Path) -> None:
     c, out = _controller("bridge", 39, human_seats=(2,))
     s = c.session
@@ -275,12 +282,12 @@ def test_you_play_both_hands_when_partner_declares_and_forced_cards_play_themsel
     s.bot_move = bots_but_not_north_in_the_play  # type: ignore[method-assign]  # North's bot may bid, never play
     c.start()
     _play_hints(c, lambda: s.state.phase == "play")
-    assert s.state.contract.declarer == 0          # North declares; South is dummy
-    assert s.to_act() == 0 and s.is_human(0)       # ... and the human plays from North's seat
+    assert s.state.contract.declarer == 0  # North declares; South is dummy
+    assert s.to_act() == 0 and s.is_human(0)  # ... and the human plays from North's seat
     _play_hints(c, lambda: len(s.hands) == 2 or c.done)
     hand = s.hands[0]
     plays = [m for m in hand.moves if m.move.startswith("play")]
-    assert not [m for m in plays if m.seat == 2]   # dummy never acts: its cards are played from North's seat
+    assert not [m for m in plays if m.seat == 2]  # dummy never acts: its cards are played from North's seat
     assert len([m for m in plays if m.seat == 0]) >= 13
     assert "(your only legal move, played for you)" in out.getvalue()
     path = tmp_path / "b.cardcli.json"
@@ -291,7 +298,7 @@ def test_you_play_both_hands_when_partner_declares_and_forced_cards_play_themsel
 def test_partner_declares_for_the_bots_with_declare_partner() -> None:
     c, _out = _controller("bridge", 39, human_seats=(2,))
     s = c.session
-    assert s.declare == "partner"                  # sessions default to the old way; `play` says `me`
+    assert s.declare == "partner"  # sessions default to the old way; `play` says `me`
     c.start()
     _play_hints(c, lambda: s.state.phase != "auction")
     assert not s.is_human(0) and (s.to_act() != 0 or s.state.phase == "over")
@@ -299,13 +306,14 @@ def test_partner_declares_for_the_bots_with_declare_partner() -> None:
 
 # -- eleusis: the first dealer ---------------------------------------------------------------
 
+
 def test_eleusis_dealer_option() -> None:
-    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "5", "--seat", "5", "--dealer", "5",
-                                 "--seed", "3"], input="quit\n")
+    r = CliRunner().invoke(
+        cli, ["play", "eleusis", "--players", "5", "--seat", "5", "--dealer", "5", "--seed", "3"], input="quit\n"
+    )
     assert r.exit_code == 0, r.output
     assert "Hand 1: P5 deals." in r.output and "Write your rule" in r.output
-    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "4", "--dealer", "me", "--seed", "3"],
-                           input="quit\n")
+    r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "4", "--dealer", "me", "--seed", "3"], input="quit\n")
     assert "Hand 1: P1 deals." in r.output
     r = CliRunner().invoke(cli, ["play", "eleusis", "--players", "4", "--dealer", "9"], input="quit\n")
     assert r.exit_code == 2 and "seat 9 does not exist" in r.output
@@ -324,11 +332,19 @@ def test_bridge_score_says_what_stopping_now_would_add() -> None:
     assert "Scores: NS 90, EW 0" in text and "If play stopped now: NS 190, EW 0" in text, text
 
 
-@pytest.mark.parametrize(("game", "typed", "canonical"), [
-    ("bridge", "one spade", "1S"), ("bridge", "two no trump", "2N"), ("bridge", "three hearts", "3H"),
-    ("bridge", "tre cuori", "3H"), ("bridge", "1 spade", "1S"), ("bridge", "seven of hearts", "play 7H"),
-    ("canasta", "discard four of hearts", "discard 4"), ("canasta", "discard quattro di cuori", "discard 4"),
-])
+@pytest.mark.parametrize(
+    ("game", "typed", "canonical"),
+    [
+        ("bridge", "one spade", "1S"),
+        ("bridge", "two no trump", "2N"),
+        ("bridge", "three hearts", "3H"),
+        ("bridge", "tre cuori", "3H"),
+        ("bridge", "1 spade", "1S"),
+        ("bridge", "seven of hearts", "play 7H"),
+        ("canasta", "discard four of hearts", "discard 4"),
+        ("canasta", "discard quattro di cuori", "discard 4"),
+    ],
+)
 def test_moves_typed_in_words(game: str, typed: str, canonical: str) -> None:
     from cardcli.engine.registry import load
 

@@ -72,7 +72,7 @@ def test_down_moves_a_turn_in_rummy() -> None:
     m = ViewerModel(read(RUMMY))
     m.turn(1)
     steps = m.timeline.steps[0]
-    assert len({s.seat for s in steps[:m.ply]}) == 1 and steps[m.ply].seat != steps[0].seat
+    assert len({s.seat for s in steps[: m.ply]}) == 1 and steps[m.ply].seat != steps[0].seat
 
 
 def test_paging_home_end_and_jump() -> None:
@@ -164,7 +164,7 @@ def test_bridge_trick_is_drawn_in_the_centre() -> None:
     m.step(2)  # two cards of the first trick
     rows = to_text(m.screen().table)
     middle = [r for r in rows if len(r) > 30 and r[:22].strip() and r[22:44].strip()]
-    played = [s.notation.split()[-1] for s in m.timeline.steps[0][m.ply - 2:m.ply]]
+    played = [s.notation.split()[-1] for s in m.timeline.steps[0][m.ply - 2 : m.ply]]
     assert played and all(any(p[0] in r[22:44] for r in middle) for p in played)
 
 
@@ -211,6 +211,7 @@ def test_every_key_of_the_bar_shows_at_80_columns(path: Path) -> None:
 def test_the_scroll_indicator_says_what_is_shown() -> None:
     _r, v = press(ELEUSIS, END + "q")
     import re
+
     a, b, n = map(int, re.search(r"rows (\d+)-(\d+) of (\d+)", bar(v)).groups())  # type: ignore[union-attr]
     assert b == n and b - a + 1 == v.space  # the end of a hand shows the bottom of its score
 
@@ -240,8 +241,11 @@ def test_long_lines_fold_between_words(path: Path) -> None:
 def test_a_folded_list_breaks_after_its_separator() -> None:
     from cardcli.ui.viewer.layout import fold_line
 
-    line = [("label", "Players: "), ("turn", "▶ P1"), ("", " 11 in hand, 0 wrong, 0 pts | P2 11 in hand, 0 wrong, "
-                                                      "0 pts | P3 dealer, 0 pts | P4 11 in hand, 1 wrong, 0 pts")]
+    line = [
+        ("label", "Players: "),
+        ("turn", "▶ P1"),
+        ("", " 11 in hand, 0 wrong, 0 pts | P2 11 in hand, 0 wrong, 0 pts | P3 dealer, 0 pts | P4 11 in hand, 1 wrong, 0 pts"),
+    ]
     rows = to_text(fold_line(line, 80))
     assert rows[0].endswith("| P2 11 in hand, 0 wrong, 0 pts |") and rows[1].startswith("  P3 dealer, 0 pts |")
     assert fold_line(line, 80)[0][:2] == [("label", "Players: "), ("turn", "▶ P1")]  # styles kept

@@ -47,8 +47,7 @@ def test_line_mode_understands_paging_keys_and_never_echoes_escapes() -> None:
 
 def test_line_mode_shows_the_score_at_a_hands_end() -> None:
     replay = read(RUMMY)
-    code, out = run("replay", "view", str(RUMMY), "--charset", "ascii",
-                    input=f"jump 1.{len(replay.hands[0].moves)}\nquit\n")
+    code, out = run("replay", "view", str(RUMMY), "--charset", "ascii", input=f"jump 1.{len(replay.hands[0].moves)}\nquit\n")
     assert code == 0 and "Hand 1 is over:" in out
 
 
@@ -65,8 +64,7 @@ def test_show_reveal_prints_every_hand_as_dealt() -> None:
 
 def test_play_on_from_a_position_keeps_the_moves_and_the_seed() -> None:
     replay = read(RUMMY)
-    code, out = run("replay", "play", str(RUMMY), "--at", "1.10", "--seat", "P1", "--charset", "ascii",
-                    input="quit\n")
+    code, out = run("replay", "play", str(RUMMY), "--at", "1.10", "--seat", "P1", "--charset", "ascii", input="quit\n")
     assert code == 0 and "Playing on from hand 1, move 10, as P1" in out
     saves = list(_home().glob("saves/rummy-*.cardcli.jsonl"))
     assert len(saves) == 1
@@ -114,10 +112,16 @@ def test_the_viewer_in_a_real_terminal(tmp_path: Path) -> None:
     with Terminal("replay", "view", str(RUMMY), home=tmp_path, rows=24, cols=80) as term:
         assert term.expect("? help"), term.text
         # the screen is redrawn by differences; Ctrl-L draws it whole, so each position can be read
-        for key, expect in (("\x1b[C", "move 1/"), ("\x1b[B", "move 3/"), ("\x1b[6~", "Hand 2/29 · move 0/"),
-                            ("\x1b[5~", "Hand 1/29 · move 0/"), ("\x1b[D", "Hand 1/29 · move 0/"),
-                            (f"/1.{first}\r", "Hand 1 is over:"), ("\x1b[C", "Hand 2/29 · move 0/"),
-                            ("\x1b[F", "is over")):
+        for key, expect in (
+            ("\x1b[C", "move 1/"),
+            ("\x1b[B", "move 3/"),
+            ("\x1b[6~", "Hand 2/29 · move 0/"),
+            ("\x1b[5~", "Hand 1/29 · move 0/"),
+            ("\x1b[D", "Hand 1/29 · move 0/"),
+            (f"/1.{first}\r", "Hand 1 is over:"),
+            ("\x1b[C", "Hand 2/29 · move 0/"),
+            ("\x1b[F", "is over"),
+        ):
             start = len(term.buf)
             term.send(key)
             time.sleep(0.2)
@@ -162,8 +166,9 @@ ACBL = ROOT / "tests" / "data" / "pbn" / "acbl-hand-records.pbn"
 def test_play_from_a_shipped_replay_at_1_10_records_the_same_10_moves(tmp_path: Path) -> None:
     original = read(BRIDGE)
     out = tmp_path / "new.cardcli.json"
-    code, text = run("play", "--from", f"{BRIDGE}@1.10", "--seat", "South", "--record", str(out), "--charset", "ascii",
-                     input="quit\n")
+    code, text = run(
+        "play", "--from", f"{BRIDGE}@1.10", "--seat", "South", "--record", str(out), "--charset", "ascii", input="quit\n"
+    )
     assert code == 0 and "Playing on from hand 1, move 10, as South" in text
     game = read(out)
     assert game.hands[0].deck == original.hands[0].deck
@@ -175,8 +180,7 @@ def test_play_from_a_shipped_replay_at_1_10_records_the_same_10_moves(tmp_path: 
 def test_play_from_a_share_code_and_from_the_first_deal(tmp_path: Path) -> None:
     share = CliRunner().invoke(cli, ["share", str(RUMMY), "-q"]).output.strip()
     out = tmp_path / "coded.cardcli.json"
-    code, text = run("play", "--from", f"{share}@2.3", "--seat", "P2", "--record", str(out), "--charset", "ascii",
-                     input="quit\n")
+    code, text = run("play", "--from", f"{share}@2.3", "--seat", "P2", "--record", str(out), "--charset", "ascii", input="quit\n")
     assert code == 0 and "Playing on from hand 2, move 3, as P2" in text, text
     original, game = read(RUMMY), read(out)
     assert [h.deck for h in game.hands] == [h.deck for h in original.hands[:2]]
@@ -200,8 +204,9 @@ def test_play_bridge_deal_plays_a_deal_only_board(tmp_path: Path) -> None:
     pbn = tmp_path / "d5.pbn"
     pbn.write_text(DEAL_ONLY)
     out = tmp_path / "d5-played.cardcli.json"
-    code, text = run("play", "bridge", "--deal", str(pbn), "--seat", "South", "--record", str(out), "--charset", "ascii",
-                     input="quit\n")
+    code, text = run(
+        "play", "bridge", "--deal", str(pbn), "--seat", "South", "--record", str(out), "--charset", "ascii", input="quit\n"
+    )
     assert code == 0 and "as South" in text and "South>" in text, text
     assert "neither an auction nor a contract" not in text
     game = read(out)
@@ -213,8 +218,9 @@ def test_play_bridge_deal_takes_the_board_asked_for(tmp_path: Path) -> None:
     assert run("replay", "import", str(ACBL), "-o", str(imported))[0] == 0
     board3 = read(imported).hands[2]
     out = tmp_path / "b3.cardcli.json"
-    code, text = run("play", "bridge", "--deal", f"{ACBL}:3", "--seat", "South", "--record", str(out),
-                     "--charset", "ascii", input="quit\n")
+    code, text = run(
+        "play", "bridge", "--deal", f"{ACBL}:3", "--seat", "South", "--record", str(out), "--charset", "ascii", input="quit\n"
+    )
     assert code == 0, text
     hand = read(out).hands[0]
     assert hand.deck == board3.deck and hand.dealer == board3.dealer == 2  # board 3: South deals
@@ -226,12 +232,23 @@ def test_play_bridge_deal_takes_the_board_asked_for(tmp_path: Path) -> None:
 
 def test_play_bridge_deal_takes_one_hand_of_a_rubber(tmp_path: Path) -> None:
     pbn = tmp_path / "rubber.pbn"
-    assert run("replay", "export", str(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json"), "--format", "pbn",
-               "-o", str(pbn))[0] == 0
+    assert (
+        run(
+            "replay",
+            "export",
+            str(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json"),
+            "--format",
+            "pbn",
+            "-o",
+            str(pbn),
+        )[0]
+        == 0
+    )
     original = read(ROOT / "replays" / "bridge" / "rubber-seed-11.cardcli.json").hands[1]
     out = tmp_path / "h2.cardcli.json"
-    code, text = run("play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(out), "--charset", "ascii",
-                     input="quit\n")
+    code, text = run(
+        "play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(out), "--charset", "ascii", input="quit\n"
+    )
     assert code == 0, text
     hand = read(out).hands[0]
     assert hand.deck == original.deck and hand.dealer == original.dealer
@@ -245,13 +262,15 @@ def test_play_bridge_deal_takes_a_board_by_its_own_number(tmp_path: Path) -> Non
     pbn = tmp_path / "from17.pbn"
     pbn.write_text(text, encoding="latin-1")
     out = tmp_path / "b18.cardcli.json"
-    code, text_out = run("play", "bridge", "--deal", f"{pbn}:18", "--seat", "South", "--record", str(out),
-                         "--charset", "ascii", input="quit\n")
+    code, text_out = run(
+        "play", "bridge", "--deal", f"{pbn}:18", "--seat", "South", "--record", str(out), "--charset", "ascii", input="quit\n"
+    )
     assert code == 0, text_out
     assert run("replay", "import", str(ACBL), "-o", str(tmp_path / "acbl.cardcli.json"))[0] == 0
     board2 = read(tmp_path / "acbl.cardcli.json").hands[1]  # board 18 is the file's second board
     assert read(out).hands[0].deck == board2.deck
     second = tmp_path / "second.cardcli.json"  # no board is numbered 2: the file's second board
-    code, text_out = run("play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(second),
-                         "--charset", "ascii", input="quit\n")
+    code, text_out = run(
+        "play", "bridge", "--deal", f"{pbn}:2", "--seat", "South", "--record", str(second), "--charset", "ascii", input="quit\n"
+    )
     assert code == 0 and read(second).hands[0].deck == board2.deck, text_out

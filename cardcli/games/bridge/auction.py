@@ -126,16 +126,16 @@ def legal_calls(dealer: int, calls: Sequence[Call]) -> list[Call]:
     if lb is not None:
         idx, bid = lb
         bidder_side = side_of(caller(dealer, idx))
-        after = calls[idx + 1:]
+        after = calls[idx + 1 :]
         non_pass = [c for c in after if not isinstance(c, Pass)]
         if bidder_side != side_of(me) and not non_pass:
             out.append(DOUBLE)
-        if (bidder_side == side_of(me) and len(non_pass) == 1 and isinstance(non_pass[0], Double)):
+        if bidder_side == side_of(me) and len(non_pass) == 1 and isinstance(non_pass[0], Double):
             out.append(REDOUBLE)
         floor = bid.index
     else:
         floor = -1
-    out.extend(ALL_BIDS[floor + 1:])  # ALL_BIDS[i].index == i
+    out.extend(ALL_BIDS[floor + 1 :])  # ALL_BIDS[i].index == i
     return out
 
 
@@ -152,35 +152,46 @@ def check_call(dealer: int, calls: Sequence[Call], call: Call) -> Verdict:
             if not (1 <= level <= 7) or strain not in STRAIN_SYMBOLS:
                 return refuse("auction.bid", _("a bid names 1 to 7 odd tricks and a strain C, D, H, S or NT (Law 18)"))
             if lb is not None and call.index <= lb[1].index:
-                return refuse("auction.insufficient", _(
-                    "insufficient bid: {bid} does not beat {last}; bid more tricks, or as many in a higher "
-                    "strain (clubs, diamonds, hearts, spades, notrump) (Law 18)").format(
-                        bid=call_name(call), last=call_name(lb[1])))
+                return refuse(
+                    "auction.insufficient",
+                    _(
+                        "insufficient bid: {bid} does not beat {last}; bid more tricks, or as many in a higher "
+                        "strain (clubs, diamonds, hearts, spades, notrump) (Law 18)"
+                    ).format(bid=call_name(call), last=call_name(lb[1])),
+                )
             return ALLOWED
         case Double():
             if lb is None:
                 return refuse("auction.double-no-bid", _("there is no bid to double (Law 19A)"))
             idx, bid = lb
             if side_of(caller(dealer, idx)) == side_of(me):
-                return refuse("auction.double-partner", _(
-                    "you may double only an opponent's bid: {bid} was made by your side (Law 19A)").format(
-                        bid=call_name(bid)))
+                return refuse(
+                    "auction.double-partner",
+                    _("you may double only an opponent's bid: {bid} was made by your side (Law 19A)").format(bid=call_name(bid)),
+                )
             if doubling_state(calls):
-                return refuse("auction.double-twice", _(
-                    "{bid} is already doubled; only the other side may redouble it (Law 19A)").format(
-                        bid=call_name(bid)))
+                return refuse(
+                    "auction.double-twice",
+                    _("{bid} is already doubled; only the other side may redouble it (Law 19A)").format(bid=call_name(bid)),
+                )
             return ALLOWED
         case Redouble():
             if lb is None or doubling_state(calls) == 0:
-                return refuse("auction.redouble-no-double", _(
-                    "there is no double to redouble: you may redouble only an opponent's double (Law 19B)"))
+                return refuse(
+                    "auction.redouble-no-double",
+                    _("there is no double to redouble: you may redouble only an opponent's double (Law 19B)"),
+                )
             if doubling_state(calls) == 2:
                 return refuse("auction.redouble-twice", _("the bid is already redoubled (Law 19B)"))
             idx, bid = lb
             if side_of(caller(dealer, idx)) != side_of(me):
-                return refuse("auction.redouble-partner", _(
-                    "you may redouble only a double of your own side's bid; {bid} is the opponents' "
-                    "bid, doubled by your side (Law 19B)").format(bid=call_name(bid)))
+                return refuse(
+                    "auction.redouble-partner",
+                    _(
+                        "you may redouble only a double of your own side's bid; {bid} is the opponents' "
+                        "bid, doubled by your side (Law 19B)"
+                    ).format(bid=call_name(bid)),
+                )
             return ALLOWED
     raise TypeError(call)
 
@@ -196,16 +207,21 @@ def final_contract(dealer: int, calls: Sequence[Call]) -> Contract | None:
         return None
     idx, bid = lb
     side = side_of(caller(dealer, idx))
-    declarer = next(caller(dealer, i) for i, c in enumerate(calls)
-                    if isinstance(c, Bid) and c.strain == bid.strain and side_of(caller(dealer, i)) == side)
+    declarer = next(
+        caller(dealer, i)
+        for i, c in enumerate(calls)
+        if isinstance(c, Bid) and c.strain == bid.strain and side_of(caller(dealer, i)) == side
+    )
     return Contract(bid.level, bid.strain, doubling_state(calls), declarer)
 
 
 def _call_choices() -> tuple[tuple[tuple[Call, ...], tuple[Call, ...], tuple[Call, ...]], ...]:
     """``[last bid's index + 1][0 plain, 1 double open, 2 redouble open]`` → the legal calls, in
     :func:`legal_calls`' order (P, X, XX, the bids above the last)."""
-    return tuple(((PASS, *ALL_BIDS[floor + 1:]), (PASS, DOUBLE, *ALL_BIDS[floor + 1:]),
-                  (PASS, REDOUBLE, *ALL_BIDS[floor + 1:])) for floor in range(-1, len(ALL_BIDS)))
+    return tuple(
+        ((PASS, *ALL_BIDS[floor + 1 :]), (PASS, DOUBLE, *ALL_BIDS[floor + 1 :]), (PASS, REDOUBLE, *ALL_BIDS[floor + 1 :]))
+        for floor in range(-1, len(ALL_BIDS))
+    )
 
 
 _CALL_CHOICES = _call_choices()
@@ -304,5 +320,4 @@ class AuctionSoFar:
         return Contract(bid.level, bid.strain, self.doubled, self.namers[self.bidder % 2 * 5 + self.bid % 5])
 
     def copy(self) -> AuctionSoFar:
-        return AuctionSoFar(self.dealer, self.calls, self.bid, self.bidder, self.doubled, self.passes,
-                            list(self.namers))
+        return AuctionSoFar(self.dealer, self.calls, self.bid, self.bidder, self.doubled, self.passes, list(self.namers))

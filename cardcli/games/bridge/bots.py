@@ -127,9 +127,16 @@ def AutoBot() -> SystemBot:
 
 # -- bidding -----------------------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=512)
-def _choose_cached(hand: tuple[str, ...], dealer: int, calls: tuple[mv.Call, ...], vul: tuple[bool, bool],
-                   leg: tuple[int, int], legal: tuple[mv.Call, ...]) -> tuple[mv.Call, str]:
+def _choose_cached(
+    hand: tuple[str, ...],
+    dealer: int,
+    calls: tuple[mv.Call, ...],
+    vul: tuple[bool, bool],
+    leg: tuple[int, int],
+    legal: tuple[mv.Call, ...],
+) -> tuple[mv.Call, str]:
     score_for = bidding.score_for_side(vul, leg)
     call, fits = bidding.decide(hand, dealer, calls, score_for, legal)
     meaning = bidding.explain(dealer, calls, score_for, call)
@@ -163,8 +170,7 @@ def bid_for(view: BridgeView, legal: Sequence[mv.Move]) -> tuple[mv.Call, str]:
     """The system's call and its reason: the call's meaning (what ``explain`` says) and the facts
     of this hand that it speaks of."""
     calls = tuple(m for m in legal if not isinstance(m, (mv.Play, mv.Claim, mv.Respond)))
-    call, why = _choose_cached(tuple(view.hand), view.dealer, tuple(view.calls), view.vulnerable, view.leg,
-                               calls)  # type: ignore[arg-type]
+    call, why = _choose_cached(tuple(view.hand), view.dealer, tuple(view.calls), view.vulnerable, view.leg, calls)  # type: ignore[arg-type]
     return call, why
 
 
@@ -174,6 +180,7 @@ def explain_calls(view: BridgeView) -> list[str]:
 
 
 # -- claims ------------------------------------------------------------------------------------------
+
 
 def sure_run(view: BridgeView) -> bool:
     """The hand on lead can win every remaining trick whatever the layout: all its cards are masters
@@ -207,10 +214,12 @@ def answer_claim(view: BridgeView) -> tuple[mv.Move, str]:
         return mv.Respond(False), _("the claim is too complicated to check: play it out")
     who = view.names[claimer]
     if have + can >= total:
-        return mv.Respond(True), _("accept: with best play {side} ({who}'s side) can take {n} tricks, and {who} "
-                                   "claimed {k}").format(side=SIDE_NAMES[side], who=who, n=have + can, k=total)
-    return mv.Respond(False), _("reject: with best defence {side} ({who}'s side) takes only {n} tricks, not the {k} "
-                                "{who} claimed").format(side=SIDE_NAMES[side], who=who, n=have + can, k=total)
+        return mv.Respond(True), _(
+            "accept: with best play {side} ({who}'s side) can take {n} tricks, and {who} claimed {k}"
+        ).format(side=SIDE_NAMES[side], who=who, n=have + can, k=total)
+    return mv.Respond(False), _(
+        "reject: with best defence {side} ({who}'s side) takes only {n} tricks, not the {k} {who} claimed"
+    ).format(side=SIDE_NAMES[side], who=who, n=have + can, k=total)
 
 
 def full_layout(view: BridgeView) -> list[list[Card]] | None:
@@ -227,14 +236,16 @@ def full_layout(view: BridgeView) -> list[list[Card]] | None:
 
 # -- PIMC ----------------------------------------------------------------------------------------------
 
-def _solved_layouts(layouts: Sequence[list[list[Card]]], trump: str | None, view: BridgeView,
-                    engine: str) -> Iterator[dict[Card, int]]:
+
+def _solved_layouts(
+    layouts: Sequence[list[list[Card]]], trump: str | None, view: BridgeView, engine: str
+) -> Iterator[dict[Card, int]]:
     """Double-dummy tricks per playable card for each sampled layout: endplay's DDS in batches, or
     cardcli's own solver within a node budget (a layout over budget is skipped)."""
     if engine == "dds":
         batch = 4 if sum(view.hand_sizes) > 36 else 12
         for i in range(0, len(layouts), batch):
-            yield from ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i:i + batch]])
+            yield from ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i : i + batch]])
         return
     for h in layouts:
         try:
@@ -243,8 +254,9 @@ def _solved_layouts(layouts: Sequence[list[list[Card]]], trump: str | None, view
             continue
 
 
-def pimc(view: BridgeView, cards: Sequence[Card], rng: Rng, engine: str, samples: int,
-         prefer: Card | None = None) -> tuple[Card, str] | None:
+def pimc(
+    view: BridgeView, cards: Sequence[Card], rng: Rng, engine: str, samples: int, prefer: Card | None = None
+) -> tuple[Card, str] | None:
     """Choose among ``cards`` by solving sampled layouts double dummy; ``None`` if it could not."""
     assert view.contract is not None
     k = knowledge(view)
@@ -282,15 +294,18 @@ def pimc(view: BridgeView, cards: Sequence[Card], rng: Rng, engine: str, samples
     won = view.won[side]
     to_come = totals[pick] / solved
     contract = f"{c.level}{'NT' if c.strain == 'N' else c.strain}"
-    text = _("double dummy over {n} layouts consistent with the bidding and play: with {card}, {side} end with "
-             "{total:.1f} tricks on average ({won} won, {t:.1f} of the {left} to come)").format(
-        n=solved, card=pick, side=SIDE_NAMES[side], total=won + to_come, won=won, t=to_come, left=13 - len(view.tricks))
+    text = _(
+        "double dummy over {n} layouts consistent with the bidding and play: with {card}, {side} end with "
+        "{total:.1f} tricks on average ({won} won, {t:.1f} of the {left} to come)"
+    ).format(n=solved, card=pick, side=SIDE_NAMES[side], total=won + to_come, won=won, t=to_come, left=13 - len(view.tricks))
     if side == c.side:
         text += "; " + _("{contract} needs {k}: made in {p}% of the layouts").format(
-            contract=contract, k=c.level + 6, p=round(100 * reach[pick] / solved))
+            contract=contract, k=c.level + 6, p=round(100 * reach[pick] / solved)
+        )
     else:
         text += "; " + _("{k} beat {contract}: beaten in {p}% of the layouts").format(
-            contract=contract, k=14 - (c.level + 6), p=round(100 * reach[pick] / solved))
+            contract=contract, k=14 - (c.level + 6), p=round(100 * reach[pick] / solved)
+        )
     return pick, text
 
 

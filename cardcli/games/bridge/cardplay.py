@@ -63,8 +63,7 @@ class Table:
             visible[s] = list(cards)
         played = {card for _l, cards, _w in view.tricks for card in cards} | set(view.trick)
         me = view.turn
-        return cls(view, me, list(visible.get(me, view.hand)), trump_of(c.strain), c.declarer, c.dummy, played,
-                   visible)
+        return cls(view, me, list(visible.get(me, view.hand)), trump_of(c.strain), c.declarer, c.dummy, played, visible)
 
     @property
     def declaring(self) -> bool:
@@ -91,8 +90,7 @@ class Table:
     def outstanding(self, suit: str) -> list[Card]:
         """Unplayed cards of ``suit`` held by the opponents (or unknown to us), high first."""
         ours = set(self.ours())
-        return sorted((c for c in ALL_CARDS if c[1] == suit and c not in self.played and c not in ours),
-                      key=rv, reverse=True)
+        return sorted((c for c in ALL_CARDS if c[1] == suit and c not in self.played and c not in ours), key=rv, reverse=True)
 
     def is_master(self, card: str) -> bool:
         """No card that could be the opponents' beats it in its suit."""
@@ -129,6 +127,7 @@ def choose_card(view: BridgeView, legal: Sequence[Card]) -> tuple[Card, str]:
 
 # -- leads -----------------------------------------------------------------------------------------
 
+
 def _sequence_top(cards: list[Card]) -> Card | None:
     """The top of a 3-card sequence (or near-sequence like KQT) headed by an honour, if any."""
     ranks = sorted((rv(c) for c in cards), reverse=True)
@@ -157,8 +156,11 @@ def _partner_suits(t: Table) -> list[str]:
 
 def _their_suits(t: Table) -> set[str]:
     v = t.view
-    return {c.strain for i, c in enumerate(v.calls)
-            if isinstance(c, Bid) and side_of((v.dealer + i) % 4) != side_of(t.me) and c.strain != "N"}
+    return {
+        c.strain
+        for i, c in enumerate(v.calls)
+        if isinstance(c, Bid) and side_of((v.dealer + i) % 4) != side_of(t.me) and c.strain != "N"
+    }
 
 
 def opening_lead(t: Table, legal: list[Card]) -> tuple[Card, str]:
@@ -192,6 +194,7 @@ def opening_lead(t: Table, legal: list[Card]) -> tuple[Card, str]:
     if singles and 1 <= len(trumps) <= 3:
         s = singles[0]
         return by_suit[s][0], _("singleton {s}: hoping to ruff").format(s=_suit(s))
+
     # avoid leading away from an ace or a lone king; prefer a suit with no honours (top of nothing)
     def risk(s: str) -> tuple[int, int]:
         cards = by_suit[s]
@@ -206,6 +209,7 @@ def opening_lead(t: Table, legal: list[Card]) -> tuple[Card, str]:
         if s in their:
             bad += 2
         return (bad, -len(cards))
+
     safe = sorted((s for s in cands), key=risk)
     if safe:
         s = safe[0]
@@ -238,7 +242,8 @@ def declarer_lead(t: Table, legal: list[Card]) -> tuple[Card, str]:
         if card is not None:
             won = t.view.won[side_of(t.me)]
             return card, _("cash the winners: {w} tricks won and {n} sure to come; the contract needs {k}").format(
-                w=won, n=winners, k=won + need)
+                w=won, n=winners, k=won + need
+            )
     # ruff a loser in the short trump hand
     if t.trump:
         short_trumps = [c for c in other_hand if c[1] == t.trump]
@@ -311,10 +316,12 @@ def _cash(t: Table, legal: list[Card]) -> Card | None:
     masters = [c for c in legal if t.is_master(c)]
     if not masters:
         return None
+
     def key(c: str) -> tuple[int, int]:
         mine_len = sum(1 for x in legal if x[1] == c[1])
         other_len = sum(1 for x in other if x[1] == c[1])
         return (0 if mine_len <= other_len else 1, -rv(c))
+
     trumps_first = [c for c in masters if c[1] == t.trump and t.opp_trumps() > 0]
     if trumps_first:
         return max(trumps_first, key=rv)
@@ -397,6 +404,7 @@ def _dummy_not_void(t: Table, suit: str) -> bool:
 
 # -- following -------------------------------------------------------------------------------------
 
+
 def follow(t: Table, legal: list[Card]) -> tuple[Card, str]:
     v = t.view
     trick = list(v.trick)
@@ -443,8 +451,7 @@ def follow(t: Table, legal: list[Card]) -> tuple[Card, str]:
             touching = any(c[1] == led and rv(c) == rv(winning_card) - 1 for c in leader_cards)
             if cover and not touching:
                 return min(cover, key=rv), _("cover an honour with an honour")
-        if (not following and t.trump and winners and not t.declaring
-                and (rv(winning_card) >= 12 or t.is_master(winning_card))):
+        if not following and t.trump and winners and not t.declaring and (rv(winning_card) >= 12 or t.is_master(winning_card)):
             return min(winners, key=rv), _("ruff the opponents' winner")
         if not following and t.trump and winners and t.declaring and t.need() > 0 and sure:
             return min(sure, key=rv), _("ruff: the trick is ours")
@@ -465,12 +472,14 @@ def follow(t: Table, legal: list[Card]) -> tuple[Card, str]:
 
 def _discard(t: Table, legal: list[Card]) -> Card:
     """The least useful card: not a master, not a trump, from a long weak suit, low."""
+
     def value(c: str) -> tuple[int, int, int]:
         master = 1 if t.is_master(c) else 0
         trump = 1 if c[1] == t.trump else 0
         suit_len = sum(1 for x in t.hand if x[1] == c[1])
         guard = 1 if (suit_len <= 2 and any(rv(x) >= 12 for x in t.hand if x[1] == c[1])) else 0
         return (trump * 4 + master * 2 + guard, -suit_len, rv(c))
+
     return min(legal, key=value)
 
 

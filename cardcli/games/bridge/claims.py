@@ -37,12 +37,14 @@ def check_claim_move(state: BridgeState, move: mv.Claim | mv.Respond, claimer: i
     left = 13 - len(state.tricks)
     lo, hi = state.won[side], state.won[side] + left
     if not lo <= n <= hi:
-        return refuse("claim.range", _(
-            "your side has {won} tricks and {left} are left to play: claim a total from {lo} to {hi}").format(
-                won=lo, left=left, lo=lo, hi=hi))
+        return refuse(
+            "claim.range",
+            _("your side has {won} tricks and {left} are left to play: claim a total from {lo} to {hi}").format(
+                won=lo, left=left, lo=lo, hi=hi
+            ),
+        )
     if state.rejected == (side, state.cards_played):
-        return refuse("claim.after-reject", _(
-            "your side's claim was just rejected: play a card before claiming again"))
+        return refuse("claim.after-reject", _("your side's claim was just rejected: play a card before claiming again"))
     return ALLOWED
 
 
@@ -66,8 +68,10 @@ def apply_claim_move(state: BridgeState, move: mv.Move, seat: int | None) -> Out
             state.phase = "claim"
         case mv.Respond(accept):
             claim = state.claim
-            facts = {"responder": claim.responders[0] if claim else seat,
-                     "last": claim is not None and len(claim.responders) == 1}
+            facts = {
+                "responder": claim.responders[0] if claim else seat,
+                "last": claim is not None and len(claim.responders) == 1,
+            }
             assert claim is not None
             if accept:
                 claim.responders.pop(0)

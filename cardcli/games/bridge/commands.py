@@ -59,8 +59,13 @@ def explain(view: BridgeView, arg: str) -> list[str]:
     if arg.isdigit():
         n = int(arg)
         if not 1 <= n <= len(view.calls):
-            return [ngettext("there is no call {n} (the auction has {m} call)",
-                             "there is no call {n} (the auction has {m} calls)", len(view.calls)).format(n=n, m=len(view.calls))]
+            return [
+                ngettext(
+                    "there is no call {n} (the auction has {m} call)",
+                    "there is no call {n} (the auction has {m} calls)",
+                    len(view.calls),
+                ).format(n=n, m=len(view.calls))
+            ]
         seat = caller(view.dealer, n - 1)
         return [f"{n}. {NAMES[seat]} {call_name(view.calls[n - 1])}: {texts[n - 1]}"]
     typed = parse_call(arg)

@@ -78,7 +78,7 @@ def solve(positions: Sequence[Position]) -> list[dict[str, int]]:
     out: list[dict[str, int]] = []
     step = int(_dds.MAXNOOFBOARDS)
     for start in range(0, len(positions), step):
-        chunk = positions[start:start + step]
+        chunk = positions[start : start + step]
         bop = _dds.boards()
         bop.noOfBoards = len(chunk)
         for i, (hands, trump, leader, trick) in enumerate(chunk):

@@ -159,8 +159,7 @@ class Solver:
                 best = t
         return best[0]
 
-    def _order(self, moves: list[tuple[int, int]], trick: Sequence[tuple[int, int, int]],
-               seat: int) -> list[tuple[int, int]]:
+    def _order(self, moves: list[tuple[int, int]], trick: Sequence[tuple[int, int, int]], seat: int) -> list[tuple[int, int]]:
         """Try likely-best cards first: the cheapest winning card, else the cheapest card."""
         if len(moves) <= 1:
             return moves
@@ -190,8 +189,9 @@ class Solver:
         return win + lose
 
 
-def solve_position(hands: Sequence[Sequence[str]], trump: str | None, leader: int, trick: Sequence[str],
-                   max_nodes: int = 200_000) -> dict[str, int]:
+def solve_position(
+    hands: Sequence[Sequence[str]], trump: str | None, leader: int, trick: Sequence[str], max_nodes: int = 200_000
+) -> dict[str, int]:
     """Tricks the side to play takes from now (the current trick included) after each legal card.
 
     ``hands`` are the cards still held (the cards of ``trick`` already removed);
@@ -225,8 +225,7 @@ def _remaining(hands: Sequence[Sequence[str]], trick: Sequence[str]) -> int:
     return (sum(len(h) for h in hands) + len(trick)) // 4
 
 
-def _run(hand: Sequence[str], solver: Solver, seat: int, s: int, r: int,
-         trick: Sequence[tuple[int, int, int]]) -> list[str]:
+def _run(hand: Sequence[str], solver: Solver, seat: int, s: int, r: int, trick: Sequence[tuple[int, int, int]]) -> list[str]:
     """The cards of ``hand`` equivalent to (s, r): adjacent once other hands' cards are counted."""
     others = 0
     for i in range(4):
@@ -245,8 +244,9 @@ def _run(hand: Sequence[str], solver: Solver, seat: int, s: int, r: int,
     return [c for c in cards if c in hand]
 
 
-def tricks_for(hands: Sequence[Sequence[str]], trump: str | None, leader: int, trick: Sequence[str],
-               side: int, max_nodes: int = 200_000) -> int:
+def tricks_for(
+    hands: Sequence[Sequence[str]], trump: str | None, leader: int, trick: Sequence[str], side: int, max_nodes: int = 200_000
+) -> int:
     """The most tricks ``side`` (0 NS, 1 EW) can be sure of from here, both sides playing best."""
     solver = Solver(hands, trump, max_nodes)
     cur = [((leader + i) % 4, SUIT_INDEX[c[1]], RANK_OF[c[0]]) for i, c in enumerate(trick)]

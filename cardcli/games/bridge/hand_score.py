@@ -26,8 +26,7 @@ def finish_hand(state: BridgeState) -> None:
     state.phase = "over"
     r = state.rubber
     vul = r.vulnerability()
-    detail: dict[str, Any] = {"hand": state.hand_number, "dealer": SEATS[state.dealer],
-                              "vulnerable": VUL_NAMES[vul]}
+    detail: dict[str, Any] = {"hand": state.hand_number, "dealer": SEATS[state.dealer], "vulnerable": VUL_NAMES[vul]}
     c = state.contract
     entries: list[Entry] = []
     if c is None:
@@ -45,8 +44,15 @@ def finish_hand(state: BridgeState) -> None:
         entries = score_deal(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], state.config, hold)
         if state.config.scoring == "deals" and tricks >= c.level + 6:
             below = sum(e.points for e in entries if e.where == "below")
-            entries.append(Entry(side, "above", (500 if vul[side] else 300) if below >= 100 else 50,
-                                 "game-bonus" if below >= 100 else "part-score", ""))
+            entries.append(
+                Entry(
+                    side,
+                    "above",
+                    (500 if vul[side] else 300) if below >= 100 else 50,
+                    "game-bonus" if below >= 100 else "part-score",
+                    "",
+                )
+            )
     detail["game"] = r.game_number
     entries = r.record(state.hand_number, entries)
     deals = state.config.scoring == "deals"
@@ -81,20 +87,28 @@ def explain_result(result: HandResult, earlier: Sequence[HandResult | None] = ()
         need = level + 6
         tricks = int(d["tricks"])
         over = tricks - need
-        how = (_("made exactly") if over == 0 else
-               ngettext("made with {n} overtrick", "made with {n} overtricks", over).format(n=over) if over > 0 else
-               _("down {n}").format(n=-over))
+        how = (
+            _("made exactly")
+            if over == 0
+            else ngettext("made with {n} overtrick", "made with {n} overtricks", over).format(n=over)
+            if over > 0
+            else _("down {n}").format(n=-over)
+        )
         claim = d.get("claim")
         by = (" " + _("(claim by {s} accepted)").format(s=claim[0])) if claim else ""
         shown = contract[0] + ("NT" if contract[1] == "N" else contract[1]) + contract[2:]
-        lines.append(_("Hand {n}: {c} by {decl}, {t} tricks: {how}{by} · vulnerable: {v}").format(
-            n=d.get("hand"), c=shown, decl=d["declarer"], t=tricks, how=how, by=by, v=d.get("vulnerable")))
+        lines.append(
+            _("Hand {n}: {c} by {decl}, {t} tricks: {how}{by} · vulnerable: {v}").format(
+                n=d.get("hand"), c=shown, decl=d["declarer"], t=tricks, how=how, by=by, v=d.get("vulnerable")
+            )
+        )
     for e in d.get("entries", []):
         lines.append("  " + describe(Entry.from_list(e)))
     if d.get("scoring") == "deals":
         pts, tot = result.points, result.totals
-        lines.append(_("Deal {n}: NS {a}, EW {b}; totals NS {x}, EW {y}.").format(
-            n=d.get("hand"), a=pts[0], b=pts[1], x=tot[0], y=tot[1]))
+        lines.append(
+            _("Deal {n}: NS {a}, EW {b}; totals NS {x}, EW {y}.").format(n=d.get("hand"), a=pts[0], b=pts[1], x=tot[0], y=tot[1])
+        )
         return lines
     pad = pad_of([*earlier, result])
     winners = [int(w) for w in d.get("game_winners", [])]
@@ -105,15 +119,16 @@ def explain_result(result: HandResult, earlier: Sequence[HandResult | None] = ()
     if over:
         t = result.totals
         w = 0 if t[0] > t[1] else 1
-        lines.append(_("Rubber over: {side} win by {m} ({a} to {b}).").format(
-            side=SIDE_NAMES[w], m=abs(t[0] - t[1]), a=max(t), b=min(t)) if t[0] != t[1]
-            else _("Rubber over: a tie."))
+        lines.append(
+            _("Rubber over: {side} win by {m} ({a} to {b}).").format(side=SIDE_NAMES[w], m=abs(t[0] - t[1]), a=max(t), b=min(t))
+            if t[0] != t[1]
+            else _("Rubber over: a tie.")
+        )
     else:
         sett = [Entry.from_list(e) for e in d.get("settlement", [])]
         tot = list(result.totals)
         for e in sett:
             tot[e.side] += e.points
         extra = "; ".join(describe(e) for e in sett) or _("no settlement bonus")
-        lines.append(_("If the rubber stopped here (Law 80): {extra}; NS {a}, EW {b}.").format(
-            extra=extra, a=tot[0], b=tot[1]))
+        lines.append(_("If the rubber stopped here (Law 80): {extra}; NS {a}, EW {b}.").format(extra=extra, a=tot[0], b=tot[1]))
     return lines

@@ -70,7 +70,7 @@ def deal_hands(cards: Sequence[Card], dealer: int) -> list[list[int]]:
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
     bit = DEAL_BIT.__getitem__
     try:
-        whole = [sum(map(bit, cards[(s - dealer - 1) % 4::4])) for s in range(4)]
+        whole = [sum(map(bit, cards[(s - dealer - 1) % 4 :: 4])) for s in range(4)]
     except (KeyError, TypeError):
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck") from None
     if whole[0] | whole[1] | whole[2] | whole[3] != FULL:  # 52 cards that cover the deck: no repeats
@@ -82,5 +82,9 @@ def hand_of(suits: Sequence[int]) -> list[Card]:
     """The cards of one seat's four suit masks, in hand order."""
     names = CARD_RUNS
     a, b, c, d = suits
-    return [*(names[0][a] or cards_run(0, a)), *(names[1][b] or cards_run(1, b)),
-            *(names[2][c] or cards_run(2, c)), *(names[3][d] or cards_run(3, d))]
+    return [
+        *(names[0][a] or cards_run(0, a)),
+        *(names[1][b] or cards_run(1, b)),
+        *(names[2][c] or cards_run(2, c)),
+        *(names[3][d] or cards_run(3, d)),
+    ]

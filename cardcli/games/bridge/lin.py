@@ -60,8 +60,34 @@ LIN_SEATS = (2, 3, 0, 1)
 """LIN's order (South, West, North, East) as cardcli seats (N E S W); the dealer digit is 1 + index."""
 RANKS = "AKQJT98765432"
 SUITS = "SHDC"
-IGNORED = frozenset({"rh", "st", "pg", "sk", "bt", "hs", "at", "pf", "px", "pw", "bn", "mn", "vg", "rs",
-                     "lb", "sa", "cr", "cg", "ha", "kh", "hc", "fh", "ob", "ht"})
+IGNORED = frozenset(
+    {
+        "rh",
+        "st",
+        "pg",
+        "sk",
+        "bt",
+        "hs",
+        "at",
+        "pf",
+        "px",
+        "pw",
+        "bn",
+        "mn",
+        "vg",
+        "rs",
+        "lb",
+        "sa",
+        "cr",
+        "cg",
+        "ha",
+        "kh",
+        "hc",
+        "fh",
+        "ob",
+        "ht",
+    }
+)
 VUL_IN = {"o": "none", "0": "none", "-": "none", "n": "NS", "e": "EW", "b": "both"}
 VUL_OUT = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 SEAT_WORDS = ("North", "East", "South", "West")
@@ -79,6 +105,7 @@ def _show(value: str) -> str:
 
 
 # -- reading -----------------------------------------------------------------------------------------
+
 
 @dataclass
 class _Item:
@@ -131,8 +158,9 @@ def items(text: str) -> list[_Item]:
         if i + 1 >= len(parts):
             if not tag:
                 break
-            raise LinError(_("item {number}: the tag {tag} has no value (the record is truncated?)").format(
-                number=number, tag=_show(tag)))
+            raise LinError(
+                _("item {number}: the tag {tag} has no value (the record is truncated?)").format(number=number, tag=_show(tag))
+            )
         out.append(_Item(tag, parts[i + 1].strip("\r\n"), number))
     return out
 
@@ -164,8 +192,9 @@ def boards(pairs: Sequence[_Item]) -> list[_Board]:
         elif tag in IGNORED:
             pass
         else:
-            raise LinError(_("{where}, item {number}: unknown LIN tag {tag}").format(
-                where=cur.where, number=it.number, tag=_show(tag)))
+            raise LinError(
+                _("{where}, item {number}: unknown LIN tag {tag}").format(where=cur.where, number=it.number, tag=_show(tag))
+            )
     if cur.deal is not None or cur.items:
         out.append(cur)
     return out
@@ -176,8 +205,9 @@ def parse_md(item: _Item, where: str) -> tuple[int, list[list[Card]]]:
     value = item.value.strip()
     at = _at(where, item, "md")
     if not value or value[0] not in "1234":
-        raise LinError(_("{at}: the deal must start with the dealer digit 1-4 (got {value})").format(
-            at=at, value=_show(value[:6])))
+        raise LinError(
+            _("{at}: the deal must start with the dealer digit 1-4 (got {value})").format(at=at, value=_show(value[:6]))
+        )
     dealer = LIN_SEATS[int(value[0]) - 1]
     given = value[1:].split(",")
     if len(given) > 4:
@@ -197,21 +227,25 @@ def parse_md(item: _Item, where: str) -> tuple[int, list[list[Card]]]:
             elif ch in RANKS and suit is not None:
                 card = Card(ch + suit)
                 if card in seen:
-                    raise LinError(_("{at}: {card} is dealt twice ({seat} and {other})").format(
-                        at=at, card=card, seat=seen[card], other=SEAT_WORDS[seat]))
+                    raise LinError(
+                        _("{at}: {card} is dealt twice ({seat} and {other})").format(
+                            at=at, card=card, seat=seen[card], other=SEAT_WORDS[seat]
+                        )
+                    )
                 seen[card] = SEAT_WORDS[seat]
                 cards.append(card)
             elif ch != " ":
-                raise LinError(_("{at}: {char} in {seat}'s hand is not a suit or a rank").format(
-                    at=at, char=_show(ch), seat=SEAT_WORDS[seat]))
+                raise LinError(
+                    _("{at}: {char} in {seat}'s hand is not a suit or a rank").format(
+                        at=at, char=_show(ch), seat=SEAT_WORDS[seat]
+                    )
+                )
         if len(cards) != 13:
-            raise LinError(_("{at}: {seat} has {n} cards, not 13").format(
-                at=at, seat=SEAT_WORDS[seat], n=len(cards)))
+            raise LinError(_("{at}: {seat} has {n} cards, not 13").format(at=at, seat=SEAT_WORDS[seat], n=len(cards)))
         hands[seat] = cards
     missing = [s for s in range(4) if hands[s] is None]
     if len(missing) > 1:
-        raise LinError(_("{at}: {n} hands are missing; cardcli needs three hands at least").format(
-            at=at, n=len(missing)))
+        raise LinError(_("{at}: {n} hands are missing; cardcli needs three hands at least").format(at=at, n=len(missing)))
     if missing:
         hands[missing[0]] = [Card(r + s) for s in SUITS for r in RANKS if r + s not in seen]
     return dealer, [list(h) for h in hands if h is not None]
@@ -242,8 +276,11 @@ def _vulnerability(board: _Board) -> str:
         return "none"
     v = board.vul.value.strip().lower()
     if v not in VUL_IN:
-        raise LinError(_("{at}: unknown vulnerability {value} ({none}, {ns}, {ew} or {both})").format(
-            at=_at(board.where, board.vul, "sv"), value=_show(v), none="o", ns="n", ew="e", both="b"))
+        raise LinError(
+            _("{at}: unknown vulnerability {value} ({none}, {ns}, {ew} or {both})").format(
+                at=_at(board.where, board.vul, "sv"), value=_show(v), none="o", ns="n", ew="e", both="b"
+            )
+        )
     return VUL_IN[v]
 
 
@@ -276,8 +313,9 @@ def _play(table: Table[Any, Any], board: _Board) -> dict[str, Any]:
             raise LinError(_("{at}: the hand is already over").format(at=at))
         verdict = game.check(state, move)
         if not verdict.ok:
-            raise LinError(_("{at}: {move} is illegal: {reason}").format(
-                at=at, move=game.format_move(move), reason=verdict.reason))
+            raise LinError(
+                _("{at}: {move} is illegal: {reason}").format(at=at, move=game.format_move(move), reason=verdict.reason)
+            )
         table.push(move)
 
     for it in board.items:
@@ -291,8 +329,9 @@ def _play(table: Table[Any, Any], board: _Board) -> dict[str, Any]:
         if it.tag == "mb":
             call = _call(it.value)
             if call is None:
-                raise LinError(_("{at}: {value} is not a call ({calls})").format(
-                    at=at, value=_show(it.value), calls="p, d, r, 1C … 7N"))
+                raise LinError(
+                    _("{at}: {value} is not a call ({calls})").format(at=at, value=_show(it.value), calls="p, d, r, 1C … 7N")
+                )
             if state.phase != "auction":
                 raise LinError(_("{at}: a call after the auction is over").format(at=at))
             push(call, it)
@@ -305,16 +344,20 @@ def _play(table: Table[Any, Any], board: _Board) -> dict[str, Any]:
         elif it.tag == "pc":
             card = _card(it.value)
             if card is None:
-                raise LinError(_("{at}: {value} is not a card (suit then rank: {examples})").format(
-                    at=at, value=_show(it.value), examples="SA, H10"))
+                raise LinError(
+                    _("{at}: {value} is not a card (suit then rank: {examples})").format(
+                        at=at, value=_show(it.value), examples="SA, H10"
+                    )
+                )
             if state.phase not in ("play", "claim"):
                 raise LinError(_("{at}: a card before the auction is over").format(at=at))
             push(mv.Play(card), it)
         elif it.tag == "mc":
             value = it.value.strip()
             if not value.isdigit() or not 0 <= int(value) <= 13:
-                raise LinError(_("{at}: the claim {value} is not a number of tricks from 0 to 13").format(
-                    at=at, value=_show(value)))
+                raise LinError(
+                    _("{at}: the claim {value} is not a number of tricks from 0 to 13").format(at=at, value=_show(value))
+                )
             if state.phase == "over":
                 continue  # a claim recorded after the last card changes nothing
             if state.phase != "play" or state.contract is None:
@@ -322,12 +365,18 @@ def _play(table: Table[Any, Any], board: _Board) -> dict[str, Any]:
             _settle(table, int(value), it, push)
             claimed = True
             claim = int(value)
-    kind = "complete" if state.phase == "over" else "deal" if not table.ply else \
-        "auction" if state.phase == "auction" else "play"
+    kind = "complete" if state.phase == "over" else "deal" if not table.ply else "auction" if state.phase == "auction" else "play"
     rec: dict[str, Any] = {"format": "lin", "moves": table.ply, "kind": kind}
     given: tuple[tuple[str, Any], ...] = (
-        ("pn", board.names), ("ah", board.title), ("qx", board.qx), ("sv", board.vul.value.strip() if board.vul else ""),
-        ("an", explained), ("alert", alerts), ("mc", claim), ("comments", comments))
+        ("pn", board.names),
+        ("ah", board.title),
+        ("qx", board.qx),
+        ("sv", board.vul.value.strip() if board.vul else ""),
+        ("an", explained),
+        ("alert", alerts),
+        ("mc", claim),
+        ("comments", comments),
+    )
     for key, value in given:
         if value or (value == 0 and key == "mc"):
             rec[key] = value
@@ -372,8 +421,14 @@ def _read(table: Table[Any, Any], b: _Board, dealer: int, hands: list[list[Card]
     extra: dict[str, Any] = {SOURCE: rec}
     if board_number(rec):
         extra["board"] = board_number(rec)
-    return _Read(b, dealer, vul, RecordedHand(dealer, deck, [(m.seat, m.move) for m in log], extra=extra),
-                 rec, display_notes(rec, [m.move for m in log], len(state.calls)))
+    return _Read(
+        b,
+        dealer,
+        vul,
+        RecordedHand(dealer, deck, [(m.seat, m.move) for m in log], extra=extra),
+        rec,
+        display_notes(rec, [m.move for m in log], len(state.calls)),
+    )
 
 
 def _meta(found: Sequence[_Read], preset: str, left_out: Sequence[str]) -> dict[str, Any]:
@@ -386,14 +441,23 @@ def _meta(found: Sequence[_Read], preset: str, left_out: Sequence[str]) -> dict[
             kinds[r.record["kind"]].append(r.board.number)
     said = []
     if kinds["deal"]:
-        said.append(_("the deal only (boards {boards}): a deal to play, with no auction made up").format(
-            boards=", ".join(map(str, kinds["deal"]))))
+        said.append(
+            _("the deal only (boards {boards}): a deal to play, with no auction made up").format(
+                boards=", ".join(map(str, kinds["deal"]))
+            )
+        )
     if kinds["auction"]:
-        said.append(_("the auction stops (boards {boards}): a position to bid on from").format(
-            boards=", ".join(map(str, kinds["auction"]))))
+        said.append(
+            _("the auction stops (boards {boards}): a position to bid on from").format(
+                boards=", ".join(map(str, kinds["auction"]))
+            )
+        )
     if kinds["play"]:
-        said.append(_("the play stops with no claim (boards {boards}): a position to play on from, with no claim "
-                      "made up").format(boards=", ".join(map(str, kinds["play"]))))
+        said.append(
+            _("the play stops with no claim (boards {boards}): a position to play on from, with no claim made up").format(
+                boards=", ".join(map(str, kinds["play"]))
+            )
+        )
     if said:
         meta["import"] = "; ".join(said)
     if left_out:
@@ -427,8 +491,11 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
     for b, dealer, hands, vul in deals:
         if not rubber:
             break
-        if read and (not game.needs_deal(table.state) or dealer != game.next_dealer(table.state)
-                     or vul != _RUBBER_VUL[table.state.rubber.vulnerability()]):
+        if read and (
+            not game.needs_deal(table.state)
+            or dealer != game.next_dealer(table.state)
+            or vul != _RUBBER_VUL[table.state.rubber.vulnerability()]
+        ):
             rubber = False
             break
         try:
@@ -440,15 +507,22 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
         meta = _meta(read, "rubber", [])
         if len(read) > 1 and any(r.board.title for r in read):
             meta["boards"] = ", ".join(r.board.title or str(r.board.number) for r in read)
-        return ImportedMatch(config=table.config, players=4, first_dealer=first_dealer, hands=[r.hand for r in read],
-                             meta=meta, notes=[(h, p, t) for h, r in enumerate(read, 1) for p, t in r.notes])
+        return ImportedMatch(
+            config=table.config,
+            players=4,
+            first_dealer=first_dealer,
+            hands=[r.hand for r in read],
+            meta=meta,
+            notes=[(h, p, t) for h, r in enumerate(read, 1) for p, t in r.notes],
+        )
     # independent deals: each board with its own dealer and vulnerability, scored on its own
     vul_pbn = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
     base = PRESETS["deals"]
     read = []
     for b, dealer, hands, vul in deals:
-        one: Table[Any, Any] = Table(game, msgspec.structs.replace(base, deals=f"{SEATS[dealer]}:{vul_pbn[vul]}"),
-                                     4, dealer, strict=False)
+        one: Table[Any, Any] = Table(
+            game, msgspec.structs.replace(base, deals=f"{SEATS[dealer]}:{vul_pbn[vul]}"), 4, dealer, strict=False
+        )
         try:
             read.append(_read(one, b, dealer, hands, vul))
         except LinError as err:
@@ -456,12 +530,18 @@ def import_lin(game: BridgeGame, text: str) -> ImportedMatch:
     if not read:
         raise LinError(left_out[0])
     config = msgspec.structs.replace(base, deals=" ".join(f"{SEATS[r.dealer]}:{vul_pbn[r.vul]}" for r in read))
-    return ImportedMatch(config=config, players=4, first_dealer=read[0].dealer, hands=[r.hand for r in read],
-                         meta=_meta(read, "deals", left_out),
-                         notes=[(h, p, t) for h, r in enumerate(read, 1) for p, t in r.notes])
+    return ImportedMatch(
+        config=config,
+        players=4,
+        first_dealer=read[0].dealer,
+        hands=[r.hand for r in read],
+        meta=_meta(read, "deals", left_out),
+        notes=[(h, p, t) for h, r in enumerate(read, 1) for p, t in r.notes],
+    )
 
 
 # -- writing -----------------------------------------------------------------------------------------
+
 
 def _clean(text: str, name: bool = False) -> str:
     """Text that cannot break the ``tag|value|`` stream (nor, for a name, ``pn``'s list of four)."""
@@ -473,8 +553,7 @@ def lin_hand(cards: Sequence[str]) -> str:
     return "".join(s + "".join(r for r in RANKS if r + s in cards) for s in SUITS)
 
 
-def export_lin(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedHand],
-               meta: Mapping[str, Any]) -> str:
+def export_lin(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedHand], meta: Mapping[str, Any]) -> str:
     """Recorded hands as LIN, one board (one line) per hand (``replay export FILE --format lin``).
 
     A board read from a file keeps the file's names, title, board id, explanations, alerts and

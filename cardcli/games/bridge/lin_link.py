@@ -23,8 +23,7 @@ _HAND_PARAMS = ("n", "s", "e", "w")
 _CALL = re.compile(r"([1-7][cdhsn]|xx|p|d|r|x)(!?)(?:\(([^)]*)\))?(!?)", re.IGNORECASE)
 _CARD = re.compile(r"([shdc])(10|[2-9tjqka])", re.IGNORECASE)
 _DEALERS = {"s": "1", "w": "2", "n": "3", "e": "4"}
-_VUL = {"n": "n", "ns": "n", "e": "e", "ew": "e", "b": "b", "both": "b", "all": "b", "o": "o", "-": "o", "0": "o",
-        "none": "o"}
+_VUL = {"n": "n", "ns": "n", "e": "e", "ew": "e", "b": "b", "both": "b", "all": "b", "o": "o", "-": "o", "0": "o", "none": "o"}
 
 
 def is_link(text: str) -> bool:
@@ -42,7 +41,7 @@ def lin_of(text: str) -> str:
     """The LIN in ``text``: itself, what its ``lin=`` parameter carries, or the LIN its handviewer
     parameters make (``n=…&s=…&d=…``)."""
     m = _LIN_PARAM.search(text)
-    if m and "|" not in text[:m.start()]:
+    if m and "|" not in text[: m.start()]:
         return unquote_plus(m.group(1))
     if "|" in text.split("?", 1)[0] or "?" not in text:
         return text
@@ -81,7 +80,7 @@ def _build(params: dict[str, str]) -> str:
     while pos < len(auction):
         m = _CALL.match(auction, pos)
         if m is None:  # left to the LIN reader, which names it
-            out.append(f"mb|{_clean(auction[pos:pos + 8])}|")
+            out.append(f"mb|{_clean(auction[pos : pos + 8])}|")
             break
         call = {"x": "d", "xx": "r"}.get(m.group(1).lower(), m.group(1))
         out.append(f"mb|{call}{'!' if m.group(2) or m.group(4) else ''}|")
@@ -93,7 +92,7 @@ def _build(params: dict[str, str]) -> str:
     while pos < len(play):
         m = _CARD.match(play, pos)
         if m is None:
-            out.append(f"pc|{_clean(play[pos:pos + 4])}|")
+            out.append(f"pc|{_clean(play[pos : pos + 4])}|")
             break
         out.append(f"pc|{m.group(1).upper()}{m.group(2).upper()}|")
         pos = m.end()

@@ -92,21 +92,53 @@ REDOUBLE = Redouble()
 ALL_BIDS: tuple[Bid, ...] = tuple(Bid(level, s) for level in range(1, 8) for s in STRAINS)
 
 #: The shared verbs (`passo`, `contro`, `surcontro`, `gioca`, `reclamo`, `accetto`, `rifiuto`) → bridge's words.
-VERBS = vocabulary.register("bridge", {"pass": "P", "double": "X", "redouble": "XX", "play": "play", "claim": "claim",
-                                  "accept": "accept", "reject": "reject"},
-                       shown={"P": "passo", "X": "contro", "XX": "surcontro"})
+VERBS = vocabulary.register(
+    "bridge",
+    {"pass": "P", "double": "X", "redouble": "XX", "play": "play", "claim": "claim", "accept": "accept", "reject": "reject"},
+    shown={"P": "passo", "X": "contro", "XX": "surcontro"},
+)
 _PASS_WORDS = {"p", "pass", "passo", "nobid", "no bid", "no-bid"}
 _DOUBLE_WORDS = {"x", "dbl", "double", "db", "contro", "kontra"}
 _REDOUBLE_WORDS = {"xx", "rdbl", "redouble", "redbl", "rd", "surcontro", "re-double"}
 _ACCEPT_WORDS = {"accept", "yes", "y", "ok", "agree", "accetto"}
 _REJECT_WORDS = {"reject", "no", "dispute", "refuse", "rifiuto"}
 _STRAIN_ALIASES = {
-    "c": "C", "d": "D", "h": "H", "s": "S", "n": "N", "nt": "N", "sa": "N", "notrump": "N",
-    "notrumps": "N", "no trump": "N", "no trumps": "N", "no-trump": "N", "no-trumps": "N",
-    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
-    "club": "C", "clubs": "C", "diamond": "D", "diamonds": "D", "heart": "H", "hearts": "H",
-    "spade": "S", "spades": "S", "fiori": "C", "quadri": "D", "cuori": "H", "picche": "S",
-    "senza": "N", "senza atout": "N", "s.a.": "N",
+    "c": "C",
+    "d": "D",
+    "h": "H",
+    "s": "S",
+    "n": "N",
+    "nt": "N",
+    "sa": "N",
+    "notrump": "N",
+    "notrumps": "N",
+    "no trump": "N",
+    "no trumps": "N",
+    "no-trump": "N",
+    "no-trumps": "N",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+    "♧": "C",
+    "♢": "D",
+    "♡": "H",
+    "♤": "S",
+    "club": "C",
+    "clubs": "C",
+    "diamond": "D",
+    "diamonds": "D",
+    "heart": "H",
+    "hearts": "H",
+    "spade": "S",
+    "spades": "S",
+    "fiori": "C",
+    "quadri": "D",
+    "cuori": "H",
+    "picche": "S",
+    "senza": "N",
+    "senza atout": "N",
+    "s.a.": "N",
 }
 _BID = re.compile(r"^([1-7])\s*(.+)$")
 _LOW_CARD = re.compile(r"^[2-7]\s*[cdhs♣♦♥♠♧♢♡♤]$", re.IGNORECASE)
@@ -146,8 +178,23 @@ def format_move(move: Move) -> str:
     return format_call(move)
 
 
-_LEVEL_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-                "uno": "1", "un": "1", "due": "2", "tre": "3", "quattro": "4", "cinque": "5", "sei": "6", "sette": "7"}
+_LEVEL_WORDS = {
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "uno": "1",
+    "un": "1",
+    "due": "2",
+    "tre": "3",
+    "quattro": "4",
+    "cinque": "5",
+    "sei": "6",
+    "sette": "7",
+}
 
 
 def parse_bid(text: str) -> Bid | None:
@@ -210,15 +257,24 @@ def _parse_friendly(text: str) -> Move:
     except CardParseError:
         pass
     if _BID.match(low):
-        raise InvalidMove(_("{typed} is not a bid: the strain must be C, D, H, S or NT (e.g. 1NT, 2S)").format(
-            typed=repr(raw)))
-    raise InvalidMove(_("{typed} is not a bridge move (a call like 1NT, P, X, XX; a card like QS; "
-                        "`claim N`; `accept`/`reject`)").format(typed=repr(raw)))
+        raise InvalidMove(_("{typed} is not a bid: the strain must be C, D, H, S or NT (e.g. 1NT, 2S)").format(typed=repr(raw)))
+    raise InvalidMove(
+        _("{typed} is not a bridge move (a call like 1NT, P, X, XX; a card like QS; `claim N`; `accept`/`reject`)").format(
+            typed=repr(raw)
+        )
+    )
 
 
-ALL_MOVES: tuple[Move, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS,
-                               *(Play(r + su) for su in "SHDC" for r in "AKQJT98765432"),
-                               *(Claim(n) for n in range(14)), Respond(True), Respond(False))
+ALL_MOVES: tuple[Move, ...] = (
+    PASS,
+    DOUBLE,
+    REDOUBLE,
+    *ALL_BIDS,
+    *(Play(r + su) for su in "SHDC" for r in "AKQJT98765432"),
+    *(Claim(n) for n in range(14)),
+    Respond(True),
+    Respond(False),
+)
 """Every bridge move, each made once (moves are frozen values: share these)."""
 CANONICAL: dict[str, Move] = {format_move(m): m for m in ALL_MOVES}
 """Canonical notation → its move, for every move (replays are read through this table)."""

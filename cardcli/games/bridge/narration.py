@@ -25,21 +25,24 @@ def narrate(outcome: Outcome, observer: int | None) -> str:
     match move:
         case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
             text = {
-                mv.Pass: _("{who} passes"), mv.Double: _("{who} doubles"), mv.Redouble: _("{who} redoubles"),
+                mv.Pass: _("{who} passes"),
+                mv.Double: _("{who} doubles"),
+                mv.Redouble: _("{who} redoubles"),
             }.get(type(move), _("{who} bids {bid}")).format(who=who, bid=_call_words(move))
             if f.get("passed_out"):
                 text += "; " + _("all pass: the hand is thrown in and the next player deals")
             elif "contract" in f:
                 level, strain, doubled, declarer, leader = f["contract"]
                 text += "; " + _("the contract is {c} by {who}; {leader} leads").format(
-                    c=_contract_words(level, strain, doubled), who=names[declarer], leader=names[leader])
+                    c=_contract_words(level, strain, doubled), who=names[declarer], leader=names[leader]
+                )
             return text
         case mv.Play(card):
             if f.get("from_dummy"):
                 # the declarer's move (the log's seat), from dummy's hand (the trick's seat)
-                text = (_("{decl} leads {card} from dummy ({d})") if f["lead"] else _(
-                    "{decl} plays {card} from dummy ({d})")).format(
-                    decl=names[f["declarer"]], card=card, d=names[f["dummy"]])
+                text = (
+                    _("{decl} leads {card} from dummy ({d})") if f["lead"] else _("{decl} plays {card} from dummy ({d})")
+                ).format(decl=names[f["declarer"]], card=card, d=names[f["dummy"]])
             elif f["lead"]:
                 text = _("{who} leads {card}").format(who=who, card=card)
             else:
@@ -47,21 +50,21 @@ def narrate(outcome: Outcome, observer: int | None) -> str:
             if f["first"]:
                 text += "; " + _("dummy ({d}) is laid out on the table").format(d=names[f["dummy"]])
             if "winner" in f:
-                text += "; " + _("{w} wins the trick (NS {a}, EW {b})").format(
-                    w=names[f["winner"]], a=f["won"][0], b=f["won"][1])
+                text += "; " + _("{w} wins the trick (NS {a}, EW {b})").format(w=names[f["winner"]], a=f["won"][0], b=f["won"][1])
             return text
         case mv.Claim(n):
             side = f["side"]
             if n == f["won"]:
                 return _("{who} concedes the remaining tricks ({side} would end with {n})").format(
-                    who=who, side=SIDE_NAMES[side], n=n)
-            return _("{who} claims {n} tricks in total for {side} ({k} of the {left} still to play) and faces "
-                     "the cards").format(who=who, n=n, side=SIDE_NAMES[side], k=n - f["won"], left=f["left"])
+                    who=who, side=SIDE_NAMES[side], n=n
+                )
+            return _("{who} claims {n} tricks in total for {side} ({k} of the {left} still to play) and faces the cards").format(
+                who=who, n=n, side=SIDE_NAMES[side], k=n - f["won"], left=f["left"]
+            )
         case mv.Respond(accept):
             responder = names[f["responder"]]
             if accept:
-                return _("{who} accepts the claim").format(who=responder) + (
-                    "; " + _("the play ends") if f["last"] else "")
+                return _("{who} accepts the claim").format(who=responder) + ("; " + _("the play ends") if f["last"] else "")
             return _("{who} rejects the claim: play continues").format(who=responder)
     return mv.format_move(move)
 
@@ -76,11 +79,24 @@ def _contract_words(level: int, strain: str, doubled: int) -> str:
     return f"{level}{'NT' if strain == 'N' else strain}" + ("X" * doubled)
 
 
-
 _CALL = re.compile(r"(?<![\w♠♥♦♣])([1-7])(NT|[CDHSN])(?![\w♠♥♦♣])")
 # The words around a call in cardcli's own texts, in English and in Italian (2S-7S after them is a call).
-_BEFORE = ("bids", "bid", "hint:", "suggerimento:", "Contract:", "Contratto:", "contract is", "contratto è",
-           "dichiara", "opens", "apre", "rebids", "raises to", "explain")
+_BEFORE = (
+    "bids",
+    "bid",
+    "hint:",
+    "suggerimento:",
+    "Contract:",
+    "Contratto:",
+    "contract is",
+    "contratto è",
+    "dichiara",
+    "opens",
+    "apre",
+    "rebids",
+    "raises to",
+    "explain",
+)
 _AFTER = (" by ", " giocato da ", " needs ", " vuole ", " made", " down", " doubled", " —", ":")
 
 
@@ -96,7 +112,7 @@ def calls_in_text(text: str, charset: Charset) -> str:
         call = f"{level}{STRAIN_SYMBOLS['N' if strain in ('N', 'NT') else strain]}"
         if level == "1" or strain in ("N", "NT"):
             return call
-        if text[: m.start()].rstrip().endswith(_BEFORE) or text[m.end():].startswith(_AFTER):
+        if text[: m.start()].rstrip().endswith(_BEFORE) or text[m.end() :].startswith(_AFTER):
             return call
         return m.group(0)
 

@@ -57,8 +57,15 @@ class Par:
     """The par contract, e.g. ``2H N =`` or ``4SX E -2`` (both declarers when they take the same tricks)."""
 
 
-def contract_value(level: int, strain: str, declarer: int, tricks: int, standing: Standing, config: BridgeConfig,
-                   hands: Sequence[Sequence[str]] | None = None) -> int:
+def contract_value(
+    level: int,
+    strain: str,
+    declarer: int,
+    tricks: int,
+    standing: Standing,
+    config: BridgeConfig,
+    hands: Sequence[Sequence[str]] | None = None,
+) -> int:
     """What the deal is worth to North-South in rubber terms (see the module), the contract doubled
     when it fails."""
     side = declarer % 2
@@ -81,8 +88,13 @@ def contract_value(level: int, strain: str, declarer: int, tricks: int, standing
     return points[0] - points[1]
 
 
-def rubber_par(table: Mapping[str, Sequence[int]], dealer: int, standing: Standing, config: BridgeConfig,
-               hands: Sequence[Sequence[str]] | None = None) -> Par:
+def rubber_par(
+    table: Mapping[str, Sequence[int]],
+    dealer: int,
+    standing: Standing,
+    config: BridgeConfig,
+    hands: Sequence[Sequence[str]] | None = None,
+) -> Par:
     """Par for North-South from the double-dummy ``table`` (``table[strain][declarer]``, strains
     ``N S H D C``, declarers N E S W), as the rubber stands."""
     contracts = [(level, strain) for level in range(1, 8) for strain in STRAINS]
@@ -102,8 +114,10 @@ def rubber_par(table: Mapping[str, Sequence[int]], dealer: int, standing: Standi
             d = declarers(side, strain)[0]
             makes[i, side] = table[strain][d] >= level + 6
             below = trick_points(level, strain, 0) if table[strain][d] >= level + 6 else 0
-            values[i, side] = (contract_value(level, strain, d, table[strain][d], standing, config, hands),
-                               below if side == 0 else -below)
+            values[i, side] = (
+                contract_value(level, strain, d, table[strain][d], standing, config, hands),
+                below if side == 0 else -below,
+            )
 
     def better(side: int, a: tuple[int, int], b: tuple[int, int]) -> bool:
         return a > b if side == 0 else a < b

@@ -53,13 +53,41 @@ if TYPE_CHECKING:
     from cardcli.games.bridge.rules import BridgeGame
     from cardcli.games.bridge.state import BridgeState
 
-MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
-             "Scoring", "Declarer", "Contract", "Result")
-__all__ = ["MANDATORY", "PBN_SUITS", "RANKS_DESC", "PbnError", "deal_pbn", "decode_pbn", "deck_for", "export_pbn",
-           "import_pbn", "import_pbn_matches", "parse_deal", "parse_games"]
+MANDATORY = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+__all__ = [
+    "MANDATORY",
+    "PBN_SUITS",
+    "RANKS_DESC",
+    "PbnError",
+    "deal_pbn",
+    "decode_pbn",
+    "deck_for",
+    "export_pbn",
+    "import_pbn",
+    "import_pbn_matches",
+    "parse_deal",
+    "parse_games",
+]
 
 
 # -- writing -----------------------------------------------------------------------------------------
+
 
 def _escape(value: str) -> str:
     """A tag value as a PBN string: ``"`` escaped, and a backslash only where it would be read as an escape
@@ -97,13 +125,24 @@ def _contract_pbn(text: str) -> str:
 def deal_pbn(state: BridgeState) -> str:
     """One deal (``cardcli deal bridge --format pbn``): the mandatory tags, contract unknown."""
     lines = ["% PBN 2.1", "% EXPORT", f"% Creator: cardcli {__version__}", ""]
-    vul = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}[
-        state.rubber.vulnerability()]
-    values = {"Event": "?", "Site": "?", "Date": "????.??.??", "Board": str(state.hand_number), "West": "?",
-              "North": "?", "East": "?", "South": "?", "Dealer": SEATS[state.dealer], "Vulnerable": vul,
-              "Deal": deal_string(state.original, state.dealer),
-              "Scoring": "TP" if state.config.scoring == "deals" else "Rubber", "Declarer": "?",
-              "Contract": "?", "Result": "?"}
+    vul = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}[state.rubber.vulnerability()]
+    values = {
+        "Event": "?",
+        "Site": "?",
+        "Date": "????.??.??",
+        "Board": str(state.hand_number),
+        "West": "?",
+        "North": "?",
+        "East": "?",
+        "South": "?",
+        "Dealer": SEATS[state.dealer],
+        "Vulnerable": vul,
+        "Deal": deal_string(state.original, state.dealer),
+        "Scoring": "TP" if state.config.scoring == "deals" else "Rubber",
+        "Declarer": "?",
+        "Contract": "?",
+        "Result": "?",
+    }
     lines += [_tag(k, values[k]) for k in MANDATORY]
     lines.append(_tag("Generator", f"cardcli {__version__}"))
     return "\n".join(lines) + "\n"
@@ -117,8 +156,9 @@ def export_pbn(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedH
     bidding system's meaning of each call as a note marked as cardcli's."""
     lines = ["% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8", f"% Creator: cardcli {__version__}"]
     default = msgspec.to_builtins(PRESETS["rubber"])
-    changed = {k: v for k, v in msgspec.to_builtins(config).items()
-               if default.get(k) != v and k not in ("scoring", "deals")}  # said by Scoring, Dealer, Vulnerable
+    changed = {
+        k: v for k, v in msgspec.to_builtins(config).items() if default.get(k) != v and k not in ("scoring", "deals")
+    }  # said by Scoring, Dealer, Vulnerable
     try:
         replayed = replay_hands(game, config, hands)
     except ValueError as err:
@@ -137,8 +177,7 @@ def export_pbn(game: BridgeGame, config: BridgeConfig, hands: Sequence[RecordedH
     return "\n".join(lines) + "\n"
 
 
-def _game(config: BridgeConfig, number: int, rd: Replayed, rec: Mapping[str, Any] | None,
-          meta: Mapping[str, Any]) -> list[str]:
+def _game(config: BridgeConfig, number: int, rd: Replayed, rec: Mapping[str, Any] | None, meta: Mapping[str, Any]) -> list[str]:
     """A hand played in cardcli (or read from LIN) as a PBN game: the mandatory tags, then the moves."""
     d = rd.detail
     passed = bool(d.get("passed_out"))
@@ -152,10 +191,18 @@ def _game(config: BridgeConfig, number: int, rd: Replayed, rec: Mapping[str, Any
         names, date, event = records.names(rec), "????.??.??", "?"
         board = records.board_number(rec) or str(number)
     values = {
-        "Event": event, "Site": "?", "Date": date, "Board": board,
-        "West": names.get("W", "?"), "North": names.get("N", "?"), "East": names.get("E", "?"),
-        "South": names.get("S", "?"), "Dealer": SEATS[rd.dealer], "Vulnerable": rd.vulnerable,
-        "Deal": deal_string(rd.original, rd.dealer), "Scoring": "TP" if config.scoring == "deals" else "Rubber",
+        "Event": event,
+        "Site": "?",
+        "Date": date,
+        "Board": board,
+        "West": names.get("W", "?"),
+        "North": names.get("N", "?"),
+        "East": names.get("E", "?"),
+        "South": names.get("S", "?"),
+        "Dealer": SEATS[rd.dealer],
+        "Vulnerable": rd.vulnerable,
+        "Deal": deal_string(rd.original, rd.dealer),
+        "Scoring": "TP" if config.scoring == "deals" else "Rubber",
         "Declarer": "" if passed else str(d.get("declarer", "?")),
         "Contract": "Pass" if passed else _contract_pbn(str(d["contract"])) if "contract" in d else "?",
         "Result": "" if passed else str(d.get("tricks", "?")) if rd.over else "?",
@@ -203,6 +250,7 @@ def _meanings(rd: Replayed) -> list[str]:
     def score_for(seat: int) -> Score:
         side = seat % 2
         return Score(vul=(vul_pair[side], vul_pair[1 - side]), leg=(0, 0))
+
     texts, _know = interpret(rd.dealer, rd.calls, score_for)
     return [t if not isinstance(c, mv.Pass) else "" for c, t in zip(rd.calls, texts)]
 
@@ -266,9 +314,13 @@ def _as_the_file(rec: Mapping[str, Any], rd: Replayed) -> list[str]:
             lines += ["{" + _comment(t) + "}" for t in in_auction.get(0, [])] if not tokens else []
         elif name == "Play" and "Play" not in rows:
             first = len(rd.calls)
-            lines += _play_section(rd, {int(k) - first: v for k, v in marks.items() if int(k) > first},
-                                   {int(k) - first: v for k, v in suffix.items() if int(k) > first}, in_play,
-                                   tags.get("Play"))
+            lines += _play_section(
+                rd,
+                {int(k) - first: v for k, v in marks.items() if int(k) > first},
+                {int(k) - first: v for k, v in suffix.items() if int(k) > first},
+                in_play,
+                tags.get("Play"),
+            )
         elif name in rows:
             lines += section(name)
         elif name in tags:
@@ -278,8 +330,13 @@ def _as_the_file(rec: Mapping[str, Any], rd: Replayed) -> list[str]:
     return lines
 
 
-def _play_section(rd: Replayed, marks: Mapping[int, Sequence[str]], suffix: Mapping[int, str],
-                  comments: Mapping[int, Sequence[str]] | None = None, leader_tag: str | None = None) -> list[str]:
+def _play_section(
+    rd: Replayed,
+    marks: Mapping[int, Sequence[str]],
+    suffix: Mapping[int, str],
+    comments: Mapping[int, Sequence[str]] | None = None,
+    leader_tag: str | None = None,
+) -> list[str]:
     """``[Play "W"]`` and one row per trick, columns fixed from the opening leader; ``*`` when the play
     stops (a claim, or the record ends there). ``marks``/``suffix`` are by card number (1 = the lead)."""
     from cardcli.games.bridge.play import trick_winner, trump_of
@@ -293,7 +350,7 @@ def _play_section(rd: Replayed, marks: Mapping[int, Sequence[str]], suffix: Mapp
     leader = leader0
     plays = rd.plays
     for start in range(0, len(plays), 4):
-        trick = plays[start:start + 4]
+        trick = plays[start : start + 4]
         cols = ["-"] * 4
         for i, card in enumerate(trick):
             seat = (leader + i) % 4

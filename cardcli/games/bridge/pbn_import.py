@@ -78,8 +78,12 @@ def import_pbn(game: BridgeGame, text: str | bytes) -> ImportedMatch:
     """
     matches = import_pbn_matches(game, text)
     if len(matches) > 1:
-        raise PbnError(_("the file holds {n} rubbers with boards still to be played; a cardcli replay holds "
-                         "one (`cardcli replay import` writes one replay for each)").format(n=len(matches)))
+        raise PbnError(
+            _(
+                "the file holds {n} rubbers with boards still to be played; a cardcli replay holds "
+                "one (`cardcli replay import` writes one replay for each)"
+            ).format(n=len(matches))
+        )
     return matches[0]
 
 
@@ -91,8 +95,7 @@ def import_pbn_matches(game: BridgeGame, text: str | bytes) -> list[ImportedMatc
     # a game with neither a deal nor moves holds nothing to replay (a heading, or tags for the games after)
     games = [g for g in found if "Deal" in g.tags or "Auction" in g.sections or "Play" in g.sections]
     if not games:
-        raise PbnError(_("no games found (a PBN game starts with tags such as {example})").format(
-            example='[Deal "N:..."]'))
+        raise PbnError(_("no games found (a PBN game starts with tags such as {example})").format(example='[Deal "N:..."]'))
     notes = _reading_notes(found, games)
     if games[0].tags.get("Scoring", "").strip().lower().startswith("rubber"):
         return _rubbers(game, games, notes)
@@ -112,16 +115,22 @@ def _reading_notes(found: Sequence[PbnGame], games: Sequence[PbnGame]) -> list[s
     inheriting = [g for g in games if g.inherited]
     if inheriting:
         taken = sorted({k for g in inheriting for k in g.inherited})
-        notes.append(ngettext(
-            "{n} game leaves out the tags of the board it was played with ({games}): it takes {tags} from the "
-            "game before, as PBN's # says",
-            "{n} games leave out the tags of the board they were played with ({games}): they take {tags} from "
-            "the game before, as PBN's # says", len(inheriting)).format(
-            n=len(inheriting), games=_numbers([g.number for g in inheriting]), tags=", ".join(taken)))
+        notes.append(
+            ngettext(
+                "{n} game leaves out the tags of the board it was played with ({games}): it takes {tags} from the "
+                "game before, as PBN's # says",
+                "{n} games leave out the tags of the board they were played with ({games}): they take {tags} from "
+                "the game before, as PBN's # says",
+                len(inheriting),
+            ).format(n=len(inheriting), games=_numbers([g.number for g in inheriting]), tags=", ".join(taken))
+        )
     nodealer = [g.number for g in games if g.tags.get("Dealer", "").strip() in _AUTO]
     if nodealer:
-        notes.append(_("no dealer named in game(s) {games}: the board number's dealer deals (else the first hand "
-                       "of the deal)").format(games=_numbers(nodealer)))
+        notes.append(
+            _("no dealer named in game(s) {games}: the board number's dealer deals (else the first hand of the deal)").format(
+                games=_numbers(nodealer)
+            )
+        )
     return notes
 
 
@@ -172,8 +181,11 @@ def _read_board(table: Table[Any, Any], g: PbnGame, number: int, deals: bool) ->
     for name, first, second in g.conflicts:
         if name == "Deal" and _same_deal(first, second, where):
             continue  # the same deal written from another seat
-        raise PbnError(_("{where}: two different {tag} tags ({first} and {second})").format(
-            where=where, tag=name, first=repr(first[:40]), second=repr(second[:40])))
+        raise PbnError(
+            _("{where}: two different {tag} tags ({first} and {second})").format(
+                where=where, tag=name, first=repr(first[:40]), second=repr(second[:40])
+            )
+        )
     if "Deal" not in tags:
         raise PbnError(_("{where}: no Deal tag").format(where=where))
     dealer = _dealer_of(g, where)
@@ -199,8 +211,14 @@ def _read_board(table: Table[Any, Any], g: PbnGame, number: int, deals: bool) ->
     extra: dict[str, Any] = {SOURCE: record}
     if tags.get("Board", "").strip() not in _AUTO:
         extra["board"] = tags["Board"].strip()
-    return _Board(g, dealer, vul, RecordedHand(dealer, deck, [(m.seat, m.move) for m in log], extra=extra),
-                  moves.kind, display_notes(record, texts, calls))
+    return _Board(
+        g,
+        dealer,
+        vul,
+        RecordedHand(dealer, deck, [(m.seat, m.move) for m in log], extra=extra),
+        moves.kind,
+        display_notes(record, texts, calls),
+    )
 
 
 def _record(g: PbnGame, moves: Moves, count: int) -> dict[str, Any]:
@@ -220,11 +238,20 @@ def _record(g: PbnGame, moves: Moves, count: int) -> dict[str, Any]:
         else:
             comments.append(["tag", g.order[at - 1] if 0 < at <= len(g.order) else "", text])
     rec: dict[str, Any] = {
-        "format": "pbn", "moves": count, "kind": moves.kind, "order": list(g.order), "tags": dict(g.tags),
-        "notes": list(g.notes), "rows": {k: list(v) for k, v in g.rows.items() if k not in kept},
+        "format": "pbn",
+        "moves": count,
+        "kind": moves.kind,
+        "order": list(g.order),
+        "tags": dict(g.tags),
+        "notes": list(g.notes),
+        "rows": {k: list(v) for k, v in g.rows.items() if k not in kept},
     }
-    for key, value in (("inherited", list(g.inherited)), ("marks", moves.marks), ("suffix", moves.suffix),
-                       ("comments", comments)):
+    for key, value in (
+        ("inherited", list(g.inherited)),
+        ("marks", moves.marks),
+        ("suffix", moves.suffix),
+        ("comments", comments),
+    ):
         if value:
             rec[key] = value
     return rec
@@ -251,8 +278,14 @@ def _deals(game: BridgeGame, games: Sequence[PbnGame], notes: list[str]) -> Impo
     meta = _meta(games, preset, notes)
     if left_out:
         meta["left out"] = left_out
-    return ImportedMatch(config=config, players=4, first_dealer=boards[0].dealer, hands=[b.hand for b in boards],
-                         meta=meta, notes=[(h, ply, text) for h, b in enumerate(boards, 1) for ply, text in b.notes])
+    return ImportedMatch(
+        config=config,
+        players=4,
+        first_dealer=boards[0].dealer,
+        hands=[b.hand for b in boards],
+        meta=meta,
+        notes=[(h, ply, text) for h, b in enumerate(boards, 1) for ply, text in b.notes],
+    )
 
 
 def _kinds(boards: Sequence[_Board]) -> list[str]:
@@ -260,15 +293,20 @@ def _kinds(boards: Sequence[_Board]) -> list[str]:
     said = {
         "deal": lambda n: ngettext(
             "{n} board holds its deal only (game {games}): a deal to play, with no auction made up",
-            "{n} boards hold their deal only (games {games}): deals to play, with no auction made up", n),
+            "{n} boards hold their deal only (games {games}): deals to play, with no auction made up",
+            n,
+        ),
         "auction": lambda n: ngettext(
             "{n} board's auction stops (game {games}): a position to bid on from",
-            "{n} boards' auctions stop (games {games}): positions to bid on from", n),
+            "{n} boards' auctions stop (games {games}): positions to bid on from",
+            n,
+        ),
         "play": lambda n: ngettext(
-            "{n} board's play stops (game {games}): a position to play on from, its result the file's own, "
-            "with no claim made up",
+            "{n} board's play stops (game {games}): a position to play on from, its result the file's own, with no claim made up",
             "{n} boards' play stops (games {games}): positions to play on from, their results the file's own, "
-            "with no claim made up", n),
+            "with no claim made up",
+            n,
+        ),
     }
     out = []
     for kind, message in said.items():
@@ -290,7 +328,8 @@ def _rubbers(game: BridgeGame, games: Sequence[PbnGame], notes: list[str]) -> li
         try:
             dealer0 = _dealer_of(games[start], where0)
             sv = {(False, False): "none", (True, False): "NS", (False, True): "EW", (True, True): "both"}[
-                _vul_of(games[start], where0)]
+                _vul_of(games[start], where0)
+            ]
         except PbnError as err:
             left_out.append(str(err))
             break
@@ -308,22 +347,31 @@ def _rubbers(game: BridgeGame, games: Sequence[PbnGame], notes: list[str]) -> li
                 dealer = _dealer_of(g, where)
                 expect = game.next_dealer(state)
                 if dealer != expect:
-                    raise PbnError(_("{where}: dealer {seat} does not follow the rubber's rotation (expected "
-                                     "{expected}); a file scored as a rubber must follow it").format(
-                        where=where, seat=SEATS[dealer], expected=SEATS[expect]))
+                    raise PbnError(
+                        _(
+                            "{where}: dealer {seat} does not follow the rubber's rotation (expected "
+                            "{expected}); a file scored as a rubber must follow it"
+                        ).format(where=where, seat=SEATS[dealer], expected=SEATS[expect])
+                    )
                 if number > start + 1:
                     want = VUL_PBN[state.rubber.vulnerability()]
                     got = VUL_PBN[_vul_of(g, where)]
                     if got != want:
-                        raise PbnError(_("{where}: Vulnerable is {value} but in the rubber it is {expected}; a "
-                                         "file scored as a rubber must follow it").format(
-                            where=where, value=repr(g.tags.get("Vulnerable")), expected=repr(want)))
+                        raise PbnError(
+                            _(
+                                "{where}: Vulnerable is {value} but in the rubber it is {expected}; a "
+                                "file scored as a rubber must follow it"
+                            ).format(where=where, value=repr(g.tags.get("Vulnerable")), expected=repr(want))
+                        )
                 boards.append(_read_board(table, g, number - start, False))
             except PbnError as err:
                 left_out.append(str(err))
                 if number < len(games):
-                    left_out.append(_("games {games}: a rubber cannot go on without the game before").format(
-                        games=_numbers(list(range(number + 1, len(games) + 1)))))
+                    left_out.append(
+                        _("games {games}: a rubber cannot go on without the game before").format(
+                            games=_numbers(list(range(number + 1, len(games) + 1)))
+                        )
+                    )
                 stopped = True
                 break
             end = number
@@ -331,8 +379,16 @@ def _rubbers(game: BridgeGame, games: Sequence[PbnGame], notes: list[str]) -> li
                 break  # a board still to be played ends this match
         if boards:
             meta = _meta(games[start:end], preset, notes + _kinds(boards) if not out else [])
-            out.append(ImportedMatch(config=config, players=4, first_dealer=dealer0, hands=[b.hand for b in boards],
-                                     meta=meta, notes=[(h, p, t) for h, b in enumerate(boards, 1) for p, t in b.notes]))
+            out.append(
+                ImportedMatch(
+                    config=config,
+                    players=4,
+                    first_dealer=dealer0,
+                    hands=[b.hand for b in boards],
+                    meta=meta,
+                    notes=[(h, p, t) for h, b in enumerate(boards, 1) for p, t in b.notes],
+                )
+            )
         if stopped or not boards:
             break
         start = end

@@ -83,8 +83,11 @@ def moves_for(table: Table[Any, Any], g: PbnGame, where: str) -> Moves:
             raise PbnError(_("{where}: {what}: the hand is already over").format(where=where, what=what))
         verdict = game.check(state, move)
         if not verdict.ok:
-            raise PbnError(_("{where}: {what} ({move}) is illegal: {reason}").format(
-                where=where, what=what, move=game.format_move(move), reason=verdict.reason))
+            raise PbnError(
+                _("{where}: {what} ({move}) is illegal: {reason}").format(
+                    where=where, what=what, move=game.format_move(move), reason=verdict.reason
+                )
+            )
         table.push(move)
 
     def mark(token: str) -> None:
@@ -102,10 +105,14 @@ def moves_for(table: Table[Any, Any], g: PbnGame, where: str) -> Moves:
     first = tags.get("Auction", "").strip().upper()
     if first != SEATS[state.dealer]:
         if not first:
-            raise PbnError(_("{where}: the auction starts with nobody, but {dealer} dealt").format(
-                where=where, dealer=SEATS[state.dealer]))
-        raise PbnError(_("{where}: the auction starts with {seat}, but {dealer} dealt").format(
-            where=where, seat=first, dealer=SEATS[state.dealer]))
+            raise PbnError(
+                _("{where}: the auction starts with nobody, but {dealer} dealt").format(where=where, dealer=SEATS[state.dealer])
+            )
+        raise PbnError(
+            _("{where}: the auction starts with {seat}, but {dealer} dealt").format(
+                where=where, seat=first, dealer=SEATS[state.dealer]
+            )
+        )
     n = 0
     for tok in g.sections["Auction"]:
         if tok.startswith("=") or tok.startswith("$"):
@@ -148,20 +155,29 @@ def _check_contract(state: BridgeState, tags: dict[str, str], where: str) -> Non
     said = tags.get("Contract", "").strip()
     got = contract_text(state)
     if said not in ("", "?") and _normal_contract(said) != got:
-        raise PbnError(_("{where}: the Contract tag says {said}, but the auction ends in {got}").format(
-            where=where, said=repr(said), got=got + (f" {SEATS[state.contract.declarer]}" if state.contract else "")))
+        raise PbnError(
+            _("{where}: the Contract tag says {said}, but the auction ends in {got}").format(
+                where=where, said=repr(said), got=got + (f" {SEATS[state.contract.declarer]}" if state.contract else "")
+            )
+        )
     declarer = tags.get("Declarer", "").strip().upper()
     if state.contract is not None and declarer not in ("", "?") and declarer != SEATS[state.contract.declarer]:
-        raise PbnError(_("{where}: the Declarer tag says {said}, but by the auction {got} declares").format(
-            where=where, said=repr(tags["Declarer"]), got=SEATS[state.contract.declarer]))
+        raise PbnError(
+            _("{where}: the Declarer tag says {said}, but by the auction {got} declares").format(
+                where=where, said=repr(tags["Declarer"]), got=SEATS[state.contract.declarer]
+            )
+        )
 
 
 def _check_result(state: BridgeState, tags: dict[str, str], where: str) -> None:
     if "Result" in tags and tags["Result"].strip().isdigit() and state.result is not None:
         got = state.result.detail.get("tricks")
         if got is not None and int(tags["Result"]) != int(got):
-            raise PbnError(_("{where}: the Result tag says {result} tricks, but the play gives {got}").format(
-                where=where, result=tags["Result"], got=got))
+            raise PbnError(
+                _("{where}: the Result tag says {result} tricks, but the play gives {got}").format(
+                    where=where, result=tags["Result"], got=got
+                )
+            )
 
 
 def _play(table: Table[Any, Any], g: PbnGame, where: str, do: Any, out: Moves) -> None:
@@ -180,17 +196,29 @@ def _play(table: Table[Any, Any], g: PbnGame, where: str, do: Any, out: Moves) -
         for who, n, answers in claims.pop(at, []):
             actor = game.to_act(state)
             if actor is None:
-                raise PbnError(ngettext("{where}: the Claim tag says {seat} claimed after {n} card, but it was nobody's turn",
-                                        "{where}: the Claim tag says {seat} claimed after {n} cards, but it was nobody's "
-                                        "turn", at).format(where=where, seat=who, n=at))
+                raise PbnError(
+                    ngettext(
+                        "{where}: the Claim tag says {seat} claimed after {n} card, but it was nobody's turn",
+                        "{where}: the Claim tag says {seat} claimed after {n} cards, but it was nobody's turn",
+                        at,
+                    ).format(where=where, seat=who, n=at)
+                )
             if SEATS[actor] != who:
-                raise PbnError(ngettext("{where}: the Claim tag says {seat} claimed after {n} card, but it was {actor}'s turn",
-                                        "{where}: the Claim tag says {seat} claimed after {n} cards, but it was "
-                                        "{actor}'s turn", at).format(where=where, seat=who, n=at, actor=SEATS[actor]))
+                raise PbnError(
+                    ngettext(
+                        "{where}: the Claim tag says {seat} claimed after {n} card, but it was {actor}'s turn",
+                        "{where}: the Claim tag says {seat} claimed after {n} cards, but it was {actor}'s turn",
+                        at,
+                    ).format(where=where, seat=who, n=at, actor=SEATS[actor])
+                )
             do(mv.Claim(n), ngettext("the claim after {n} card", "the claim after {n} cards", at).format(n=at))
             for _who, ok in answers:
-                do(mv.Respond(ok), ngettext("the answer to the claim after {n} card", "the answer to the claim after {n} cards",
-                                           at).format(n=at))
+                do(
+                    mv.Respond(ok),
+                    ngettext("the answer to the claim after {n} card", "the answer to the claim after {n} cards", at).format(
+                        n=at
+                    ),
+                )
 
     plays = play_order(g, state, where)
     for i, (card, marks, suffix) in enumerate(plays):
@@ -224,17 +252,21 @@ def play_order(g: PbnGame, state: BridgeState, where: str) -> list[tuple[Card, l
     if first in ("", "?") and all(t in ("*", "-") for t, _m in cells):
         return []  # an empty Play tag: no card recorded
     if not first or first not in SEATS:
-        raise PbnError(_("{where}: the Play tag must name the opening leader ({N}, {E}, {S} or {W})").format(
-            where=where, **_SEAT_NAMES))
+        raise PbnError(
+            _("{where}: the Play tag must name the opening leader ({N}, {E}, {S} or {W})").format(where=where, **_SEAT_NAMES)
+        )
     leader0 = SEATS.index(first)
     if leader0 != state.contract.leader:
-        raise PbnError(_("{where}: the play starts with {seat}, but the opening leader is {leader}").format(
-            where=where, seat=first, leader=SEATS[state.contract.leader]))
+        raise PbnError(
+            _("{where}: the play starts with {seat}, but the opening leader is {leader}").format(
+                where=where, seat=first, leader=SEATS[state.contract.leader]
+            )
+        )
     out: list[tuple[Card, list[str], str]] = []
     leader = leader0
     trump = trump_of(state.contract.strain)
     for start in range(0, len(cells), 4):
-        row = cells[start:start + 4]
+        row = cells[start : start + 4]
         stop = next((i for i, (t, _m) in enumerate(row) if t in ("*", "+")), None)
         if stop is not None:
             row = row[:stop]

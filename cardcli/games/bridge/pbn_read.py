@@ -68,9 +68,10 @@ def decode_pbn(data: bytes) -> str:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as err:
-            at = data[:err.start].count(b"\n") + 1
-            raise PbnError(_("line {line}: the file says it is UTF-8, but byte {byte} is not UTF-8").format(
-                line=at, byte=err.start + 1)) from None
+            at = data[: err.start].count(b"\n") + 1
+            raise PbnError(
+                _("line {line}: the file says it is UTF-8, but byte {byte} is not UTF-8").format(line=at, byte=err.start + 1)
+            ) from None
     if declared in ("iso-8859-1", "iso8859-1", "latin-1", "latin1", "iso_8859-1", "windows-1252", "cp1252"):
         return data.decode("cp1252" if declared in ("windows-1252", "cp1252") else "latin-1")
     try:
@@ -82,7 +83,7 @@ def decode_pbn(data: bytes) -> str:
 # -- text → games ----------------------------------------------------------------------------------------
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
-_TOKEN = re.compile(r'[^\s\[\]{};]+')
+_TOKEN = re.compile(r"[^\s\[\]{};]+")
 _BRACE = re.compile(r"[{}]")
 _TAG_LINES = 6
 """The most lines one tag may be spread over (import format allows a token per line)."""
@@ -191,10 +192,10 @@ def parse_games(text: str) -> list[PbnGame]:
                     comment_text[-1] += line[pos:]
                     break
                 if m.group() == "{":
-                    comment_text[-1] += line[pos:m.end()]
+                    comment_text[-1] += line[pos : m.end()]
                     pos = m.end()
                     continue
-                comment_text[-1] += line[pos:m.start()]
+                comment_text[-1] += line[pos : m.start()]
                 comment("\n".join(t.strip() for t in comment_text))
                 comment_from, comment_text = 0, []
                 pos = m.end()
@@ -207,16 +208,18 @@ def parse_games(text: str) -> list[PbnGame]:
                 end_at = _balanced(lines, here, pos) if here > unbalanced and line is lines[here] else None
                 if end_at is None:  # PBN's rule: the comment ends at the first }
                     if here > unbalanced and line is lines[here]:
-                        unbalanced = next((k for k in range(here + 1, len(lines)) if not lines[k].strip()
-                                           or lines[k].lstrip().startswith("[")), len(lines))
+                        unbalanced = next(
+                            (k for k in range(here + 1, len(lines)) if not lines[k].strip() or lines[k].lstrip().startswith("[")),
+                            len(lines),
+                        )
                     comment_from = number
                     comment_text = [""]
                     pos += 1
                     continue
                 stop, after = end_at
-                body = [line[pos + 1:]] if stop > here else [line[pos + 1:after - 1]]
+                body = [line[pos + 1 :]] if stop > here else [line[pos + 1 : after - 1]]
                 if stop > here:
-                    body += lines[here + 1:stop] + [lines[stop][:after - 1]]
+                    body += lines[here + 1 : stop] + [lines[stop][: after - 1]]
                 if _BRACE.search("".join(body)):
                     remark(_("line {line}: a comment that holds {{ }} read to its matching }}").format(line=number))
                 comment("\n".join(t.strip() for t in body))
@@ -231,7 +234,7 @@ def parse_games(text: str) -> list[PbnGame]:
                 m = _TAG.match(line, pos)
                 if m is None and "]" not in line[pos:] and '"' not in line[pos:]:
                     # import format may spread one tag's tokens over a few lines: read them as one line
-                    more = lines[number:number + _TAG_LINES]
+                    more = lines[number : number + _TAG_LINES]
                     stop = next((i for i, x in enumerate(more) if not x.strip()), len(more))
                     m = _TAG.match(" ".join([line[pos:], *more[:stop]]))
                     if m is not None:  # the lines the tag takes, then the rest of its last line, as one line
@@ -240,15 +243,17 @@ def parse_games(text: str) -> list[PbnGame]:
                         number += taken
                         pos, end = 0, len(line)
                 if m is None:
-                    tag = _clip(line[pos:pos + 30])
+                    tag = _clip(line[pos : pos + 30])
                     if line.find("]", pos) < 0:
                         raise PbnError(_("line {line}: the tag {tag} is not closed").format(line=number, tag=tag))
-                    raise PbnError(_("line {line}: the tag {tag} is not of the form {form}").format(
-                        line=number, tag=tag, form='[Name "value"]'))
+                    raise PbnError(
+                        _("line {line}: the tag {tag} is not of the form {form}").format(
+                            line=number, tag=tag, form='[Name "value"]'
+                        )
+                    )
                 name, value = m.group(1), _UNESCAPE.sub(r"\1", m.group(2))
                 if "\x00" in value:
-                    raise PbnError(_("line {line}: a NUL byte in the {tag} tag (not a text file?)").format(
-                        line=number, tag=name))
+                    raise PbnError(_("line {line}: a NUL byte in the {tag} tag (not a text file?)").format(line=number, tag=name))
                 if cur is not None and name == "Event" and name in cur.tags:
                     # a repeated Event starts a new game when no blank line separated them
                     games.append(cur)
@@ -283,8 +288,13 @@ def parse_games(text: str) -> list[PbnGame]:
                 if cur is not None and section is not None:
                     cur.sections[section].append(m.group())
                 pos = m.end()
-        if cur is not None and section is not None and not comment_from and line.strip() \
-                and not line.lstrip().startswith(("[", "{")):
+        if (
+            cur is not None
+            and section is not None
+            and not comment_from
+            and line.strip()
+            and not line.lstrip().startswith(("[", "{"))
+        ):
             cur.rows[section].append(line.strip())
     if comment_from:
         raise PbnError(_("line {line}: a {{comment}} that is never closed").format(line=comment_from))
@@ -296,11 +306,38 @@ def parse_games(text: str) -> list[PbnGame]:
     return games
 
 
-_NOT_INHERITED = frozenset({
-    "Declarer", "Contract", "Result", "Auction", "Play", "Note", "West", "North", "East", "South", "Room",
-    "Table", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber", "Claim", "Annotator",
-    "Time", "Termination", "Mode", "BidSystemEW", "BidSystemNS", "Application", "Generator", "Seed",
-    "RubberScore"})
+_NOT_INHERITED = frozenset(
+    {
+        "Declarer",
+        "Contract",
+        "Result",
+        "Auction",
+        "Play",
+        "Note",
+        "West",
+        "North",
+        "East",
+        "South",
+        "Room",
+        "Table",
+        "Score",
+        "ScoreIMP",
+        "ScoreMP",
+        "ScorePercentage",
+        "ScoreRubber",
+        "Claim",
+        "Annotator",
+        "Time",
+        "Termination",
+        "Mode",
+        "BidSystemEW",
+        "BidSystemNS",
+        "Application",
+        "Generator",
+        "Seed",
+        "RubberScore",
+    }
+)
 """Tags that belong to one table's play of a board, never taken from another table's game."""
 
 
@@ -312,10 +349,16 @@ def _inherit(games: list[PbnGame]) -> None:
         for k, v in g.tags.items():
             if v == "#" and k in prev.tags:
                 g.tags[k] = prev.tags[k]
-        if "Deal" not in g.tags and "Deal" in prev.tags and ("Auction" in g.sections or "Play" in g.sections
-                                                              or "Contract" in g.tags):
-            taken = [k for k in prev.tags if k not in g.tags and k not in _NOT_INHERITED
-                     and (not k.endswith("Table") or k == "OptimumResultTable")]
+        if (
+            "Deal" not in g.tags
+            and "Deal" in prev.tags
+            and ("Auction" in g.sections or "Play" in g.sections or "Contract" in g.tags)
+        ):
+            taken = [
+                k
+                for k in prev.tags
+                if k not in g.tags and k not in _NOT_INHERITED and (not k.endswith("Table") or k == "OptimumResultTable")
+            ]
             for k in taken:
                 g.tags[k] = prev.tags[k]
                 if k in prev.rows and k not in g.rows:
@@ -344,8 +387,11 @@ def parse_deal(value: str, where: str) -> list[list[Card]]:
     """``N:AKQ.... ....`` → four hands by seat (N E S W); checks 52 distinct cards, 13 per hand."""
     v = value.strip()
     if len(v) < 2 or v[1] != ":" or v[0].upper() not in SEATS:
-        raise PbnError(_("{where}: the Deal tag must start with {N}:, {E}:, {S}: or {W}: (got {value})").format(
-            where=where, value=repr(value[:12]), **_SEAT_NAMES))
+        raise PbnError(
+            _("{where}: the Deal tag must start with {N}:, {E}:, {S}: or {W}: (got {value})").format(
+                where=where, value=repr(value[:12]), **_SEAT_NAMES
+            )
+        )
     first = SEATS.index(v[0].upper())
     parts = v[2:].split()
     if len(parts) != 4:
@@ -358,28 +404,35 @@ def parse_deal(value: str, where: str) -> list[list[Card]]:
             continue
         suits = part.split(".")
         if len(suits) != 4:
-            raise PbnError(_("{where}: {seat}'s hand {hand} needs four suits separated by dots").format(
-                where=where, seat=SEATS[seat], hand=repr(part)))
+            raise PbnError(
+                _("{where}: {seat}'s hand {hand} needs four suits separated by dots").format(
+                    where=where, seat=SEATS[seat], hand=repr(part)
+                )
+            )
         cards: list[Card] = []
         for s, ranks in zip(PBN_SUITS, suits):
             for r in ranks.upper().replace("10", "T"):
                 if r not in RANKS_DESC:
-                    raise PbnError(_("{where}: {rank} in {seat}'s hand is not a rank").format(
-                        where=where, rank=repr(r), seat=SEATS[seat]))
+                    raise PbnError(
+                        _("{where}: {rank} in {seat}'s hand is not a rank").format(where=where, rank=repr(r), seat=SEATS[seat])
+                    )
                 c = Card(r + s)
                 if c in seen:
-                    raise PbnError(_("{where}: {card} is dealt twice ({seat} and {other})").format(
-                        where=where, card=c, seat=seen[c], other=SEATS[seat]))
+                    raise PbnError(
+                        _("{where}: {card} is dealt twice ({seat} and {other})").format(
+                            where=where, card=c, seat=seen[c], other=SEATS[seat]
+                        )
+                    )
                 seen[c] = SEATS[seat]
                 cards.append(c)
         if len(cards) != 13:
-            raise PbnError(_("{where}: {seat} has {n} cards, not 13").format(
-                where=where, seat=SEATS[seat], n=len(cards)))
+            raise PbnError(_("{where}: {seat} has {n} cards, not 13").format(where=where, seat=SEATS[seat], n=len(cards)))
         hands[seat] = cards
     missing = [i for i, h in enumerate(hands) if h is None]
     if len(missing) > 1:
-        raise PbnError(_("{where}: the Deal tag leaves {n} hands unknown; cardcli needs the whole deal").format(
-            where=where, n=len(missing)))
+        raise PbnError(
+            _("{where}: the Deal tag leaves {n} hands unknown; cardcli needs the whole deal").format(where=where, n=len(missing))
+        )
     if missing:
         rest = [Card(r + s) for s in PBN_SUITS for r in RANKS_DESC if r + s not in seen]
         hands[missing[0]] = rest
@@ -414,8 +467,11 @@ def _dealer_of(g: PbnGame, where: str) -> int:
             return SEATS.index(first[0])
     d = (raw or "").strip().upper()
     if len(d) != 1 or d not in SEATS:
-        raise PbnError(_("{where}: the Dealer tag must be {N}, {E}, {S} or {W} (got {value})").format(
-            where=where, value=repr(raw or ""), **_SEAT_NAMES))
+        raise PbnError(
+            _("{where}: the Dealer tag must be {N}, {E}, {S} or {W} (got {value})").format(
+                where=where, value=repr(raw or ""), **_SEAT_NAMES
+            )
+        )
     return SEATS.index(d)
 
 
@@ -428,6 +484,9 @@ def _vul_of(g: PbnGame, where: str) -> tuple[bool, bool]:
         return BOARD_VUL[(int(board) - 1) % 16] if board.isdigit() and int(board) > 0 else (False, False)
     vul = VUL_CODES.get(raw.strip().lower())
     if vul is None:
-        raise PbnError(_("{where}: unknown Vulnerable value {value} ({values}; also {aliases})").format(
-            where=where, value=repr(raw), values="None, NS, EW, All", aliases="Love, -, Both"))
+        raise PbnError(
+            _("{where}: unknown Vulnerable value {value} ({values}; also {aliases})").format(
+                where=where, value=repr(raw), values="None, NS, EW, All", aliases="Love, -, Both"
+            )
+        )
     return vul

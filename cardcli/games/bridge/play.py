@@ -47,9 +47,13 @@ def _trick_scores() -> dict[str | None, dict[str, dict[str, int]]]:
     """trump → suit led → card → how strongly it holds a trick: a trump (rank + 20), a card of
     the suit led (its rank), any other card (0). The highest score wins, as :func:`winning_index`."""
     cards = [r + s for s in SUIT_ORDER for r in BRIDGE_RANKS]
-    return {trump: {led: {c: RANK_VALUE[c[0]] + (20 if c[1] == trump else 0) if c[1] in (led, trump) else 0
-                          for c in cards} for led in SUIT_ORDER}
-            for trump in (None, *SUIT_ORDER)}
+    return {
+        trump: {
+            led: {c: RANK_VALUE[c[0]] + (20 if c[1] == trump else 0) if c[1] in (led, trump) else 0 for c in cards}
+            for led in SUIT_ORDER
+        }
+        for trump in (None, *SUIT_ORDER)
+    }
 
 
 TRICK_SCORES = _trick_scores()

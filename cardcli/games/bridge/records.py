@@ -148,9 +148,11 @@ def display_notes(rec: Mapping[str, Any], moves: Sequence[str], auction_calls: i
     kind = rec.get("kind", "complete")
     count = int(rec.get("moves", len(moves)))
     if kind != "complete":
-        said = {"deal": _("the file holds the deal only: a deal to play"),
-                "auction": _("the file's auction stops here: a position to bid on from"),
-                "play": _("the file's play stops here: a position to play on from")}.get(kind, "")
+        said = {
+            "deal": _("the file holds the deal only: a deal to play"),
+            "auction": _("the file's auction stops here: a position to bid on from"),
+            "play": _("the file's play stops here: a position to play on from"),
+        }.get(kind, "")
         contract = tag(rec, "Contract") if rec["format"] == "pbn" else None
         result = tag(rec, "Result") if rec["format"] == "pbn" else None
         declarer = tag(rec, "Declarer") if rec["format"] == "pbn" else None
@@ -158,7 +160,8 @@ def display_notes(rec: Mapping[str, Any], moves: Sequence[str], auction_calls: i
             by = f" {declarer.strip()}" if declarer and declarer.strip() not in ("", "?") else ""
             if result and result.strip().isdigit():
                 said += " · " + _("the file records {contract}{by}, {tricks} tricks").format(
-                    contract=contract.strip(), by=by, tricks=result.strip())
+                    contract=contract.strip(), by=by, tricks=result.strip()
+                )
             else:
                 said += " · " + _("the file records {contract}{by}").format(contract=contract.strip(), by=by)
         out.append((count, said))

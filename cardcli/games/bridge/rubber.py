@@ -59,8 +59,15 @@ class Rubber:
         return cls(start_vulnerable=(sv in ("NS", "both"), sv in ("EW", "both")))
 
     def clone(self) -> Rubber:
-        return Rubber(self.start_vulnerable, list(self.games), list(self.leg), list(self.game_winners),
-                      list(self.pad), list(self.totals), self.over)
+        return Rubber(
+            self.start_vulnerable,
+            list(self.games),
+            list(self.leg),
+            list(self.game_winners),
+            list(self.pad),
+            list(self.totals),
+            self.over,
+        )
 
     @property
     def game_number(self) -> int:
@@ -129,8 +136,14 @@ def pad_of(results: Sequence[Any]) -> list[PadLine]:
     return pad
 
 
-def pad_lines(pad: Sequence[PadLine], totals: Sequence[int], game_winners: Sequence[int], over: bool,
-              settlement: Sequence[Entry] = (), vulnerable: Sequence[bool] = (False, False)) -> list[str]:
+def pad_lines(
+    pad: Sequence[PadLine],
+    totals: Sequence[int],
+    game_winners: Sequence[int],
+    over: bool,
+    settlement: Sequence[Entry] = (),
+    vulnerable: Sequence[bool] = (False, False),
+) -> list[str]:
     """The scorepad drawn as text: premiums above the line, trick points below, game by game."""
     w = 34
     head = f"{'':<{w}}{SIDE_NAMES[0]:>8}{SIDE_NAMES[1]:>8}"
@@ -139,7 +152,7 @@ def pad_lines(pad: Sequence[PadLine], totals: Sequence[int], game_winners: Seque
     def row(label: str, side: int, points: int) -> str:
         cells = ["", ""]
         cells[side] = str(points)
-        return f"  {label[:w - 2]:<{w - 2}}{cells[0]:>8}{cells[1]:>8}"
+        return f"  {label[: w - 2]:<{w - 2}}{cells[0]:>8}{cells[1]:>8}"
 
     above = [p for p in pad if p.entry.where == "above"]
     lines.append("  " + _("above the line: premiums, overtricks, penalties"))
@@ -156,8 +169,7 @@ def pad_lines(pad: Sequence[PadLine], totals: Sequence[int], game_winners: Seque
             if p.entry.where == "below" and p.game == g:
                 lines.append(row(f"#{p.hand} " + _label(p.entry), p.entry.side, p.entry.points))
         if g <= len(game_winners):
-            lines.append("  " + "-" * (w + 14) + "  " + _("game {g} to {side}").format(
-                g=g, side=SIDE_NAMES[game_winners[g - 1]]))
+            lines.append("  " + "-" * (w + 14) + "  " + _("game {g} to {side}").format(g=g, side=SIDE_NAMES[game_winners[g - 1]]))
     tot = list(totals)
     for e in settlement:
         tot[e.side] += e.points

@@ -62,8 +62,11 @@ def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool
 def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bool) -> Outcome:
     """The outcome of a card that does not end its trick (built once per kind, then shared)."""
     dummy = (declarer + 2) % 4
-    return Outcome(declarer if turn == dummy else turn, move, MappingProxyType(
-        {"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}))
+    return Outcome(
+        declarer if turn == dummy else turn,
+        move,
+        MappingProxyType({"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}),
+    )
 
 
 def _end_trick(state: BridgeState, trick: list[Card], c: Contract) -> tuple[int, list[int]]:
@@ -202,8 +205,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
         from cardcli.engine.text import cards_after
         from cardcli.games.bridge.narration import calls_in_text
 
-        verbs = {"play", _("play"), _("plays"), _("leads"), _("hold"), _("holds"), _("holds:"), _("lead"), "with",
-                 _("with")}
+        verbs = {"play", _("play"), _("plays"), _("leads"), _("hold"), _("holds"), _("holds:"), _("lead"), "with", _("with")}
         return calls_in_text(cards_after(verbs, text, charset), charset)
 
     def move_words(self, move: mv.Move, charset: Any) -> str:
@@ -253,7 +255,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
                 done = len(state.tricks)
                 if state.rejected != (side, done * 4 + len(trick)):
                     won = state.won[side]
-                    out.extend(_CLAIMS[won:won + 14 - done])
+                    out.extend(_CLAIMS[won : won + 14 - done])
             return out
         if phase == "auction":
             return list(state.auction.legal())
@@ -307,17 +309,21 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
                 place = CARD_BIT.get(card)
                 if place is None or not held[place[0]] & place[1]:
                     if from_dummy:
-                        return refuse("play.not-held", _(
-                            "dummy does not hold {card}; it is dummy's turn to play").format(card=card))
+                        return refuse(
+                            "play.not-held", _("dummy does not hold {card}; it is dummy's turn to play").format(card=card)
+                        )
                     return refuse("play.not-held", _("you do not hold {card}").format(card=card))
                 if not follows_suit(held, state.trick, card):
                     led = state.trick[0][1]
                     follow = [c for c in hand_of(held) if c[1] == led]
                     whose = _("dummy holds") if from_dummy else _("you hold")
-                    return refuse("play.follow-suit", _(
-                        "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
-                        "be a revoke (Law 44C)").format(
-                            suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card))
+                    return refuse(
+                        "play.follow-suit",
+                        _(
+                            "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
+                            "be a revoke (Law 44C)"
+                        ).format(suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card),
+                    )
                 return ALLOWED
             case mv.Claim() | mv.Respond():
                 return check_claim_move(state, move, self.to_act(state))
@@ -356,8 +362,16 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             if facts is None:
                 dummy = (declarer + 2) % 4
                 facts = _TRICK_FACTS[key] = MappingProxyType(
-                    {"dummy": dummy, "declarer": declarer, "lead": False, "first": False,
-                     "from_dummy": turn == dummy, "winner": winner, "won": (won[0], won[1])})
+                    {
+                        "dummy": dummy,
+                        "declarer": declarer,
+                        "lead": False,
+                        "first": False,
+                        "from_dummy": turn == dummy,
+                        "winner": winner,
+                        "won": (won[0], won[1]),
+                    }
+                )
             return Outcome(declarer if turn == (declarer + 2) & 3 else turn, move, facts)
         if isinstance(move, _CALL_TYPES):
             if state.phase != "auction":
@@ -505,10 +519,12 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
         return hidden
 
     def deal_summary(self, state: BridgeState) -> dict[str, Any]:
-        return {"dealer": SEAT_NAMES[state.dealer],
-                "hands": {SEAT_NAMES[i]: list(h) for i, h in enumerate(state.hands)},
-                "hcp": {SEAT_NAMES[i]: hcp(h) for i, h in enumerate(state.hands)},
-                "vulnerable": VUL_NAMES[state.rubber.vulnerability()]}
+        return {
+            "dealer": SEAT_NAMES[state.dealer],
+            "hands": {SEAT_NAMES[i]: list(h) for i, h in enumerate(state.hands)},
+            "hcp": {SEAT_NAMES[i]: hcp(h) for i, h in enumerate(state.hands)},
+            "vulnerable": VUL_NAMES[state.rubber.vulnerability()],
+        }
 
     # -- results -------------------------------------------------------------------------------
     def match_over(self, state: BridgeState) -> bool:
@@ -524,13 +540,12 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             winners = [i for i, t in enumerate(r.totals) if t == best]
             totals: list[int | float] = list(r.totals)
             return MatchResult(totals=totals, winners=winners, hands=len(state.results), complete=True)
-        settled: list[int | float] = list(r.totals if state.config.scoring == "deals"
-                                          else r.settled_totals(state.config))
-        return MatchResult(totals=settled, winners=[], hands=len(state.results),
-                           complete=False)
+        settled: list[int | float] = list(r.totals if state.config.scoring == "deals" else r.settled_totals(state.config))
+        return MatchResult(totals=settled, winners=[], hands=len(state.results), complete=False)
 
-    def explain_result(self, result: HandResult, config: BridgeConfig, players: int,
-                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+    def explain_result(
+        self, result: HandResult, config: BridgeConfig, players: int, earlier: Sequence[HandResult | None] = ()
+    ) -> list[str]:
         """The hand's score, then the rubber's scorepad so far: its lines are every hand's own
         entries, from ``earlier`` (the match's results before this one) and this result."""
         return explain_result(result, earlier)
@@ -564,8 +579,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
 
         return deal_pbn(state)
 
-    def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand],
-                     meta: Mapping[str, Any]) -> str:
+    def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand], meta: Mapping[str, Any]) -> str:
         if fmt == "lin":
             from cardcli.games.bridge.lin import export_lin
 
@@ -612,4 +626,3 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
 
 def _suit_word(suit: str) -> str:
     return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}[suit]
-

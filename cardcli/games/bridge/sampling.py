@@ -108,8 +108,9 @@ def sample_deals(k: Knowledge, count: int, rng: Rng, max_attempts: int = 3000) -
     return out
 
 
-def _deal_once(k: Knowledge, unknown: Sequence[int], pool: list[Card], constrained: int,
-               draw: object) -> dict[int, list[Card]] | None:
+def _deal_once(
+    k: Knowledge, unknown: Sequence[int], pool: list[Card], constrained: int, draw: object
+) -> dict[int, list[Card]] | None:
     rand = draw  # random.Random.random
     cards = list(pool)
     # shuffle the unconstrained tail (Fisher-Yates on random())
@@ -154,8 +155,12 @@ def _limits(k: Knowledge, unknown: Sequence[int]) -> dict[int, tuple[int, int, l
     return out
 
 
-def _fits(limits: dict[int, tuple[int, int, list[tuple[int, int]], list[Card]]], deal: dict[int, list[Card]],
-          unknown: Sequence[int], hcp: bool) -> bool:
+def _fits(
+    limits: dict[int, tuple[int, int, list[tuple[int, int]], list[Card]]],
+    deal: dict[int, list[Card]],
+    unknown: Sequence[int],
+    hcp: bool,
+) -> bool:
     for s in unknown:
         lo, hi, lens, _played = limits[s]
         cards = deal[s]

@@ -57,8 +57,9 @@ def score_text(text: str, config: BridgeConfig) -> ScoreSheet:
             lines.append(_("Deal {n}: passed out, nobody scores.").format(n=hand))
             continue
         if len(words) < 3:
-            raise ValueError(f"line {no}: write CONTRACT DECLARER TRICKS, e.g. `4S S 10` "
-                             "(see `cardcli rules bridge score.input`)")
+            raise ValueError(
+                f"line {no}: write CONTRACT DECLARER TRICKS, e.g. `4S S 10` (see `cardcli rules bridge score.input`)"
+            )
         contract_words = words[0]
         rest = words[1:]
         if rest and rest[0].upper() in ("X", "XX", "DBL", "RDBL"):
@@ -93,32 +94,48 @@ def score_text(text: str, config: BridgeConfig) -> ScoreSheet:
         entries = score_deal(level, strain, doubled, declarer, tricks, vul, config, honors)
         entries = rubber.record(hand, entries)
         need = level + 6
-        how = (_("made exactly") if tricks == need else _("made +{n}").format(n=tricks - need) if tricks > need
-               else _("down {n}").format(n=need - tricks))
+        how = (
+            _("made exactly")
+            if tricks == need
+            else _("made +{n}").format(n=tricks - need)
+            if tricks > need
+            else _("down {n}").format(n=need - tricks)
+        )
         c = f"{level}{'NT' if strain == 'N' else strain}{'X' * doubled}"
-        lines.append(_("Deal {n}: {c} by {d}, {t} tricks, {how}{vul}").format(
-            n=hand, c=c, d=SEATS[declarer], t=tricks, how=how, vul=_(" (vulnerable)") if vul else ""))
+        lines.append(
+            _("Deal {n}: {c} by {d}, {t} tricks, {how}{vul}").format(
+                n=hand, c=c, d=SEATS[declarer], t=tricks, how=how, vul=_(" (vulnerable)") if vul else ""
+            )
+        )
         for e in entries:
             lines.append("  " + describe(e))
     if hand == 0:
         raise ValueError("no deals: type one per line, e.g. `4S S 10` (see `cardcli rules bridge score.input`)")
     settlement = rubber.settlement(config)
     lines.append("")
-    lines.extend(pad_lines(rubber.pad, rubber.totals, rubber.game_winners, rubber.over, settlement,
-                           rubber.vulnerability()))
+    lines.extend(pad_lines(rubber.pad, rubber.totals, rubber.game_winners, rubber.over, settlement, rubber.vulnerability()))
     totals = rubber.settled_totals(config)
     if rubber.over:
         w = 0 if totals[0] > totals[1] else 1
-        lines.append(_("Rubber over: {side} win by {m}.").format(side=SIDE_NAMES[w], m=abs(totals[0] - totals[1]))
-                     if totals[0] != totals[1] else _("Rubber over: a tie."))
+        lines.append(
+            _("Rubber over: {side} win by {m}.").format(side=SIDE_NAMES[w], m=abs(totals[0] - totals[1]))
+            if totals[0] != totals[1]
+            else _("Rubber over: a tie.")
+        )
     else:
         for e in settlement:
             lines.append(describe(e))
-        lines.append(_("The rubber is unfinished: settled as Law 80 says. NS {a}, EW {b}.").format(
-            a=totals[0], b=totals[1]))
-    return ScoreSheet(lines, {"NS": totals[0], "EW": totals[1]},
-                      {"rubber_over": rubber.over, "games": list(rubber.games),
-                       "entries": [p.to_list() for p in rubber.pad], "settlement": [e.to_list() for e in settlement]})
+        lines.append(_("The rubber is unfinished: settled as Law 80 says. NS {a}, EW {b}.").format(a=totals[0], b=totals[1]))
+    return ScoreSheet(
+        lines,
+        {"NS": totals[0], "EW": totals[1]},
+        {
+            "rubber_over": rubber.over,
+            "games": list(rubber.games),
+            "entries": [p.to_list() for p in rubber.pad],
+            "settlement": [e.to_list() for e in settlement],
+        },
+    )
 
 
 def _tricks(rest: list[str], level: int, no: int) -> tuple[int, list[str]]:

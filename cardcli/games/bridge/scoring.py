@@ -119,8 +119,16 @@ _ACES = frozenset("A" + s for s in "SHDC")
 _HONORS = {s: frozenset(r + s for r in "AKQJT") for s in "SHDC"}
 
 
-def score_deal(level: int, strain: str, doubled: int, declarer: int, tricks: int, vulnerable: bool,
-               config: BridgeConfig, honors_holding: tuple[int, int, int] | None = None) -> list[Entry]:
+def score_deal(
+    level: int,
+    strain: str,
+    doubled: int,
+    declarer: int,
+    tricks: int,
+    vulnerable: bool,
+    config: BridgeConfig,
+    honors_holding: tuple[int, int, int] | None = None,
+) -> list[Entry]:
     """The scorepad entries of one played deal (without game or rubber bookkeeping)."""
     side = declarer % 2
     other = 1 - side
@@ -131,8 +139,7 @@ def score_deal(level: int, strain: str, doubled: int, declarer: int, tricks: int
         out.append(Entry(side, "below", trick_points(level, strain, doubled), "tricks", contract))
         over = tricks - need
         if over:
-            out.append(Entry(side, "above", overtrick_points(over, strain, doubled, vulnerable), "overtricks",
-                             f"{over}"))
+            out.append(Entry(side, "above", overtrick_points(over, strain, doubled, vulnerable), "overtricks", f"{over}"))
         if doubled:
             out.append(Entry(side, "above", insult_points(doubled, config), "insult", "X" * doubled))
         bonus = slam_bonus(level, vulnerable)
@@ -140,8 +147,7 @@ def score_deal(level: int, strain: str, doubled: int, declarer: int, tricks: int
             out.append(Entry(side, "above", bonus, "slam", "grand" if level == 7 else "small"))
     else:
         under = need - tricks
-        out.append(Entry(other, "above", undertrick_points(under, doubled, vulnerable), "undertricks",
-                         f"{under}"))
+        out.append(Entry(other, "above", undertrick_points(under, doubled, vulnerable), "undertricks", f"{under}"))
     if honors_holding is not None and config.honors:
         seat, hside, pts = honors_holding
         out.append(Entry(hside, "above", pts, "honors", f"{'NESW'[seat]}{'A' if strain == 'N' else strain}"))
@@ -163,16 +169,20 @@ def describe(entry: Entry, vulnerable: Sequence[bool] = (False, False)) -> str:
             if doubled:
                 how += " " + (_("× 2 doubled") if doubled == 1 else _("× 4 redoubled"))
             return _("{side}: {c} made, trick points {how} = {p} below the line").format(
-                side=side, c=_pretty(n), how=how, p=entry.points)
+                side=side, c=_pretty(n), how=how, p=entry.points
+            )
         case "overtricks":
             return ngettext("{side}: {n} overtrick = {p} above", "{side}: {n} overtricks = {p} above", int(n)).format(
-                side=side, n=n, p=entry.points)
+                side=side, n=n, p=entry.points
+            )
         case "insult":
             return _("{side}: making a {what} contract (insult) = {p} above").format(
-                side=side, what=_("doubled") if n == "X" else _("redoubled"), p=entry.points)
+                side=side, what=_("doubled") if n == "X" else _("redoubled"), p=entry.points
+            )
         case "slam":
             return _("{side}: {what} slam bonus = {p} above").format(
-                side=side, what=_("grand") if n == "grand" else _("small"), p=entry.points)
+                side=side, what=_("grand") if n == "grand" else _("small"), p=entry.points
+            )
         case "undertricks":
             return _("{side}: opponents down {n} = {p} above").format(side=side, n=n, p=entry.points)
         case "honors":
@@ -180,8 +190,7 @@ def describe(entry: Entry, vulnerable: Sequence[bool] = (False, False)) -> str:
             if what == "A":
                 desc = _("four aces in one hand ({seat}) at notrump").format(seat=seat)
             else:
-                desc = _("{k} trump honors in one hand ({seat})").format(
-                    k=5 if entry.points == 150 else 4, seat=seat)
+                desc = _("{k} trump honors in one hand ({seat})").format(k=5 if entry.points == 150 else 4, seat=seat)
             return _("{side}: honors, {desc} = {p} above").format(side=side, desc=desc, p=entry.points)
         case "rubber":
             return _("{side}: rubber won {n} = {p} above").format(side=side, n=n, p=entry.points)
@@ -192,8 +201,7 @@ def describe(entry: Entry, vulnerable: Sequence[bool] = (False, False)) -> str:
         case "unfinished-game":
             return _("{side}: unfinished rubber, the only game won = {p} above").format(side=side, p=entry.points)
         case "unfinished-part":
-            return _("{side}: unfinished rubber, part score in the unfinished game = {p} above").format(
-                side=side, p=entry.points)
+            return _("{side}: unfinished rubber, part score in the unfinished game = {p} above").format(side=side, p=entry.points)
     return f"{side}: {entry.item} {entry.note} {entry.points}"
 
 

@@ -77,8 +77,7 @@ class BridgeState(GameState):
         c.trick = list(self.trick)
         c.tricks = list(self.tricks)  # a completed trick is never changed: clones share them
         c.won = list(self.won)
-        c.claim = (PendingClaim(self.claim.claimer, self.claim.tricks, list(self.claim.responders))
-                   if self.claim else None)
+        c.claim = PendingClaim(self.claim.claimer, self.claim.tricks, list(self.claim.responders)) if self.claim else None
         c.shown = list(self.shown)
         c.results = list(self.results)
         return c

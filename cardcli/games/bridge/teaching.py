@@ -42,8 +42,9 @@ def card_tricks(state: Any) -> dict[str, int]:
 
 
 @lru_cache(maxsize=256)
-def _solved(hands: tuple[tuple[str, ...], ...], trump: str | None, leader: int,
-            trick: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _solved(
+    hands: tuple[tuple[str, ...], ...], trump: str | None, leader: int, trick: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
     """One position solved once: a lesson's step asks for its lesson move and the learner's alike."""
     from cardcli.games.bridge import dds
 
@@ -88,6 +89,7 @@ def hand_words(cards: Sequence[str]) -> str:
 
 class BridgeTeaching(Teaching):
     tutor_module = "cardcli.games.bridge.tutoring"
+
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         if word == "call":
@@ -129,7 +131,8 @@ class BridgeTeaching(Teaching):
                 return None
             why = _("is not in cardcli's system here") if not in_system else _("does not fit the hand")
             return _("{seat}'s {call} ({meaning}) {why}: {hand}").format(
-                seat=SEATS[seat], call=call_name(move), meaning=text, why=why, hand=hand_words(state.original[seat]))
+                seat=SEATS[seat], call=call_name(move), meaning=text, why=why, hand=hand_words(state.original[seat])
+            )
         if isinstance(move, mv.Play) and state.phase == "play" and state.contract is not None:
             try:
                 values = card_tricks(state)
@@ -139,9 +142,13 @@ class BridgeTeaching(Teaching):
             got = values.get(move.card, best)
             if got < best:
                 better = " ".join(sorted((c for c, v in values.items() if v == best), key=_order))
-                return _("{seat}'s {card} loses a trick double dummy: {got} tricks for that side, {best} with {better}"
-                         ).format(seat=SEATS[seat], card=move.card, got=side_total(state, seat, got),
-                                  best=side_total(state, seat, best), better=better)
+                return _("{seat}'s {card} loses a trick double dummy: {got} tricks for that side, {best} with {better}").format(
+                    seat=SEATS[seat],
+                    card=move.card,
+                    got=side_total(state, seat, got),
+                    best=side_total(state, seat, best),
+                    better=better,
+                )
         return None
 
     def hand_facts(self, state: Any, seat: int) -> dict[str, int]:

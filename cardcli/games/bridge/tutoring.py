@@ -37,6 +37,7 @@ def position_deck(game: Any, config: Any, players: int, dealer: int, pos: Positi
 
 # -- quiz words (``compute``) ------------------------------------------------------------------
 
+
 def sure_tricks(session: Any, suit: str = "") -> int:
     """Bridge: the tricks declarer's side can take from the top without giving up the lead: in each
     suit the unbroken run of top cards the two hands hold together (A K Q …, the cards already played
@@ -190,13 +191,17 @@ CHOICE_COMPUTES: dict[str, Callable[[Any, str, list[str]], str]] = {"meaning": c
 
 # -- drills ----------------------------------------------------------------------------------------
 
+
 def _bridge_hcp(seed: str) -> Item:
     from cardcli.games.bridge.play import hcp
 
     s = session_for("bridge", seed)
     hand = s.state.hands[2]
-    return (_("How many high-card points? {hand}").format(hand=hand_text(hand)), str(hcp(hand)),
-            _("ace 4, king 3, queen 2, jack 1"))
+    return (
+        _("How many high-card points? {hand}").format(hand=hand_text(hand)),
+        str(hcp(hand)),
+        _("ace 4, king 3, queen 2, jack 1"),
+    )
 
 
 def _bridge_score(seed: str) -> Item:
@@ -211,10 +216,13 @@ def _bridge_score(seed: str) -> Item:
 
     spec = f"{level}{strain} {tricks} {'vul' if vul else 'nv'}"
     answer = bridge_score(spec, BridgeConfig())
-    return (_("{level}{strain} {vul}, declarer takes {tricks} tricks: what does declarer's side score "
-              "(negative if it goes down)?").format(level=level, strain=strain, tricks=tricks,
-                                                     vul=_("vulnerable") if vul else _("not vulnerable")),
-            str(answer), _("trick points, overtricks and bonuses, or the undertricks"))
+    return (
+        _(
+            "{level}{strain} {vul}, declarer takes {tricks} tricks: what does declarer's side score (negative if it goes down)?"
+        ).format(level=level, strain=strain, tricks=tricks, vul=_("vulnerable") if vul else _("not vulnerable")),
+        str(answer),
+        _("trick points, overtricks and bonuses, or the undertricks"),
+    )
 
 
 def _bridge_auction(seed: str) -> Any:
@@ -234,15 +242,22 @@ def _auction_text(s: Any) -> str:
     dealer = s.state.dealer
     calls = [f"{names[(dealer + i) % 4]} {s.game.format_move(c)}" for i, c in enumerate(s.state.calls)]
     return _("{dealer} deals; the auction so far: {calls}").format(
-        dealer=names[dealer], calls=", ".join(calls) if calls else _("none (you call first)"))
+        dealer=names[dealer], calls=", ".join(calls) if calls else _("none (you call first)")
+    )
 
 
 def _bridge_bid(seed: str) -> Exercise:
     s = _bridge_auction(seed)
     call, why = advice(s)
     answer = s.game.format_move(call)
-    return Exercise(_("{auction}. Your hand: {hand}. What does cardcli's system call? (1C … 7N, P, X)").format(
-        auction=_auction_text(s), hand=hand_text(s.state.hands[2])), answer, why, game="bridge")
+    return Exercise(
+        _("{auction}. Your hand: {hand}. What does cardcli's system call? (1C … 7N, P, X)").format(
+            auction=_auction_text(s), hand=hand_text(s.state.hands[2])
+        ),
+        answer,
+        why,
+        game="bridge",
+    )
 
 
 def _bridge_meaning(seed: str) -> Exercise:
@@ -258,9 +273,12 @@ def _bridge_meaning(seed: str) -> Exercise:
             break
     asked = pick(r, sorted(texts))
     choices = tuple(shuffled(r, sorted(texts.values())))
-    return Exercise(_("{auction}. What would {call} mean now, in cardcli's system?").format(
-        auction=_auction_text(s), call=asked), texts[asked], _("`explain {call}` at the table says the same").format(
-        call=asked), choices=choices)
+    return Exercise(
+        _("{auction}. What would {call} mean now, in cardcli's system?").format(auction=_auction_text(s), call=asked),
+        texts[asked],
+        _("`explain {call}` at the table says the same").format(call=asked),
+        choices=choices,
+    )
 
 
 def _bridge_trick(seed: str) -> Exercise:
@@ -279,10 +297,14 @@ def _bridge_trick(seed: str) -> Exercise:
         s.play(move)
     winner = names[s.state.tricks[-1].winner]
     trumps = _("notrump") if strain == "N" else _("{suit} are trumps").format(suit=_(SUIT_NAMES[strain]))
-    return Exercise(_("Contract {level}{strain} ({trumps}). The trick, in order: {cards}. Who won it?").format(
-        level=level, strain=strain, trumps=trumps, cards=", ".join(played)), winner,
+    return Exercise(
+        _("Contract {level}{strain} ({trumps}). The trick, in order: {cards}. Who won it?").format(
+            level=level, strain=strain, trumps=trumps, cards=", ".join(played)
+        ),
+        winner,
         _("the highest trump wins; with no trump in the trick, the highest card of the suit led"),
-        also=(winner[0],))
+        also=(winner[0],),
+    )
 
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

@@ -81,8 +81,13 @@ class BridgeView:
     def watching(self) -> bool:
         """True when this seat is dummy and another plays its cards: a person sitting dummy only
         watches the play (the drivers then show the table after each trick)."""
-        return (self.seat is not None and self.phase == "play" and self.contract is not None
-                and self.seat == self.contract.dummy and self.actor != self.seat)
+        return (
+            self.seat is not None
+            and self.phase == "play"
+            and self.contract is not None
+            and self.seat == self.contract.dummy
+            and self.actor != self.seat
+        )
 
     def watch_lines(self, charset: Charset) -> list[Line]:
         """What a watching dummy sees after a card: the table, once each trick is complete (and after
@@ -125,8 +130,7 @@ def view_of(state: BridgeState, seat: int | None, names: Sequence[str], reveal: 
     dummy_hand = None
     if c is not None and state.lead_made:
         dummy_hand = tuple(sort_hand(state.hands[c.dummy]))
-    shown = tuple((s, tuple(sort_hand(state.hands[s]))) for s in sorted(state.shown)
-                  if s != seat and (c is None or s != c.dummy))
+    shown = tuple((s, tuple(sort_hand(state.hands[s]))) for s in sorted(state.shown) if s != seat and (c is None or s != c.dummy))
     actor = None
     if state.phase == "auction":
         actor = state.turn
@@ -180,6 +184,7 @@ def _all_hands(state: BridgeState, reveal: bool) -> tuple[tuple[Card, ...], ...]
 
 # -- drawing ---------------------------------------------------------------------------------------
 
+
 def call_text(call: Call, charset: Charset = "ascii") -> str:
     match call:
         case Bid(level, strain):
@@ -207,6 +212,7 @@ def _suit_line(cards: Sequence[str], suit: str, charset: Charset) -> Line:
     text = " ".join(ranks) if ranks else "—" if charset == "unicode" else "-"
     if charset == "words":
         from cardcli.engine.cards import suit_word
+
         sym = suit_word(suit)
     return [(f"card suit-{suit}", f"{sym} "), ("", text)]
 
@@ -239,13 +245,19 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
         head = _("Hand {n} · dealer {d} · {vul}").format(n=view.hand_number, d=names[view.dealer], vul=vul_text)
     else:
         head = _("Hand {n} · dealer {d} · {vul} · games NS {a} EW {b} · part scores NS {p} EW {q}").format(
-            n=view.hand_number, d=names[view.dealer], vul=vul_text, a=view.games[0], b=view.games[1],
-            p=view.leg[0], q=view.leg[1])
+            n=view.hand_number, d=names[view.dealer], vul=vul_text, a=view.games[0], b=view.games[1], p=view.leg[0], q=view.leg[1]
+        )
     lines.append([("title", head)])
     if view.contract is not None:
         c = view.contract
-        lines.append([("label", _("Contract: ")), ("title", contract_text(c, charset, names)),
-                      ("", "  " + _("tricks NS {a}, EW {b}").format(a=view.won[0], b=view.won[1]))])
+        lines.append(
+            [
+                ("label", _("Contract: ")),
+                ("title", contract_text(c, charset, names)),
+                ("", "  " + _("tricks NS {a}, EW {b}").format(a=view.won[0], b=view.won[1])),
+            ]
+        )
+
     # the table: North on top, West and East in the middle, South below (turned round the seat shown)
     def label(seat: int) -> str:
         tags = []
@@ -304,14 +316,21 @@ def render_view(view: BridgeView, charset: Charset) -> list[Line]:
             leader, cards, winner = view.tricks[-1]
             row = [("label", _("Last trick ({n}): ").format(n=len(view.tricks)))]
             for i, card in enumerate(cards):
-                row += [("", f"{names[(leader + i) % 4]} "), (f"card suit-{card[1]}", format_card(card, charset)),
-                        ("", "  ")]
+                row += [("", f"{names[(leader + i) % 4]} "), (f"card suit-{card[1]}", format_card(card, charset)), ("", "  ")]
             row.append(("dim", _("won by {w}").format(w=names[winner])))
             lines.append(row)
     if view.claim is not None:
         claimer, n, waiting = view.claim
-        lines.append([("warn", _("{who} claims {n} tricks in total for {side}; waiting for {w} to accept or reject").format(
-            who=names[claimer], n=n, side=("NS", "EW")[claimer % 2], w=", ".join(names[s] for s in waiting)))])
+        lines.append(
+            [
+                (
+                    "warn",
+                    _("{who} claims {n} tricks in total for {side}; waiting for {w} to accept or reject").format(
+                        who=names[claimer], n=n, side=("NS", "EW")[claimer % 2], w=", ".join(names[s] for s in waiting)
+                    ),
+                )
+            ]
+        )
     if view.phase == "over":
         lines.append([("title", _("The hand is over."))])
     return lines
@@ -333,7 +352,7 @@ def auction_corner(view: BridgeView, charset: Charset) -> list[Line]:
         cells.append("?")
     out: list[Line] = [[("dim", "".join(f"{view.names[s][0]:<5}" for s in order).rstrip())]]
     for i in range(0, len(cells), 4):
-        out.append([("", "".join(f"{c:<5}" for c in cells[i:i + 4]).rstrip())])
+        out.append([("", "".join(f"{c:<5}" for c in cells[i : i + 4]).rstrip())])
     return out
 
 
@@ -354,8 +373,11 @@ def trick_centre(view: BridgeView, charset: Charset) -> list[Line]:
         return [(f"card suit-{card[1]}", format_card(card, charset))] if card else []
 
     b = table_bottom(view)
-    return [[("", " " * 6)] + cell((b + 2) % 4), [("", " " * 1)] + _pad(cell((b + 1) % 4), 10) + cell((b + 3) % 4),
-            [("", " " * 6)] + cell(b)]
+    return [
+        [("", " " * 6)] + cell((b + 2) % 4),
+        [("", " " * 1)] + _pad(cell((b + 1) % 4), 10) + cell((b + 3) % 4),
+        [("", " " * 6)] + cell(b),
+    ]
 
 
 def auction_lines(view: BridgeView, charset: Charset) -> list[Line]:
@@ -371,7 +393,7 @@ def auction_lines(view: BridgeView, charset: Charset) -> list[Line]:
     if view.phase == "auction":
         cells.append("?")
     for i in range(0, len(cells), 4):
-        out.append([("", "  " + "".join(f"{c:<9}" for c in cells[i:i + 4]))])
+        out.append([("", "  " + "".join(f"{c:<9}" for c in cells[i : i + 4]))])
     if view.phase == "auction" and view.calls:
         out.append(last_call_line(view, charset))
     return out
@@ -383,8 +405,15 @@ def last_call_line(view: BridgeView, charset: Charset) -> Line:
 
     reading = read_auction(view.dealer, view.calls, score_for_side(view.vulnerable, view.leg))
     seat = (view.dealer + len(view.calls) - 1) % 4
-    return [("dim", "  " + _("{who}'s {call}: {meaning}").format(
-        who=view.names[seat], call=call_text(view.calls[-1], charset), meaning=reading.texts[-1]))]
+    return [
+        (
+            "dim",
+            "  "
+            + _("{who}'s {call}: {meaning}").format(
+                who=view.names[seat], call=call_text(view.calls[-1], charset), meaning=reading.texts[-1]
+            ),
+        )
+    ]
 
 
 def status_line(view: BridgeView) -> str:
@@ -411,4 +440,3 @@ def status_line(view: BridgeView) -> str:
     parts.append(_("vul: {v}").format(v="/".join(vul) if vul else _("none")))
     parts.append(_("score NS {a} EW {b}").format(a=view.totals[0], b=view.totals[1]))
     return " · ".join(parts)
-

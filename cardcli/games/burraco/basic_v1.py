@@ -112,9 +112,17 @@ class BasicBurracoBot:
             return move, _("you must play before discarding")
         return self._discard(ctx, hand, discards)
 
-    def _best_wild_play(self, ctx: _Context, hand: list[Card], melds: list[mv.MeldMove], attaches: list[mv.Attach],
-                        clean: list[mv.MeldMove], natural_att: list[mv.Attach], going_out: bool,
-                        closing_mode: bool) -> tuple[mv.Move, str] | None:
+    def _best_wild_play(
+        self,
+        ctx: _Context,
+        hand: list[Card],
+        melds: list[mv.MeldMove],
+        attaches: list[mv.Attach],
+        clean: list[mv.MeldMove],
+        natural_att: list[mv.Attach],
+        going_out: bool,
+        closing_mode: bool,
+    ) -> tuple[mv.Move, str] | None:
         """The wildcard meld or attachment worth making now, if any (scored; positive = worth it)."""
         options: list[tuple[float, mv.Move, str]] = []
         # Holding wildcards pays only while they may still make a burraco: with several of them, or

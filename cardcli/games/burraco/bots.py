@@ -119,31 +119,39 @@ class BurracoBot(BasicBurracoBot):
         pile = list(view.discard)
         hand = list(view.hand)
         if len(pile) == 1 and all(is_wild(c) for c in hand):
-            return draw, Reason("draw-wild-back", _("draw from the stock: taking {card} would mean discarding a "
-                                                    "wildcard").format(card=pile[0]))
+            return draw, Reason(
+                "draw-wild-back", _("draw from the stock: taking {card} would mean discarding a wildcard").format(card=pile[0])
+            )
         if len(pile) == 1 and ctx.took_at_this_stock():
-            return draw, Reason("draw-stallo", _("draw from the stock: you took the pile at this stock size "
-                                                 "already"))
+            return draw, Reason("draw-stallo", _("draw from the stock: you took the pile at this stock size already"))
         if self.single_pile and len(pile) == 1 and not is_wild(pile[0]):
             room = len(hand) + 1 - (2 if ctx.team_has_pozzetto else 0)
             made = new_melds_with(pile[0], hand, ctx) if room >= 3 else []
             if made:
-                return take, Reason("take-meld", _("take the pile: {card} makes {meld} with your hand").format(
-                    card=pile[0], meld=" ".join(made[0])))
+                return take, Reason(
+                    "take-meld",
+                    _("take the pile: {card} makes {meld} with your hand").format(card=pile[0], meld=" ".join(made[0])),
+                )
         move, _why = self._draw(ctx, legal)
         if isinstance(move, mv.Take):
             useful = self._useful(ctx, pile, hand)
             if useful:
-                return move, Reason("take-useful", _("take the pile: {cards} join your melds or make melds with "
-                                                     "your hand").format(cards=" ".join(useful[:4])))
-            return move, Reason("take-wild", _("take the pile: it holds {n} cards, wildcards among them").format(
-                n=len(pile)))
+                return move, Reason(
+                    "take-useful",
+                    _("take the pile: {cards} join your melds or make melds with your hand").format(cards=" ".join(useful[:4])),
+                )
+            return move, Reason("take-wild", _("take the pile: it holds {n} cards, wildcards among them").format(n=len(pile)))
         useful = self._useful(ctx, pile, hand)
         if not useful:
-            return move, Reason("draw-useless", _("draw from the stock: no card of the pile joins your melds or "
-                                                  "makes a meld with your hand"))
-        return move, Reason("draw-little", _("draw from the stock: of the pile's {n} cards only {cards} would "
-                                             "help you").format(n=len(pile), cards=" ".join(useful[:4])))
+            return move, Reason(
+                "draw-useless", _("draw from the stock: no card of the pile joins your melds or makes a meld with your hand")
+            )
+        return move, Reason(
+            "draw-little",
+            _("draw from the stock: of the pile's {n} cards only {cards} would help you").format(
+                n=len(pile), cards=" ".join(useful[:4])
+            ),
+        )
 
     def _useful(self, ctx: _Context, pile: list[Card], hand: list[Card]) -> list[Card]:
         """Pile cards that are wildcards, fit the team's melds, or make a natural meld with the hand."""
@@ -165,35 +173,50 @@ class BurracoBot(BasicBurracoBot):
             cards = " ".join(move.cards)
             if not any(is_wild(c) for c in move.cards) or _natural_two_only(move.cards):
                 return Reason("meld-clean", _("meld {cards}: a clean meld").format(cards=cards))
-            return Reason("meld-wild", _("meld {cards}: it puts {p} points on the table").format(
-                cards=cards, p=sum(card_points(c) for c in move.cards)))
+            return Reason(
+                "meld-wild",
+                _("meld {cards}: it puts {p} points on the table").format(cards=cards, p=sum(card_points(c) for c in move.cards)),
+            )
         if isinstance(move, mv.Attach):
             cards = " ".join(move.cards)
             if ctx.makes_burraco(move):
-                return Reason("attach-burraco", _("attach {cards} to meld {n}: it makes a burraco").format(
-                    cards=cards, n=move.target))
+                return Reason(
+                    "attach-burraco", _("attach {cards} to meld {n}: it makes a burraco").format(cards=cards, n=move.target)
+                )
             if not any(is_wild(c) for c in move.cards) or ctx.natural_two_fit(move):
-                return Reason("attach-natural", _("attach {cards} to meld {n}: a natural card on your meld").format(
-                    cards=cards, n=move.target))
-            return Reason("attach-wild", _("attach {cards} to meld {n}: with {k} cards in hand you are heading "
-                                           "out").format(cards=cards, n=move.target, k=len(hand)))
+                return Reason(
+                    "attach-natural",
+                    _("attach {cards} to meld {n}: a natural card on your meld").format(cards=cards, n=move.target),
+                )
+            return Reason(
+                "attach-wild",
+                _("attach {cards} to meld {n}: with {k} cards in hand you are heading out").format(
+                    cards=cards, n=move.target, k=len(hand)
+                ),
+            )
         if isinstance(move, mv.Discard):
             c = move.card
             if len(hand) == 1:
                 return Reason("discard-last", _("discard {card}: your last card").format(card=c))
             if is_wild(c):
-                return Reason("discard-wild", _("discard {card}: every card you hold is a wildcard").format(card=c)) \
-                    if all(is_wild(x) for x in hand) else \
-                    Reason("discard-wild-kept", _("discard {card}: the other cards may not be discarded").format(card=c))
+                return (
+                    Reason("discard-wild", _("discard {card}: every card you hold is a wildcard").format(card=c))
+                    if all(is_wild(x) for x in hand)
+                    else Reason("discard-wild-kept", _("discard {card}: the other cards may not be discarded").format(card=c))
+                )
             mates = partners(c, hand)
             feeds = ctx.fits_opponents(c)
             tail = _(" (it fits an opponents' meld)") if feeds else ""
             if not mates and not ctx.fits_own(c):
-                return Reason("discard-nothing", _("discard {card}: it goes with nothing in your hand or on your "
-                                                   "melds").format(card=c) + tail)
+                return Reason(
+                    "discard-nothing",
+                    _("discard {card}: it goes with nothing in your hand or on your melds").format(card=c) + tail,
+                )
             if mates:
-                return Reason("discard-partners", _("discard {card}: in your hand it goes only with {cards}").format(
-                    card=c, cards=" ".join(mates)) + tail)
+                return Reason(
+                    "discard-partners",
+                    _("discard {card}: in your hand it goes only with {cards}").format(card=c, cards=" ".join(mates)) + tail,
+                )
             return Reason("discard-own-meld", _("discard {card}: it goes only on your melds").format(card=c) + tail)
         return Reason("play", _("you must play before discarding"))
 

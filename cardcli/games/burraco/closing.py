@@ -42,8 +42,7 @@ def single_card_locked(state: BurracoState, card: str, hand: Sequence[str]) -> b
     return True
 
 
-def close_problem(state: BurracoState, seat: int, card: Card,
-                  melds: Sequence[TableMeld] | None = None) -> Verdict:
+def close_problem(state: BurracoState, seat: int, card: Card, melds: Sequence[TableMeld] | None = None) -> Verdict:
     """Whether discarding ``card`` as the seat's last card would be a legal close.
 
     The refusal's reason is a short clause ("your team has no burraco yet")
@@ -53,8 +52,9 @@ def close_problem(state: BurracoState, seat: int, card: Card,
     """
     team = state.team_of(seat)
     if not state.pozzetto_taken[team]:
-        return refuse("close.pozzetto", _("your team has not taken its pozzetto yet (discarding your last card "
-                                          "takes it instead)"))
+        return refuse(
+            "close.pozzetto", _("your team has not taken its pozzetto yet (discarding your last card takes it instead)")
+        )
     table = state.melds if melds is None else melds
     if not has_required_burraco(table, team, state.config):
         if state.config.close_requires == "clean":
@@ -65,32 +65,43 @@ def close_problem(state: BurracoState, seat: int, card: Card,
     return ALLOWED
 
 
-def after_meld_verdict(state: BurracoState, seat: int, remaining: Sequence[Card],
-                       melds_after: Sequence[TableMeld]) -> Verdict:
+def after_meld_verdict(state: BurracoState, seat: int, remaining: Sequence[Card], melds_after: Sequence[TableMeld]) -> Verdict:
     """The last-card rule for a meld or attachment that would leave ``remaining`` in hand."""
     team = state.team_of(seat)
     if remaining and all(single_card_locked(state, c, remaining) for c in remaining):
         return _locked(remaining)
     if state.pozzetto_taken[team]:
         if not remaining:
-            return refuse("close.discard-needed", _(
-                "you must keep a card to discard: a hand cannot be closed by melding your last card "
-                "(your team has already taken its pozzetto)"))
+            return refuse(
+                "close.discard-needed",
+                _(
+                    "you must keep a card to discard: a hand cannot be closed by melding your last card "
+                    "(your team has already taken its pozzetto)"
+                ),
+            )
         if len(remaining) == 1:
             last = remaining[0]
             v = close_problem(state, seat, last, melds_after)
             if not v.ok:
-                return refuse(v.rule, _("that would leave only {card}, and you could not close with it: {why}")
-                              .format(card=last, why=v.reason))
+                return refuse(
+                    v.rule,
+                    _("that would leave only {card}, and you could not close with it: {why}").format(card=last, why=v.reason),
+                )
         return ALLOWED
     return ALLOWED
 
 
 def _locked(cards: Sequence[Card]) -> Verdict:
     if len(cards) == 1:
-        return refuse("lastcard.single-pile", _(
-            "that would leave only {card}, the card you took from a one-card pile, which you cannot "
-            "discard this turn").format(card=cards[0]))
-    return refuse("lastcard.single-pile", _(
-        "that would leave only {cards}: copies of the card you took from a one-card pile, which you cannot "
-        "discard this turn").format(cards=" ".join(cards)))
+        return refuse(
+            "lastcard.single-pile",
+            _("that would leave only {card}, the card you took from a one-card pile, which you cannot discard this turn").format(
+                card=cards[0]
+            ),
+        )
+    return refuse(
+        "lastcard.single-pile",
+        _(
+            "that would leave only {cards}: copies of the card you took from a one-card pile, which you cannot discard this turn"
+        ).format(cards=" ".join(cards)),
+    )

@@ -94,6 +94,7 @@ def plain_moves(legal: Sequence[Move]) -> list[Move]:
     """The plain moves of a legal list (:func:`is_plain`)."""
     return [m for m in legal if is_plain(m)]
 
+
 _DRAW = {"draw", "d", "pesca", "stock", "s", "tallone"}
 _TAKE = {"take", "t", "pile", "raccogli", "monte", "pick"}
 _MELD = {"meld", "m", "cala", "open", "apri"}
@@ -103,8 +104,9 @@ _CLOSE = {"close", "chiudi", "chiusura"}
 _STOCK = {"stock", "s", *words.STOCK_WORDS_IT}
 _PILE = {"pile", "discard", *words.PILE_WORDS_IT}
 #: The shared verbs (`pesca`, `prendi`/`raccogli`, `cala`, `attacca`, `scarta`, `chiudi`) → burraco's words.
-VERBS = words.register("burraco", {"draw": "draw", "take": "take", "meld": "meld", "attach": "attach",
-                                   "discard": "discard", "close": "close"})
+VERBS = words.register(
+    "burraco", {"draw": "draw", "take": "take", "meld": "meld", "attach": "attach", "discard": "discard", "close": "close"}
+)
 
 
 def _wild_suffix(wild: Card | None) -> str:
@@ -178,8 +180,9 @@ def parse_move(text: str) -> Move:
                 raise InvalidMove(_("attach which cards to which meld? e.g. `attach 7H 3`"))
             num = rest[-1].lstrip("#[").rstrip("]")
             if not num.isdigit():
-                raise InvalidMove(_("{typed} is not a meld number: end with the meld's number, "
-                                    "e.g. `attach 7H 3`").format(typed=repr(rest[-1])))
+                raise InvalidMove(
+                    _("{typed} is not a meld number: end with the meld's number, e.g. `attach 7H 3`").format(typed=repr(rest[-1]))
+                )
             return Attach(tuple(parse_cards(" ".join(rest[:-1]))), int(num), wild)
         if verb in _DISCARD or verb in _CLOSE:
             example = f"`{'close' if verb in _CLOSE else 'discard'} KS`"
@@ -194,5 +197,6 @@ def parse_move(text: str) -> Move:
             return Discard(card, close=verb in _CLOSE)
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(_("{typed} is not a burraco move (draw, take, meld, attach, discard; "
-                        "`help` lists them)").format(typed=repr(typed[0])))
+    raise InvalidMove(
+        _("{typed} is not a burraco move (draw, take, meld, attach, discard; `help` lists them)").format(typed=repr(typed[0]))
+    )

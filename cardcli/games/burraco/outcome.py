@@ -47,6 +47,7 @@ def end_hand(state: BurracoState, seat_names: list[str]) -> None:
     state.results.append(state.result)
     state.phase = "over"
 
+
 def match_result(state: BurracoState) -> MatchResult:
     """The match so far: victory points in a tournament round, match points otherwise."""
     config = state.config
@@ -55,8 +56,8 @@ def match_result(state: BurracoState) -> MatchResult:
         winners = [i for i, v in enumerate(vp) if v == max(vp)]
         return MatchResult(totals=vp, winners=winners, hands=len(state.results), complete=True)
     winners = (match_winners(state.totals, config) or []) if state.match_done else []
-    return MatchResult(totals=list(state.totals), winners=winners, hands=len(state.results),
-                       complete=state.match_done)
+    return MatchResult(totals=list(state.totals), winners=winners, hands=len(state.results), complete=state.match_done)
+
 
 def explain_result(result: HandResult, config: BurracoConfig, players: int) -> list[str]:
     """The lines that explain a hand's score, team by team."""
@@ -66,8 +67,9 @@ def explain_result(result: HandResult, config: BurracoConfig, players: int) -> l
     if d.get("end") == "closed":
         lines.append(_("{who} closed the hand").format(who=d.get("closed_by", "?")))
     else:
-        lines.append(_("the stock is down to its last {n} cards: the hand ends without a close").format(
-            n=config.unplayable_stock))
+        lines.append(
+            _("the stock is down to its last {n} cards: the hand ends without a close").format(n=config.unplayable_stock)
+        )
     for t, team in enumerate(d.get("teams", [])):
         parts = [_("cards melded {v}").format(v=team["melded"])]
         kinds = Counter(team.get("burraco", []))
@@ -88,8 +90,11 @@ def explain_result(result: HandResult, config: BurracoConfig, players: int) -> l
     lines.append(_("totals: ") + ", ".join(f"{n} {t}" for n, t in zip(names, result.totals)))
     if "vp" in d:
         vp = d["vp"]
-        lines.append(_("round over: match points {a} to {b}, victory points {va}–{vb}").format(
-            a=result.totals[0], b=result.totals[1], va=vp[0], vb=vp[1]))
+        lines.append(
+            _("round over: match points {a} to {b}, victory points {va}–{vb}").format(
+                a=result.totals[0], b=result.totals[1], va=vp[0], vb=vp[1]
+            )
+        )
     return lines
 
 
@@ -107,7 +112,8 @@ def narrate(outcome: Outcome, observer: int | None, seat_names: Callable[[int], 
         case mv.Take():
             pile = f["pile"]
             text = _("{who} takes the discard pile ({n}: {cards})").format(
-                who=who, n=len(pile), cards=format_cards(pile, "ascii"))
+                who=who, n=len(pile), cards=format_cards(pile, "ascii")
+            )
             if len(pile) == 1:
                 text += _(" and may not discard it this turn")
             return text

@@ -121,8 +121,7 @@ def plays(state: BurracoState, first_only: bool = False) -> list[mv.Move]:
                 set_ranks = {m.layout.rank for m in melds if m.team == team and m.layout.kind == "set"}
             if rank in set_ranks:
                 continue
-        if free or after_meld_verdict(state, seat, without(hand, cards),
-                                      [*melds, new_table_meld(team, layout, config)]).ok:
+        if free or after_meld_verdict(state, seat, without(hand, cards), [*melds, new_table_meld(team, layout, config)]).ok:
             out.append(meld)
             if first_only:
                 return out
@@ -230,7 +229,8 @@ def _may_go(tm: TableMeld, rules: MeldRules) -> dict[Card, TableMeld | _Unread |
     low, high = max(fixed) - size, min(fixed) + size
     if rules.two_natural_aces or not any(c[0] == "A" for c in cards):
         if (rules.ace in ("low", "both") and max(fixed) <= size + 1) or (
-                rules.ace in ("high", "both") and min(fixed) >= 14 - size):
+            rules.ace in ("high", "both") and min(fixed) >= 14 - size
+        ):
             out["A" + suit] = _UNREAD
     for p in range(max(low, 3), min(high, 13) + 1):
         if p not in fixed:

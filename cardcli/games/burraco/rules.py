@@ -50,8 +50,10 @@ SEATS = {4: ["South", "West", "North", "East"], 2: ["South", "North"]}
 class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, BurracoConfig]):
     name = "burraco"
     title = "Burraco"
-    summary = ("the Italian club game (FIBUR rules): two decks and four jokers, runs and sets, burraco of 7 "
-               "cards, the pozzetto; 4 players in pairs or 2 players")
+    summary = (
+        "the Italian club game (FIBUR rules): two decks and four jokers, runs and sets, burraco of 7 "
+        "cards, the pozzetto; 4 players in pairs or 2 players"
+    )
     aliases = ("buraco",)
     player_counts = (2, 4)
     default_players = 4
@@ -170,8 +172,7 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         config = state.config
         team = state.team_of(state.turn)
         if config.house_open_before_pile and not state.team_melds(team):
-            return refuse("take.house-open", _(
-                "house rule: your team needs a meld on the table before taking the discard pile"))
+            return refuse("take.house-open", _("house rule: your team needs a meld on the table before taking the discard pile"))
         pile = state.discard
         hand = state.hands[state.turn]
         if len(pile) == 1 and hand and all(c == pile[0] for c in hand) and not config.single_pile_twin_discard:
@@ -179,16 +180,24 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
             probe = state.clone()
             self._apply_take(probe)
             if not self._plays(probe, first_only=True):
-                return refuse("take.single-twin", _(
-                    "you hold only {card}, the same card as the one-card pile: after taking it you could "
-                    "neither discard (it is the card just taken) nor meld").format(card=pile[0]))
+                return refuse(
+                    "take.single-twin",
+                    _(
+                        "you hold only {card}, the same card as the one-card pile: after taking it you could "
+                        "neither discard (it is the card just taken) nor meld"
+                    ).format(card=pile[0]),
+                )
         if config.pile_requires_meld:
             probe = state.clone()
             self._apply_take(probe)
             if not self._plays(probe, first_only=True):
-                return refuse("take.must-meld", _(
-                    "you may take the pile only to meld or attach at least one card this turn, and with the "
-                    "pile you could not"))
+                return refuse(
+                    "take.must-meld",
+                    _(
+                        "you may take the pile only to meld or attach at least one card this turn, and with the "
+                        "pile you could not"
+                    ),
+                )
         return None
 
     def undo_barrier(self, state: BurracoState, move: mv.Move, viewer: int) -> str | None:
@@ -214,8 +223,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
                 if state.phase != "draw":
                     return refuse("turn.drawn", _("you have already drawn this turn; meld, attach or discard"))
                 if len(state.stock) <= config.unplayable_stock:
-                    return refuse("draw.stock-end", _("the last {n} cards of the stock are never drawn").format(
-                        n=config.unplayable_stock))
+                    return refuse(
+                        "draw.stock-end", _("the last {n} cards of the stock are never drawn").format(n=config.unplayable_stock)
+                    )
                 return ALLOWED
             case mv.Take():
                 if state.phase != "draw":
@@ -234,9 +244,12 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
                 if isinstance(lay, Verdict):
                     return lay
                 if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
-                    return refuse("meld.same-rank", _(
-                        "your team already has a set of {rank}; attach to it instead of opening a second one").format(
-                        rank=lay.rank))
+                    return refuse(
+                        "meld.same-rank",
+                        _("your team already has a set of {rank}; attach to it instead of opening a second one").format(
+                            rank=lay.rank
+                        ),
+                    )
                 after = [*state.melds, new_table_meld(team, lay, config)]
                 return after_meld_verdict(state, seat, _without(hand, cards), after)
             case mv.Attach(cards, target, wild):
@@ -247,17 +260,22 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
                 if not 1 <= target <= len(state.melds):
                     if not state.melds:
                         return refuse("attach.target", _("there are no melds on the table yet"))
-                    return refuse("attach.target", _("there is no meld {n} (melds are numbered 1 to {m})").format(
-                        n=target, m=len(state.melds)))
+                    return refuse(
+                        "attach.target",
+                        _("there is no meld {n} (melds are numbered 1 to {m})").format(n=target, m=len(state.melds)),
+                    )
                 tm = state.melds[target - 1]
                 if tm.team != team:
-                    return refuse("attach.own-team", _(
-                        "meld {n} belongs to the opponents; you may attach only to your own team's melds").format(
-                        n=target))
+                    return refuse(
+                        "attach.own-team",
+                        _("meld {n} belongs to the opponents; you may attach only to your own team's melds").format(n=target),
+                    )
                 got = extend(tm, cards, config, wild)
                 if isinstance(got, Verdict):
-                    return refuse(got.rule, _("{cards} cannot go on meld {n}: {why}").format(
-                        cards=" ".join(cards), n=target, why=got.reason))
+                    return refuse(
+                        got.rule,
+                        _("{cards} cannot go on meld {n}: {why}").format(cards=" ".join(cards), n=target, why=got.reason),
+                    )
                 after = list(state.melds)
                 after[target - 1] = got
                 return after_meld_verdict(state, seat, _without(hand, cards), after)
@@ -265,15 +283,19 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
                 if card not in hand:
                     return refuse("discard.held", _("you do not hold {card}").format(card=card))
                 if self._must_play_first(state):
-                    return refuse("take.must-meld", _(
-                        "you took the pile, so you must meld or attach at least one card before discarding"))
+                    return refuse(
+                        "take.must-meld", _("you took the pile, so you must meld or attach at least one card before discarding")
+                    )
                 if single_card_locked(state, card, hand):
-                    return refuse("discard.single-pile", _(
-                        "you took {card} from a one-card pile this turn; discard a different card").format(card=card))
+                    return refuse(
+                        "discard.single-pile",
+                        _("you took {card} from a one-card pile this turn; discard a different card").format(card=card),
+                    )
                 last = len(hand) == 1
                 if close and not last:
-                    return refuse("close.last-card", _(
-                        "you close by discarding your last card, and you hold {n} cards").format(n=len(hand)))
+                    return refuse(
+                        "close.last-card", _("you close by discarding your last card, and you hold {n} cards").format(n=len(hand))
+                    )
                 if last and (close or state.pozzetto_taken[team]):
                     v = close_problem(state, seat, card)
                     if not v.ok:
@@ -305,9 +327,17 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
                 facts["stock_end"] = state.phase == "over" and state.closed_by is None
                 facts["stock"] = len(state.stock)
         if not had_pozzetto and state.pozzetto_taken[team]:
-            facts["pozzetto"] = "al-volo" if state.pozzetto_taken[team] == 1 else (
-                "partner-discard" if state.players == 4 and state.config.pozzetto_look == "partner-discard"
-                else "next-turn" if state.players == 4 or state.config.pozzetto_look == "own-turn" else "open")
+            facts["pozzetto"] = (
+                "al-volo"
+                if state.pozzetto_taken[team] == 1
+                else (
+                    "partner-discard"
+                    if state.players == 4 and state.config.pozzetto_look == "partner-discard"
+                    else "next-turn"
+                    if state.players == 4 or state.config.pozzetto_look == "own-turn"
+                    else "open"
+                )
+            )
         return Outcome(seat, move, facts, private)
 
     def _apply(self, state: BurracoState, move: mv.Move) -> None:
@@ -377,8 +407,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
     def match_result(self, state: BurracoState) -> MatchResult:
         return ending.match_result(state)
 
-    def explain_result(self, result: HandResult, config: BurracoConfig, players: int,
-                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+    def explain_result(
+        self, result: HandResult, config: BurracoConfig, players: int, earlier: Sequence[HandResult | None] = ()
+    ) -> list[str]:
         return ending.explain_result(result, config, players)
 
     def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
@@ -408,8 +439,7 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
             if len(words) >= 2 and words[-1].isdigit():
                 cards = tuple(parse_cards(" ".join(words[:-1])))
                 if len(cards) == 1:
-                    return [m for m in legal if isinstance(m, mv.Attach) and m.cards == cards
-                            and m.target == int(words[-1])]
+                    return [m for m in legal if isinstance(m, mv.Attach) and m.cards == cards and m.target == int(words[-1])]
                 return []
             cards = tuple(parse_cards(text))
         except CardParseError:
@@ -432,8 +462,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         return view_of(state, seat, seat_labels(self.seat_names(state.players)), seat_labels(team_names(state.players)))
 
     def full_view(self, state: BurracoState) -> BurracoView:
-        return view_of(state, None, seat_labels(self.seat_names(state.players)), seat_labels(team_names(state.players)),
-                       reveal=True)
+        return view_of(
+            state, None, seat_labels(self.seat_names(state.players)), seat_labels(team_names(state.players)), reveal=True
+        )
 
     def render(self, view: BurracoView, charset: Any) -> list[Line]:
         return render_view(view, charset)
@@ -488,8 +519,7 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
     def commands(self) -> dict[str, Any]:
         from cardcli.games.burraco.view import explain_melds
 
-        return {"melds": (_("the melds: kinds, what each wildcard stands for, which of your cards fit"),
-                          explain_melds)}
+        return {"melds": (_("the melds: kinds, what each wildcard stands for, which of your cards fit"), explain_melds)}
 
 
 class _Discards(dict[Card, mv.Discard]):

@@ -53,12 +53,25 @@ class TeamScore:
     lines: list[str] = field(default_factory=list)
 
     def detail(self) -> dict[str, Any]:
-        return {"melded": self.melded, "burraco": [k for k, _b in self.bonuses], "bonus": sum(b for _k, b in self.bonuses),
-                "closing": self.closing, "in_hand": self.in_hand, "pozzetto": self.pozzetto}
+        return {
+            "melded": self.melded,
+            "burraco": [k for k, _b in self.bonuses],
+            "bonus": sum(b for _k, b in self.bonuses),
+            "closing": self.closing,
+            "in_hand": self.in_hand,
+            "pozzetto": self.pozzetto,
+        }
 
 
-def score_team(name: str, melds: Sequence[TableMeld], left: Sequence[str], closed: bool, pozzetto_taken: bool,
-               config: BurracoConfig, per_meld: bool = False) -> TeamScore:
+def score_team(
+    name: str,
+    melds: Sequence[TableMeld],
+    left: Sequence[str],
+    closed: bool,
+    pozzetto_taken: bool,
+    config: BurracoConfig,
+    per_meld: bool = False,
+) -> TeamScore:
     """Score one team's hand; ``per_meld`` adds a line per meld (the scorepad)."""
     ts = TeamScore(name)
     for i, m in enumerate(melds, 1):
@@ -70,15 +83,15 @@ def score_team(name: str, melds: Sequence[TableMeld], left: Sequence[str], close
         if per_meld:
             what = _("{kind} burraco").format(kind=kind_name(kind)) if kind else _(str(m.layout.kind))
             line = _("{team} meld {n}: {cards} ({what}): {pts} in cards").format(
-                team=name, n=i, cards=" ".join(m.layout.cards), what=what, pts=pts)
+                team=name, n=i, cards=" ".join(m.layout.cards), what=what, pts=pts
+            )
             if kind:
                 line += _(", burraco +{b}").format(b=kind_bonus(kind, config))
             ts.lines.append(line)
     if not per_meld:
         ts.lines.append(_("{team}: {n} melds, {pts} in cards").format(team=name, n=len(melds), pts=ts.melded))
         for kind_text, bonus in ts.bonuses:
-            ts.lines.append(_("{team}: {kind} burraco +{b}").format(
-                team=name, kind=kind_name(kind_text), b=bonus))  # type: ignore[arg-type]
+            ts.lines.append(_("{team}: {kind} burraco +{b}").format(team=name, kind=kind_name(kind_text), b=bonus))  # type: ignore[arg-type]
     if closed:
         ts.closing = config.closing_points
         ts.lines.append(_("{team}: closing +{b}").format(team=name, b=ts.closing))
@@ -215,16 +228,17 @@ def parse_score_input(text: str, config: BurracoConfig, players: int | None) -> 
                 raise ValueError(f"line {no}: {lay.reason} [rule burraco {lay.rule}]")
             assert isinstance(lay, Meld)
             if lay.kind == "set" and lay.rank and set_rank_taken(got.melds[t], t, lay.rank):
-                raise ValueError(f"line {no}: {names[t]} already has a set of rank {lay.rank}; a team has one set "
-                                 "per rank [rule burraco meld.same-rank]")
+                raise ValueError(
+                    f"line {no}: {names[t]} already has a set of rank {lay.rank}; a team has one set "
+                    "per rank [rule burraco meld.same-rank]"
+                )
             got.melds[t].append(new_table_meld(t, lay, config))
         elif verb in ("hand", "left", "cards", "mano"):
             got.left[t].extend(cards)
         else:
             raise ValueError(f"line {no}: after the team write `meld CARDS` or `hand CARDS`, not {verb!r}")
     if not any(got.melds) and not any(got.left):
-        raise ValueError("no melds and no cards given: start with e.g. `NS meld 5H 6H 7H` "
-                         "(see `cardcli rules burraco score`)")
+        raise ValueError("no melds and no cards given: start with e.g. `NS meld 5H 6H 7H` (see `cardcli rules burraco score`)")
     _check_counts(got)
     if got.closed is not None:
         from cardcli.games.burraco.table import has_required_burraco
@@ -257,15 +271,13 @@ def score_sheet(text: str, config: BurracoConfig, players: int | None) -> tuple[
     names = team_names(got.players)
     lines: list[str] = []
     points: dict[str, int] = {}
-    data: dict[str, Any] = {"players": got.players, "closed": names[got.closed] if got.closed is not None else None,
-                            "teams": {}}
+    data: dict[str, Any] = {"players": got.players, "closed": names[got.closed] if got.closed is not None else None, "teams": {}}
     for t in (0, 1):
         ts = score_team(names[t], got.melds[t], got.left[t], got.closed == t, got.pozzetto[t], config, per_meld=True)
         lines.extend(ts.lines)
         points[names[t]] = ts.points
         data["teams"][names[t]] = ts.detail()
-    lines.append(_("hand: {a} {pa:+}, {b} {pb:+}").format(a=names[0], pa=points[names[0]], b=names[1],
-                                                          pb=points[names[1]]))
+    lines.append(_("hand: {a} {pa:+}, {b} {pb:+}").format(a=names[0], pa=points[names[0]], b=names[1], pb=points[names[1]]))
     return lines, points, data
 
 

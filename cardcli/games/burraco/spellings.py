@@ -64,11 +64,19 @@ def _may_fit(tm: TableMeld, hand: Sequence[Card]) -> list[Card]:
     return [c for c in dict.fromkeys(hand) if is_wild(c) or c[1] == layout.suit]
 
 
-def _attaches(state: BurracoState, seat: int, hand: Sequence[Card], target: int, tm: TableMeld,
-              fits: Sequence[Card], seeds: Sequence[tuple[Card, TableMeld]], free: bool) -> list[mv.Move]:
+def _attaches(
+    state: BurracoState,
+    seat: int,
+    hand: Sequence[Card],
+    target: int,
+    tm: TableMeld,
+    fits: Sequence[Card],
+    seeds: Sequence[tuple[Card, TableMeld]],
+    free: bool,
+) -> list[mv.Move]:
     """Several cards at once onto meld ``target``, and each attachment's ``wild=`` choices."""
     out: list[mv.Move] = []
-    for combo, got in [((c, ), after) for c, after in seeds] + _grown(tm, fits, seeds, hand, state):
+    for combo, got in [((c,), after) for c, after in seeds] + _grown(tm, fits, seeds, hand, state):
         if len(combo) > 1 and _fits_after(state, seat, hand, target, combo, None, free):
             out.append(mv.Attach(combo, target))
         # the checker's wild= reads the run before a free wildcard is kept at its end; that run and the
@@ -91,22 +99,24 @@ def _choices(layout: Meld | object) -> list[Card]:
     return list(dict.fromkeys(Card(lay.stands_for(lay.wild_at[0])) for lay in options))
 
 
-def _meld_wilds(state: BurracoState, seat: int, hand: Sequence[Card], team: int, move: mv.MeldMove,
-                free: bool) -> list[mv.Move]:
+def _meld_wilds(state: BurracoState, seat: int, hand: Sequence[Card], team: int, move: mv.MeldMove, free: bool) -> list[mv.Move]:
     out: list[mv.Move] = []
     config = state.config
     for wild in _choices(read_new(move.cards, config)):
         lay = read_new(move.cards, config, wild)
         if not isinstance(lay, Meld):
             continue
-        if free or after_meld_verdict(state, seat, without(hand, move.cards),
-                                      [*state.melds, new_table_meld(team, lay, config)]).ok:
+        if (
+            free
+            or after_meld_verdict(state, seat, without(hand, move.cards), [*state.melds, new_table_meld(team, lay, config)]).ok
+        ):
             out.append(mv.MeldMove(move.cards, wild))
     return out
 
 
-def _grown(tm: TableMeld, fits: Sequence[Card], seeds: Sequence[tuple[Card, TableMeld]], hand: Sequence[Card],
-           state: BurracoState) -> list[tuple[tuple[Card, ...], TableMeld]]:
+def _grown(
+    tm: TableMeld, fits: Sequence[Card], seeds: Sequence[tuple[Card, TableMeld]], hand: Sequence[Card], state: BurracoState
+) -> list[tuple[tuple[Card, ...], TableMeld]]:
     """Every set of two or more of the hand's cards that goes on ``tm`` at once, grown a card at a time
     from the cards that go alone (``seeds``: each card and the meld it makes), with the meld each set
     makes (each set in card order, each once). Each set is read with all its cards at once, as the
@@ -136,8 +146,9 @@ def _grown(tm: TableMeld, fits: Sequence[Card], seeds: Sequence[tuple[Card, Tabl
     return out
 
 
-def _fits_after(state: BurracoState, seat: int, hand: Sequence[Card], target: int, cards: tuple[Card, ...],
-                wild: Card | None, free: bool) -> bool:
+def _fits_after(
+    state: BurracoState, seat: int, hand: Sequence[Card], target: int, cards: tuple[Card, ...], wild: Card | None, free: bool
+) -> bool:
     """Whether attaching ``cards`` (with ``wild=``) to meld ``target`` is allowed: the checker's reading."""
     got = extend(state.melds[target - 1], cards, state.config, wild)
     if not isinstance(got, TableMeld):

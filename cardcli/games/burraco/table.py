@@ -75,8 +75,10 @@ def read_new(cards: Sequence[str], config: BurracoConfig, wild: Card | None = No
 def _read_new(cards: tuple[str, ...], config: BurracoConfig, wild: Card | None) -> Meld | Verdict:
     # Cached: the generator and the bots read the same few hundred melds over and over.
     if cards and all(is_wild(c) for c in cards):
-        return refuse("meld.wild-only", _("{cards}: sets of twos, or of jokers and twos, are not allowed").format(
-            cards=format_cards(cards, "ascii")))
+        return refuse(
+            "meld.wild-only",
+            _("{cards}: sets of twos, or of jokers and twos, are not allowed").format(cards=format_cards(cards, "ascii")),
+        )
     got = read_meld(cards, config.meld_rules())
     if isinstance(got, Verdict):
         return got
@@ -126,16 +128,16 @@ def _choose_wild(layout: Meld, wild: Card) -> Meld | Verdict:
         if lay.kind == "run" and lay.wild_at and lay.stands_for(lay.wild_at[0]) == wild:
             return lay
     if not layout.wild_at or layout.kind != "run":
-        return refuse("wild.place", _("wild={card}: this {kind} has no wildcard whose place can be chosen").format(
-            card=wild, kind=_(layout.kind)))
+        return refuse(
+            "wild.place",
+            _("wild={card}: this {kind} has no wildcard whose place can be chosen").format(card=wild, kind=_(layout.kind)),
+        )
     can = " " + _("or") + " "
     places = can.join(lay.stands_for(lay.wild_at[0]) for lay in options)
-    return refuse("wild.place", _("wild={card}: the wildcard can only stand for {places} here").format(
-        card=wild, places=places))
+    return refuse("wild.place", _("wild={card}: the wildcard can only stand for {places} here").format(card=wild, places=places))
 
 
-def extend(tm: TableMeld, cards: Sequence[str], config: BurracoConfig,
-           wild: Card | None = None) -> TableMeld | Verdict:
+def extend(tm: TableMeld, cards: Sequence[str], config: BurracoConfig, wild: Card | None = None) -> TableMeld | Verdict:
     """``tm`` with ``cards`` attached (a new :class:`TableMeld`), or the refusal.
 
     The checks beyond the meld module: a natural two stays natural, a free
@@ -146,8 +148,9 @@ def extend(tm: TableMeld, cards: Sequence[str], config: BurracoConfig,
 
 
 @lru_cache(maxsize=65536)
-def _extend(team: int, old: Meld, pinned_two: bool, cards: tuple[str, ...], config: BurracoConfig,
-            wild: Card | None) -> TableMeld | Verdict:
+def _extend(
+    team: int, old: Meld, pinned_two: bool, cards: tuple[str, ...], config: BurracoConfig, wild: Card | None
+) -> TableMeld | Verdict:
     # Cached on the meld's layout: the generator tries every card of the hand on every meld each turn.
     new = extend_meld(old, cards, config.meld_rules())
     if isinstance(new, Verdict):
@@ -172,17 +175,19 @@ def attach_cards(tm: TableMeld, cards: Sequence[Card], config: BurracoConfig) ->
     return got if isinstance(got, TableMeld) else None
 
 
-def _placed(team: int, old: Meld, pinned_two: bool, new: Meld, config: BurracoConfig,
-            wild: Card | None) -> TableMeld | Verdict:
+def _placed(team: int, old: Meld, pinned_two: bool, new: Meld, config: BurracoConfig, wild: Card | None) -> TableMeld | Verdict:
     """The table meld ``old`` becomes when its cards and the new ones read as ``new``."""
     tm = TableMeld(team, old, pinned_two)
     if old.kind == "run" and not tm.pinned_two:
         had = _natural_two_index(old)
         if had is not None and _natural_two_index(new) is None:
             two = old.cards[had]
-            return refuse("attach.natural-two", _(
-                "{two} lies in its natural place as a natural card; it cannot become a wildcard to fill "
-                "another place").format(two=two))
+            return refuse(
+                "attach.natural-two",
+                _("{two} lies in its natural place as a natural card; it cannot become a wildcard to fill another place").format(
+                    two=two
+                ),
+            )
     # A free wildcard that sat at the high end stays there when it still can.
     if wild is None and free_wild_side(old) == "high" and free_wild_side(new) == "low":
         flipped = flip_wild(new)
@@ -196,9 +201,12 @@ def _placed(team: int, old: Meld, pinned_two: bool, new: Meld, config: BurracoCo
     pinned = tm.pinned_two or (not config.pinella_can_renaturalize and _wild_own_two(new))
     result = TableMeld(tm.team, new, pinned)
     if len(wild_positions(result)) > 1:
-        return refuse("meld.run.wilds", _(
-            "{cards}: the {two} served as a wildcard and still counts as one, so the run cannot take "
-            "another wildcard").format(cards=" ".join(new.cards), two=_pinned_two_card(new) or "2"))
+        return refuse(
+            "meld.run.wilds",
+            _("{cards}: the {two} served as a wildcard and still counts as one, so the run cannot take another wildcard").format(
+                cards=" ".join(new.cards), two=_pinned_two_card(new) or "2"
+            ),
+        )
     return result
 
 
@@ -287,15 +295,25 @@ def _longest_block(n: int, wilds: Sequence[int]) -> int:
 
 def kind_bonus(kind: BurracoKind, config: BurracoConfig) -> int:
     return {
-        "clean": config.clean_points, "semiclean": config.semiclean_points, "dirty": config.dirty_points,
-        "royal": 300, "super": 250, "dirty-royal": 250, "dirty-super": 200,
+        "clean": config.clean_points,
+        "semiclean": config.semiclean_points,
+        "dirty": config.dirty_points,
+        "royal": 300,
+        "super": 250,
+        "dirty-royal": 250,
+        "dirty-super": 200,
     }[kind]
 
 
 def kind_name(kind: BurracoKind) -> str:
     return {
-        "clean": _("clean"), "semiclean": _("semi-clean"), "dirty": _("dirty"), "royal": _("royal (13-card clean run)"),
-        "dirty-royal": _("dirty royal"), "super": _("super-clean (8 naturals)"), "dirty-super": _("dirty super"),
+        "clean": _("clean"),
+        "semiclean": _("semi-clean"),
+        "dirty": _("dirty"),
+        "royal": _("royal (13-card clean run)"),
+        "dirty-royal": _("dirty royal"),
+        "super": _("super-clean (8 naturals)"),
+        "dirty-super": _("dirty super"),
     }[kind]
 
 

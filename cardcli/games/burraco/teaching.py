@@ -50,6 +50,7 @@ def burracos(state: Any, team: int) -> int:
 
 class BurracoTeaching(Teaching):
     tutor_module = "cardcli.games.burraco.tutoring"
+
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         team = seat % 2
@@ -81,8 +82,9 @@ class BurracoTeaching(Teaching):
             RuleClaim(r"\bat most (one|two|\d+) (?:wildcards?|matt[ae])\b", 1, _("wildcards in a meld")),
             RuleClaim(r"\bclosing (?:is worth|scores|earns|gives) (\d+)", config.closing_points, _("closing points")),
             RuleClaim(r"\bclean burraco (?:is worth|scores|earns) (\d+)", config.clean_points, _("clean burraco bonus")),
-            RuleClaim(r"\bsemi-clean burraco (?:is worth|scores|earns) (\d+)", config.semiclean_points,
-                      _("semi-clean burraco bonus")),
+            RuleClaim(
+                r"\bsemi-clean burraco (?:is worth|scores|earns) (\d+)", config.semiclean_points, _("semi-clean burraco bonus")
+            ),
             RuleClaim(r"\bdirty burraco (?:is worth|scores|earns) (\d+)", config.dirty_points, _("dirty burraco bonus")),
             RuleClaim(r"\b(?:the match|a match) (?:is played |goes )?to (\d[\d,]*)", config.target, _("the target")),
         )

@@ -71,8 +71,11 @@ def _burraco_meld(seed: str) -> Exercise:
 
     cards = meld_candidate(Rng(seed, "drill"), ("JK", "2S", "2H", "2D", "2C"))
     got = read_new(cards, BurracoConfig())
-    return Exercise(_("Burraco: is {cards} a legal new meld? (yes/no)").format(cards=hand_text(cards)),
-                    "yes" if isinstance(got, Meld) else "no", verdict_text(got))
+    return Exercise(
+        _("Burraco: is {cards} a legal new meld? (yes/no)").format(cards=hand_text(cards)),
+        "yes" if isinstance(got, Meld) else "no",
+        verdict_text(got),
+    )
 
 
 def _burraco_take(seed: str) -> Exercise:
@@ -85,10 +88,14 @@ def _burraco_take(seed: str) -> Exercise:
     if s.to_act() != seat:
         s.run_bots()
     verdict = s.game.check(s.state, bmv.Take())
-    return Exercise(_("Burraco, FIBUR International code (the pile only if you then meld or attach). The discard "
-                      "pile: {pile}. Your hand: {hand}. May you take the pile? (yes/no)").format(
-        pile=hand_text(s.state.discard), hand=hand_text(s.state.hands[seat])), "yes" if verdict.ok else "no",
-        verdict.reason or _("with the pile you can meld or attach at least one card"))
+    return Exercise(
+        _(
+            "Burraco, FIBUR International code (the pile only if you then meld or attach). The discard "
+            "pile: {pile}. Your hand: {hand}. May you take the pile? (yes/no)"
+        ).format(pile=hand_text(s.state.discard), hand=hand_text(s.state.hands[seat])),
+        "yes" if verdict.ok else "no",
+        verdict.reason or _("with the pile you can meld or attach at least one card"),
+    )
 
 
 COMPUTES: dict[str, Callable[[Any, str], str]] = {"burraco": _burraco_kind}

@@ -89,8 +89,7 @@ class BurracoView:
         return [m for m in self.melds if m.team == team]
 
 
-def view_of(state: BurracoState, seat: int | None, names: list[str], team_names: list[str],
-            reveal: bool = False) -> BurracoView:
+def view_of(state: BurracoState, seat: int | None, names: list[str], team_names: list[str], reveal: bool = False) -> BurracoView:
     over = state.phase == "over"
     show_all = reveal or over
     melds = [_meld_view(i + 1, tm.team, tm.layout, tm.pinned_two, state.config) for i, tm in enumerate(state.melds)]
@@ -128,8 +127,15 @@ def view_of(state: BurracoState, seat: int | None, names: list[str], team_names:
 def _meld_view(number: int, team: int, lay: Meld, pinned_two: bool, config: BurracoConfig) -> MeldView:
     # Cached: views are built for every bot decision and most melds do not change between them.
     tm = TableMeld(team, lay, pinned_two)
-    return MeldView(number, team, lay.kind, lay.cards, wild_positions(tm),
-                    tuple(lay.stands_for(j) for j in range(len(lay.cards))), burraco_kind(tm, config))
+    return MeldView(
+        number,
+        team,
+        lay.kind,
+        lay.cards,
+        wild_positions(tm),
+        tuple(lay.stands_for(j) for j in range(len(lay.cards))),
+        burraco_kind(tm, config),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,8 +173,12 @@ def _meld_line(m: MeldView, charset: Charset, before: MeldView | None = None, ch
     notes = []
     for i in m.wild_at:
         means = m.stands_for[i]
-        notes.append(_("{card}={means}").format(card=format_card(m.cards[i], charset), means=format_card(
-            means, charset) if not means.endswith("*") else rank_text(means[0], charset)))
+        notes.append(
+            _("{card}={means}").format(
+                card=format_card(m.cards[i], charset),
+                means=format_card(means, charset) if not means.endswith("*") else rank_text(means[0], charset),
+            )
+        )
     if m.burraco:
         notes.append(_("{kind} burraco").format(kind=kind_name(m.burraco)))  # type: ignore[arg-type]
     if notes:
@@ -208,8 +218,11 @@ def _meld_order(m: MeldView) -> tuple[int, int, int]:
     """Burraco first, then runs by suit and lowest card, then sets by rank."""
     natural = [c for i, c in enumerate(m.stands_for) if i not in m.wild_at and not c.endswith("*")] or list(m.cards)
     suit_rank = sort_key(natural[0] if m.kind == "run" else min(natural, key=sort_key))
-    return (0 if m.burraco else 1, 0 if m.kind == "run" else 1,
-            suit_rank[0] * 20 + suit_rank[1] if m.kind == "run" else suit_rank[1])
+    return (
+        0 if m.burraco else 1,
+        0 if m.kind == "run" else 1,
+        suit_rank[0] * 20 + suit_rank[1] if m.kind == "run" else suit_rank[1],
+    )
 
 
 def render_view(view: BurracoView, charset: Charset, before: BurracoView | None = None) -> list[Line]:
@@ -246,23 +259,20 @@ def render_view(view: BurracoView, charset: Charset, before: BurracoView | None 
         took = view.pozzetto_taken[t]
         pz = {0: _("pozzetto not taken"), 1: _("pozzetto taken al volo"), 2: _("pozzetto taken with the discard")}[took]
         team_melds = sorted(view.team_melds(t), key=_meld_order)
-        count = ngettext("{n} meld", "{n} melds", len(team_melds)).format(n=len(team_melds)) if team_melds else _(
-            "no melds yet")
+        count = ngettext("{n} meld", "{n} melds", len(team_melds)).format(n=len(team_melds)) if team_melds else _("no melds yet")
         lines.append([("label", f"{view.team_names[t]}{you}: "), ("dim", f"{count} · {pz}")])
         changed = {m.number for m in team_melds if before is not None and old.get(m.number) != m}
         # what changed first, so that it is never among the melds left out
         ranked = [m for m in team_melds if m.number in changed] + [m for m in team_melds if m.number not in changed]
         for n_shown in range(len(ranked), -1, -1):
             picked = {m.number for m in ranked[:n_shown]}
-            items = [_meld_line(m, charset, old.get(m.number), m.number in changed)
-                     for m in team_melds if m.number in picked]
+            items = [_meld_line(m, charset, old.get(m.number), m.number in changed) for m in team_melds if m.number in picked]
             packed = _pack(items, LINE_WIDTH)
             if len(packed) <= MELD_LINES or n_shown == 0:
                 break
         lines.extend(packed)
         if n_shown < len(team_melds):
-            lines.append([("dim", "  " + _("+{n} more (`melds` lists them all)").format(
-                n=len(team_melds) - n_shown))])
+            lines.append([("dim", "  " + _("+{n} more (`melds` lists them all)").format(n=len(team_melds) - n_shown))])
     row: Line = [("label", _("Players: "))]
     for i, n in enumerate(names):
         if i:
@@ -286,13 +296,26 @@ def render_view(view: BurracoView, charset: Charset, before: BurracoView | None 
 
         after: Line = []
         if view.covered_sizes[view.seat]:
-            after.append(("dim", "  " + _("+ {n} covered pozzetto cards (you may look at them after your "
-                                          "partner's discard)").format(n=view.covered_sizes[view.seat])))
+            after.append(
+                (
+                    "dim",
+                    "  "
+                    + _("+ {n} covered pozzetto cards (you may look at them after your partner's discard)").format(
+                        n=view.covered_sizes[view.seat]
+                    ),
+                )
+            )
         if view.single_taken and view.seat == view.turn and view.single_taken in view.hand:
-            after.append(("dim", "  " + _("(took {c} from a one-card pile: discard another card)").format(
-                c=format_card(view.single_taken, charset))))
-        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset,
-                                after))
+            after.append(
+                (
+                    "dim",
+                    "  "
+                    + _("(took {c} from a one-card pile: discard another card)").format(
+                        c=format_card(view.single_taken, charset)
+                    ),
+                )
+            )
+        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset, after))
     if view.phase == "over":
         lines.append([("title", _("The hand is over."))])
     return lines
@@ -309,8 +332,7 @@ def status_line(view: BurracoView) -> str:
     if view.phase == "over":
         phase = _("hand over")
     elif view.seat == view.turn:
-        phase = _("your turn: draw or take the pile") if view.phase == "draw" else _(
-            "your turn: meld, attach, discard")
+        phase = _("your turn: draw or take the pile") if view.phase == "draw" else _("your turn: meld, attach, discard")
     else:
         phase = _("{who} to play").format(who=names[view.turn])
     scores = "  ".join(f"{n} {t}" for n, t in zip(view.team_names, view.totals))
@@ -340,8 +362,11 @@ def explain_melds(view: BurracoView, args: str) -> list[str]:
             desc = f"  [{m.number}] {' '.join(m.cards)} — {_(m.kind)}"
             for i in m.wild_at:
                 means = m.stands_for[i]
-                desc += ", " + (_("{card} stands for {means}").format(card=m.cards[i], means=means)
-                                if not means.endswith("*") else _("{card} is the wildcard").format(card=m.cards[i]))
+                desc += ", " + (
+                    _("{card} stands for {means}").format(card=m.cards[i], means=means)
+                    if not means.endswith("*")
+                    else _("{card} is the wildcard").format(card=m.cards[i])
+                )
             if m.burraco:
                 desc += ", " + _("{kind} burraco").format(kind=kind_name(m.burraco))  # type: ignore[arg-type]
             else:
@@ -350,7 +375,8 @@ def explain_melds(view: BurracoView, args: str) -> list[str]:
             if isinstance(lay, Meld):
                 fits = [c for c in dict.fromkeys(view.hand) if isinstance(extend_meld(lay, [c], rules), Meld)]
                 if fits:
-                    desc += "; " + (_("fits from your hand: {cards}") if mine else _(
-                        "your cards that would fit it: {cards}")).format(cards=" ".join(fits))
+                    desc += "; " + (
+                        _("fits from your hand: {cards}") if mine else _("your cards that would fit it: {cards}")
+                    ).format(cards=" ".join(fits))
             out.append(desc)
     return out

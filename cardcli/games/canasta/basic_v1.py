@@ -85,7 +85,8 @@ class BasicCanastaBot:
 
                     best = min(lays, key=cost)
                     return best, _("open with {cards}: your side needs {need} more points").format(
-                        cards=" ".join(best.cards), need=need)
+                        cards=" ".join(best.cards), need=need
+                    )
         if take is not None:
             size = view.pozzo_size
             return take, _("take the pozzo: {n} cards, the quickest way to canastas").format(n=size)
@@ -110,19 +111,23 @@ class BasicCanastaBot:
             if not any(is_wild(c) for c in m.cards) and wanted.get(_key(m)) == len(m.cards):
                 if isinstance(m, mv.Add):
                     return m, _("add {cards} to your {rank}: it builds a clean canasta").format(
-                        cards=" ".join(m.cards), rank=_(RANK_NAMES[m.target]))
-                return m, _("meld {cards}: naturals are worth putting down; a pair stays in hand for the "
-                            "pozzo").format(cards=" ".join(m.cards))
+                        cards=" ".join(m.cards), rank=_(RANK_NAMES[m.target])
+                    )
+                return m, _("meld {cards}: naturals are worth putting down; a pair stays in hand for the pozzo").format(
+                    cards=" ".join(m.cards)
+                )
         # 2. one dirty canasta is needed to go out: complete one with wildcards first
         best = completing_add(view, lays, melds, dirty)
         if best is not None:
             return best, _("add {cards} to your {rank}: it completes a dirty canasta").format(
-                cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target]))
+                cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])
+            )
         # 3. wildcards onto the meld of wildcards (pinelle 2000-3000, jolly 5000)
         best = largest_wild_add(lays)
         if best is not None:
-            return best, _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly is worth "
-                           "thousands").format(cards=" ".join(best.cards))
+            return best, _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly is worth thousands").format(
+                cards=" ".join(best.cards)
+            )
         wilds = hand["2"] + hand["JK"]
         near = any(not m.wild and m.shape()[0] >= 5 and m.canasta is None for m in melds.values())
         if "W" not in melds and (wilds >= 5 or (wilds >= 4 and dirty >= 1 and not near)):
@@ -132,8 +137,9 @@ class BasicCanastaBot:
                 return start, _("meld {cards}: start a canasta of wildcards").format(cards=" ".join(start.cards))
         return self._discard(view, legal, hand, seat)
 
-    def _going_out(self, view: CanastaView, legal: Sequence[mv.Move], hand: Counter[str], clean: int,
-                   dirty: int) -> mv.Ask | mv.Meld | mv.Add | None:
+    def _going_out(
+        self, view: CanastaView, legal: Sequence[mv.Move], hand: Counter[str], clean: int, dirty: int
+    ) -> mv.Ask | mv.Meld | mv.Add | None:
         """Asking partner, or the lay that goes out, when the side may and should go out now (both
         bots go out the same way; only the words they give differ)."""
         if not (clean >= 1 and dirty >= 1 and view.asked != "no" and self._should_go_out(view, hand)):
@@ -141,8 +147,12 @@ class BasicCanastaBot:
         seat = view.seat or 0
         ask = next((m for m in legal if isinstance(m, mv.Ask)), None)
         partner = view.partner(seat)
-        if (ask is not None and view.asked is None and partner is not None
-                and (view.config.ask_partner == "mandatory" or view.hand_sizes[partner] >= 8)):
+        if (
+            ask is not None
+            and view.asked is None
+            and partner is not None
+            and (view.config.ask_partner == "mandatory" or view.hand_sizes[partner] >= 8)
+        ):
             return ask
         if view.config.ask_partner != "mandatory" or view.players == 2 or view.asked == "yes":
             lays: list[mv.Meld | mv.Add] = [m for m in legal if isinstance(m, (mv.Meld, mv.Add))]
@@ -222,8 +232,9 @@ def _key(m: mv.Meld | mv.Add) -> str:
     return m.target if isinstance(m, mv.Add) else next((c for c in m.cards if not is_wild(c)), "W")
 
 
-def _natural_plan(view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool,
-                  keep: int = KEEP, big_hand_melds: bool = True) -> dict[str, int]:
+def _natural_plan(
+    view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool, keep: int = KEEP, big_hand_melds: bool = True
+) -> dict[str, int]:
     """How many naturals of each rank to lay down now: rank -> count.
 
     ``keep`` naturals of a rank stay in hand when a new meld is opened; with ``big_hand_melds`` a
@@ -262,7 +273,7 @@ def _p_at_least(copies: int, unknown: int, hand: int, need: int) -> float:
         return 0.0
     p = min(1.0, copies / unknown)
     q = 1.0 - p
-    p0 = q ** hand
+    p0 = q**hand
     p1 = hand * p * q ** (hand - 1)
     p2 = hand * (hand - 1) / 2 * p * p * q ** (hand - 2) if need >= 3 else 0.0
     return max(0.0, 1.0 - p0 - p1 - p2)
@@ -330,11 +341,9 @@ def _can_empty(view: CanastaView, hand: Counter[str]) -> bool:
     return not ((tok == "3" and rule != "none") or (is_wild(tok) and rule == "wild+black3"))
 
 
-def completing_add(view: CanastaView, lays: Sequence[mv.Move], melds: dict[str, MeldView], dirty: int
-                   ) -> mv.Add | None:
+def completing_add(view: CanastaView, lays: Sequence[mv.Move], melds: dict[str, MeldView], dirty: int) -> mv.Add | None:
     """The smallest add that completes a canasta, when the side still needs its dirty one (or late)."""
-    completing = [m for m in lays if isinstance(m, mv.Add) and m.target != "W"
-                  and len(melds[m.target].cards) + len(m.cards) >= 7]
+    completing = [m for m in lays if isinstance(m, mv.Add) and m.target != "W" and len(melds[m.target].cards) + len(m.cards) >= 7]
     if completing and (dirty == 0 or view.stock_size < 30):
         return min(completing, key=lambda m: (len(m.cards), tokens_value(m.cards)))
     return None
@@ -346,8 +355,9 @@ def largest_wild_add(lays: Sequence[mv.Move]) -> mv.Add | None:
     return max(wild_adds, key=lambda m: len(m.cards)) if wild_adds else None
 
 
-def _after_drawing(view: CanastaView, legal: Sequence[mv.Move]) -> tuple[
-        int, int, Counter[str], dict[str, MeldView], tuple[int, int], list[mv.Meld | mv.Add]]:
+def _after_drawing(
+    view: CanastaView, legal: Sequence[mv.Move]
+) -> tuple[int, int, Counter[str], dict[str, MeldView], tuple[int, int], list[mv.Meld | mv.Add]]:
     """What both bots read before choosing after the draw: seat, side, hand by token, the side's open
     melds by rank, its clean and dirty canastas, and the legal melds and adds."""
     seat = view.seat or 0

@@ -80,8 +80,10 @@ class CanastaBot(BasicCanastaBot):
             mine = tokens_value((token(c) for c in view.hand), view.config.black3_value)
             move, _why = self._answer(view, legal)
             if isinstance(move, mv.Answer) and not move.yes:
-                return move, Reason("answer-no", _("answer no: you still hold {v} points and the stock has {s} cards").format(
-                    v=mine, s=view.stock_size))
+                return move, Reason(
+                    "answer-no",
+                    _("answer no: you still hold {v} points and the stock has {s} cards").format(v=mine, s=view.stock_size),
+                )
             return move, Reason("answer-yes", _("answer yes: your hand is worth only {v} points").format(v=mine))
         if view.phase == "start":
             return self._start_explained(view, legal)
@@ -93,13 +95,18 @@ class CanastaBot(BasicCanastaBot):
         side = view.side_of(view.seat or 0)
         if isinstance(move, (mv.Meld, mv.Add)):
             need = view.minimum[side] - view.pending[side]
-            return move, Reason("open", _("open with {cards}: your side needs {need} more points").format(
-                cards=" ".join(move.cards), need=need))
+            return move, Reason(
+                "open", _("open with {cards}: your side needs {need} more points").format(cards=" ".join(move.cards), need=need)
+            )
         if isinstance(move, mv.Take):
-            return move, Reason("take", ngettext("take the pozzo: {n} card, the quickest way to canastas",
-                                                  "take the pozzo: {n} cards, the quickest way to canastas",
-                                                  view.pozzo_size).format(
-                n=view.pozzo_size))
+            return move, Reason(
+                "take",
+                ngettext(
+                    "take the pozzo: {n} card, the quickest way to canastas",
+                    "take the pozzo: {n} cards, the quickest way to canastas",
+                    view.pozzo_size,
+                ).format(n=view.pozzo_size),
+            )
         if isinstance(move, mv.Draw):
             return move, Reason("draw", _("draw two cards"))
         if isinstance(move, mv.End):
@@ -113,8 +120,10 @@ class CanastaBot(BasicCanastaBot):
         if isinstance(out, mv.Ask):
             return out, Reason("ask", _("ask your partner: your side has the canastas to go out"))
         if out is not None:
-            return out, Reason("go-out", _("go out: your side has a clean and a dirty canasta; lay down "
-                                           "{cards}").format(cards=" ".join(out.cards)))
+            return out, Reason(
+                "go-out",
+                _("go out: your side has a clean and a dirty canasta; lay down {cards}").format(cards=" ".join(out.cards)),
+            )
         # 1. naturals onto the side's melds, new clean melds
         dump = view.stock_size < DUMP_STOCK or _opponents_can_go_out(view, side)
         wanted = self._plan(view, hand, melds, dump)
@@ -123,46 +132,72 @@ class CanastaBot(BasicCanastaBot):
                 rank = _key(m)
                 if isinstance(m, mv.Add):
                     if melds[rank].shape()[1:] == (0, 0):
-                        return m, Reason("add-clean", _("add {cards} to your {rank}: it builds a clean canasta").format(
-                            cards=" ".join(m.cards), rank=_(RANK_NAMES[rank])))
-                    return m, Reason("add", _("add {cards} to your {rank}: naturals lower the points you hold").format(
-                        cards=" ".join(m.cards), rank=_(RANK_NAMES[rank])))
+                        return m, Reason(
+                            "add-clean",
+                            _("add {cards} to your {rank}: it builds a clean canasta").format(
+                                cards=" ".join(m.cards), rank=_(RANK_NAMES[rank])
+                            ),
+                        )
+                    return m, Reason(
+                        "add",
+                        _("add {cards} to your {rank}: naturals lower the points you hold").format(
+                            cards=" ".join(m.cards), rank=_(RANK_NAMES[rank])
+                        ),
+                    )
                 left = hand[rank] - len(m.cards)
                 if left >= 2:
-                    return m, Reason("meld-keep-pair", _("meld {cards}: naturals are worth putting down; {n} stay in "
-                                                         "hand to take the pozzo").format(cards=" ".join(m.cards), n=left))
+                    return m, Reason(
+                        "meld-keep-pair",
+                        _("meld {cards}: naturals are worth putting down; {n} stay in hand to take the pozzo").format(
+                            cards=" ".join(m.cards), n=left
+                        ),
+                    )
                 return m, Reason("meld", _("meld {cards}: naturals are worth putting down").format(cards=" ".join(m.cards)))
         # 2. one dirty canasta is needed to go out: complete one with wildcards first
         best = completing_add(view, lays, melds, dirty)
         if best is not None:
             if any(is_wild(c) for c in best.cards) or melds[best.target].shape()[1:] != (0, 0):
-                return best, Reason("complete-dirty", _("add {cards} to your {rank}: it completes a dirty canasta").format(
-                    cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])))
-            return best, Reason("complete-clean", _("add {cards} to your {rank}: it completes a clean canasta").format(
-                cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])))
+                return best, Reason(
+                    "complete-dirty",
+                    _("add {cards} to your {rank}: it completes a dirty canasta").format(
+                        cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])
+                    ),
+                )
+            return best, Reason(
+                "complete-clean",
+                _("add {cards} to your {rank}: it completes a clean canasta").format(
+                    cards=" ".join(best.cards), rank=_(RANK_NAMES[best.target])
+                ),
+            )
         # 3. wildcards onto the meld of wildcards (pinelle 2000-3000, jolly 5000)
         wild = largest_wild_add(lays)
         if wild is not None:
-            return wild, Reason("add-wild", _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly "
-                                              "is worth thousands").format(cards=" ".join(wild.cards)))
+            return wild, Reason(
+                "add-wild",
+                _("add {cards} to your meld of wildcards: a canasta of pinelle or jolly is worth thousands").format(
+                    cards=" ".join(wild.cards)
+                ),
+            )
         wilds = hand["2"] + hand["JK"]
         near = any(not m.wild and m.shape()[0] >= 5 and m.canasta is None for m in melds.values())
         if "W" not in melds and (wilds >= 5 or (wilds >= 4 and dirty >= 1 and not near)):
             starts = [m for m in lays if isinstance(m, mv.Meld) and all(is_wild(c) for c in m.cards)]
             if starts:
                 start = max(starts, key=lambda m: len(m.cards))
-                return start, Reason("start-wild", _("meld {cards}: you hold {n} wildcards, enough to start a canasta "
-                                                    "of wildcards").format(cards=" ".join(start.cards), n=wilds))
+                return start, Reason(
+                    "start-wild",
+                    _("meld {cards}: you hold {n} wildcards, enough to start a canasta of wildcards").format(
+                        cards=" ".join(start.cards), n=wilds
+                    ),
+                )
         return self._discard_explained(view, legal, hand, seat)
 
     def _plan(self, view: CanastaView, hand: Counter[str], melds: dict[str, MeldView], dump: bool) -> dict[str, int]:
         """How many naturals of each rank to lay down now: rank -> count."""
-        return _natural_plan(view, hand, melds, dump, keep=KEEP if self.keep_pairs else 0,
-                             big_hand_melds=not self.keep_pairs)
+        return _natural_plan(view, hand, melds, dump, keep=KEEP if self.keep_pairs else 0, big_hand_melds=not self.keep_pairs)
 
     # -- the discard -------------------------------------------------------------------------
-    def _discard_explained(self, view: CanastaView, legal: Sequence[mv.Move], hand: Counter[str],
-                           seat: int) -> Explained:
+    def _discard_explained(self, view: CanastaView, legal: Sequence[mv.Move], hand: Counter[str], seat: int) -> Explained:
         discards = [m for m in legal if isinstance(m, mv.Discard)]
         if not discards:
             return legal[0], Reason("only", _("the only move"))
@@ -185,8 +220,7 @@ class CanastaBot(BasicCanastaBot):
             if is_wild(t):
                 base = 250.0 if t == "JK" else 90.0
                 if not self.keep_wilds:
-                    return base - (0.3 * prize if t == "JK" and pozzo >= 15 else 0.4 * prize if t == "2" and pozzo >= 12
-                                   else 0.0)
+                    return base - (0.3 * prize if t == "JK" and pozzo >= 15 else 0.4 * prize if t == "2" and pozzo >= 12 else 0.0)
                 if view.needs_three:
                     return base + 100.0  # the pozzo is frozen already: a wildcard adds nothing
                 if dirty == 0:
@@ -224,35 +258,50 @@ def _seen(view: CanastaView) -> Counter[str]:
 
 def _blocked(view: CanastaView, their: dict[str, MeldView], t: str) -> bool:
     """Whether the next side may not take the pozzo on ``t``: it owns a canasta or a progetto of it."""
-    return (view.config.pozzo_blocked_by_own_canasta_or_progetto and t in their
-            and (len(their[t].cards) >= 6 or their[t].closed))
+    return view.config.pozzo_blocked_by_own_canasta_or_progetto and t in their and (len(their[t].cards) >= 6 or their[t].closed)
 
 
-def _discard_reason(view: CanastaView, t: str, hand: Counter[str], seen: Counter[str], their: dict[str, MeldView],
-                    need: int, opened: bool) -> Reason:
+def _discard_reason(
+    view: CanastaView, t: str, hand: Counter[str], seen: Counter[str], their: dict[str, MeldView], need: int, opened: bool
+) -> Reason:
     pozzo = view.pozzo_size
     if t == "3":
-        return Reason("discard-three", _("discard the black three: the next player cannot take the pozzo ({n} cards) "
-                                         "on it").format(n=pozzo))
+        return Reason(
+            "discard-three", _("discard the black three: the next player cannot take the pozzo ({n} cards) on it").format(n=pozzo)
+        )
     if is_wild(t):
         if all(is_wild(token(c)) or token(c) == "3" for c in view.hand):
             return Reason("discard-wild-forced", _("discard {card}: you hold only wildcards and threes").format(card=t))
         if not view.needs_three:
-            return Reason("discard-wild-freeze", _("discard {card}: it freezes the pozzo ({n} cards) for the next "
-                                                   "player, and then three natural cards of a rank are needed to "
-                                                   "take it").format(card=t, n=pozzo))
+            return Reason(
+                "discard-wild-freeze",
+                _(
+                    "discard {card}: it freezes the pozzo ({n} cards) for the next "
+                    "player, and then three natural cards of a rank are needed to "
+                    "take it"
+                ).format(card=t, n=pozzo),
+            )
         return Reason("discard-wild", _("discard {card}: every card you could keep is worth more to you").format(card=t))
     if _blocked(view, their, t):
-        return Reason("discard-blocked", _("discard {card}: the next player's side has a canasta or a progetto of "
-                                           "{rank}, so it cannot take the pozzo with it").format(
-                                               card=t, rank=_(RANK_NAMES[t])))
+        return Reason(
+            "discard-blocked",
+            _(
+                "discard {card}: the next player's side has a canasta or a progetto of "
+                "{rank}, so it cannot take the pozzo with it"
+            ).format(card=t, rank=_(RANK_NAMES[t])),
+        )
     if not opened:
-        return Reason("discard-unopened", _("discard {card}: the next player's side has not opened, so it must open "
-                                            "first to take the pozzo").format(card=t))
+        return Reason(
+            "discard-unopened",
+            _("discard {card}: the next player's side has not opened, so it must open first to take the pozzo").format(card=t),
+        )
     out = hand[t] - 1 + seen[t]
-    return Reason("discard-seen", _("discard {card}: you can see {k} of the {n} {rank}; the next player needs "
-                                    "{need} of the others to take the pozzo").format(
-                                        card=t, k=out + 1, n=COPIES, rank=_(RANK_NAMES[t]), need=need))
+    return Reason(
+        "discard-seen",
+        _(
+            "discard {card}: you can see {k} of the {n} {rank}; the next player needs {need} of the others to take the pozzo"
+        ).format(card=t, k=out + 1, n=COPIES, rank=_(RANK_NAMES[t]), need=need),
+    )
 
 
 BOTS = {"basic": CanastaBot, "basic-v1": BasicCanastaBot, "random": RandomBot}

@@ -31,8 +31,9 @@ def check(state: CanastaState, move: mv.Move) -> Verdict:
     if state.phase == "answer":
         if isinstance(move, mv.Answer):
             return ALLOWED
-        return refuse("ask.waiting", _("your partner has been asked whether you may go out: the answer "
-                                       "(`yes` or `no`) comes first"))
+        return refuse(
+            "ask.waiting", _("your partner has been asked whether you may go out: the answer (`yes` or `no`) comes first")
+        )
     match move:
         case mv.Answer():
             return refuse("ask.not-asked", _("nobody has asked to go out: `yes` and `no` answer partner's question"))
@@ -66,10 +67,13 @@ def _opening_short(state: CanastaState) -> Verdict | None:
     have = pending_value(state.melds[side], state.config)
     need = minimum(state.start_totals[side], state.config)
     if 0 < have < need:
-        return refuse("open.minimum", _(
-            "your opening is worth {have} points, below the {need} your side needs with {score} points: "
-            "lay down more melds before drawing (or `undo`)").format(
-            have=have, need=need, score=state.start_totals[side]))
+        return refuse(
+            "open.minimum",
+            _(
+                "your opening is worth {have} points, below the {need} your side needs with {score} points: "
+                "lay down more melds before drawing (or `undo`)"
+            ).format(have=have, need=need, score=state.start_totals[side]),
+        )
     return None
 
 
@@ -92,8 +96,9 @@ def _check_take(state: CanastaState) -> Verdict:
 
 def _check_end(state: CanastaState) -> Verdict:
     if state.phase != "start" or state.stock or not state.config.pozzo_allowed_when_stock_empty:
-        return refuse("stock.end", _("`end` is only for a turn that begins with an empty stock "
-                                     "(option pozzo_allowed_when_stock_empty)"))
+        return refuse(
+            "stock.end", _("`end` is only for a turn that begins with an empty stock (option pozzo_allowed_when_stock_empty)")
+        )
     return ALLOWED
 
 
@@ -139,12 +144,14 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
     verb = "meld" if target is None else "add"
     # 1. the phase
     if state.phase == "start" and opened and not cfg.meld_before_draw:
-        return refuse("turn.draw-first", _(
-            "draw first: only an opening is laid down before drawing (`draw`, or `take` the pozzo)"))
+        return refuse(
+            "turn.draw-first", _("draw first: only an opening is laid down before drawing (`draw`, or `take` the pozzo)")
+        )
     if state.phase == "play" and not opened:
-        return refuse("open.before-draw", _(
-            "your side has not opened, and an opening is made before drawing: you can open at the start of "
-            "your next turn"))
+        return refuse(
+            "open.before-draw",
+            _("your side has not opened, and an opening is made before drawing: you can open at the start of your next turn"),
+        )
     opening = not opened
     # 2. the cards are held
     hand = state.hand_counts(seat)
@@ -152,8 +159,7 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
     short = [t for t, n in want.items() if hand[t] < n]
     if short:
         t = short[0]
-        return refuse(f"{verb}.held", _("you do not hold {n} × {card} (you have {have})").format(
-            n=want[t], card=t, have=hand[t]))
+        return refuse(f"{verb}.held", _("you do not hold {n} × {card} (you have {have})").format(n=want[t], card=t, have=hand[t]))
     # 3. the meld that results
     melds = state.melds[side]
     jokers, twos = want["JK"], want["2"]
@@ -162,9 +168,10 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
         if not naturals:
             key = WILD_KEY
             if state.open_meld(side, WILD_KEY) is not None:
-                return refuse("wild.one-at-a-time", _(
-                    "your side already has a meld of wildcards: add to it (`add {cards} to W`)").format(
-                    cards=" ".join(cards)))
+                return refuse(
+                    "wild.one-at-a-time",
+                    _("your side already has a meld of wildcards: add to it (`add {cards} to W`)").format(cards=" ".join(cards)),
+                )
             bad = wild_opening_problem(jokers, twos, cfg) if opening else wildmelds.shape_problem(jokers, twos)
             if bad is not None:
                 return bad
@@ -179,13 +186,20 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
                 if bad is not None:
                     return bad
             if state.open_meld(side, key) is not None:
-                return refuse("meld.one-per-rank", _(
-                    "your side already has a meld of {rank}: add to it (`add {cards} to {key}`)").format(
-                    rank=_(RANK_NAMES[key]), cards=" ".join(cards), key=key))
+                return refuse(
+                    "meld.one-per-rank",
+                    _("your side already has a meld of {rank}: add to it (`add {cards} to {key}`)").format(
+                        rank=_(RANK_NAMES[key]), cards=" ".join(cards), key=key
+                    ),
+                )
             if state.has_closed(side, key) and not cfg.new_meld_after_closed_canasta:
-                return refuse("meld.closed-rank", _(
-                    "your canasta of {rank} is closed, and a new meld of {rank} is not allowed "
-                    "(option new_meld_after_closed_canasta)").format(rank=_(RANK_NAMES[key])))
+                return refuse(
+                    "meld.closed-rank",
+                    _(
+                        "your canasta of {rank} is closed, and a new meld of {rank} is not allowed "
+                        "(option new_meld_after_closed_canasta)"
+                    ).format(rank=_(RANK_NAMES[key])),
+                )
             bad = dirtying_problem(melds, cfg, jokers, twos, key)
             if bad is not None:
                 return bad
@@ -195,16 +209,21 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
         name = _(RANK_NAMES.get(key, key))
         if meld is None:
             if state.has_closed(side, key):
-                return refuse("add.closed", _(
-                    "your canasta of {rank} is closed and set aside: nothing more can be added to it").format(rank=name))
+                return refuse(
+                    "add.closed",
+                    _("your canasta of {rank} is closed and set aside: nothing more can be added to it").format(rank=name),
+                )
             return refuse("add.target", _("your side has no meld of {rank} to add to").format(rank=name))
         if key == WILD_KEY:
             if naturals:
-                return refuse("add.rank", _("{card} is not a wildcard: only twos and jokers go on the meld of "
-                                            "wildcards").format(card=naturals[0]))
+                return refuse(
+                    "add.rank",
+                    _("{card} is not a wildcard: only twos and jokers go on the meld of wildcards").format(card=naturals[0]),
+                )
             _n, j0, t0 = meld.shape()
-            bad = (wild_opening_problem(j0 + jokers, t0 + twos, cfg) if opening
-                   else wildmelds.shape_problem(j0 + jokers, t0 + twos))
+            bad = (
+                wild_opening_problem(j0 + jokers, t0 + twos, cfg) if opening else wildmelds.shape_problem(j0 + jokers, t0 + twos)
+            )
             if bad is not None:
                 return bad
         else:
@@ -226,8 +245,7 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
     left_count = len(state.hands[seat]) - len(cards)
     if state.phase == "start":
         if left_count < 1:
-            return refuse("open.keep-card", _(
-                "keep at least one card in hand: you will need a card to discard after drawing"))
+            return refuse("open.keep-card", _("keep at least one card in hand: you will need a card to discard after drawing"))
         if opening:
             need = minimum(state.start_totals[side], cfg)
             have = pending_value(melds, cfg) + sum(card_value(c) for c in cards)
@@ -236,10 +254,13 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
                 left.subtract(want)
                 after = with_cards(melds, key, cards, target is None, cfg, pending=True)
                 if not can_reach(+left, after, need - have, cfg):
-                    return refuse("open.minimum", _(
-                        "{cards} brings your opening to {have} points, and the rest of your hand cannot bring "
-                        "it to the {need} your side needs with {score} points").format(
-                        cards=" ".join(cards), have=have, need=need, score=state.start_totals[side]))
+                    return refuse(
+                        "open.minimum",
+                        _(
+                            "{cards} brings your opening to {have} points, and the rest of your hand cannot bring "
+                            "it to the {need} your side needs with {score} points"
+                        ).format(cards=" ".join(cards), have=have, need=need, score=state.start_totals[side]),
+                    )
         return ALLOWED
     if left_count >= 2:
         return ALLOWED

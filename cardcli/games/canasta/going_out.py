@@ -51,9 +51,12 @@ def canastas_problem(melds: Sequence[TableMeld], config: CanastaConfig) -> Verdi
     if canastas_ok(melds, config):
         return None
     clean, dirty = canasta_counts(melds, config.wild_canastas_count)
-    return refuse("out.canastas", _(
-        "your side cannot go out yet: it needs at least one clean and one dirty canasta "
-        "(it has {c} clean and {d} dirty)").format(c=clean, d=dirty))
+    return refuse(
+        "out.canastas",
+        _(
+            "your side cannot go out yet: it needs at least one clean and one dirty canasta (it has {c} clean and {d} dirty)"
+        ).format(c=clean, d=dirty),
+    )
 
 
 def may_go_out(state: CanastaState, melds: Sequence[TableMeld]) -> Verdict | None:
@@ -95,19 +98,26 @@ def leaves_problem(state: CanastaState, left: Sequence[str], melds: Sequence[Tab
     out = may_go_out(state, melds)
     if len(left) == 1:
         if out is not None:
-            return refuse(out.rule, _(
-                "that would leave you a single card, and discarding it would go out, which you cannot: {why}").format(
-                why=out.reason))
+            return refuse(
+                out.rule,
+                _("that would leave you a single card, and discarding it would go out, which you cannot: {why}").format(
+                    why=out.reason
+                ),
+            )
         bad = final_discard_problem(left[0], state.config)
         if bad is not None:
-            return refuse("out.last-discard", _(
-                "that would leave only {card}, which cannot be your final discard (no going out on a "
-                "wildcard or a black three); keep another card").format(card=left[0]))
+            return refuse(
+                "out.last-discard",
+                _(
+                    "that would leave only {card}, which cannot be your final discard (no going out on a "
+                    "wildcard or a black three); keep another card"
+                ).format(card=left[0]),
+            )
         return None
     if out is not None:
-        return refuse(out.rule, _(
-            "that would leave your hand empty, which is going out, and you cannot: {why}").format(why=out.reason))
+        return refuse(
+            out.rule, _("that would leave your hand empty, which is going out, and you cannot: {why}").format(why=out.reason)
+        )
     if state.config.go_out_discard == "required":
-        return refuse("out.discard-required", _(
-            "you must go out by discarding: keep a card to discard (option go_out_discard)"))
+        return refuse("out.discard-required", _("you must go out by discarding: keep a card to discard (option go_out_discard)"))
     return None

@@ -92,8 +92,13 @@ def _play_moves(state: CanastaState) -> list[mv.Move]:
                 out.append(_DISCARDS[tok])
     else:
         out.extend(map(_DISCARDS.__getitem__, sort_tokens(hand)))
-    if (state.players == 4 and cfg.ask_partner != "off" and state.asked is None and size >= 2
-            and canastas_ok(state.melds[side], cfg)):
+    if (
+        state.players == 4
+        and cfg.ask_partner != "off"
+        and state.asked is None
+        and size >= 2
+        and canastas_ok(state.melds[side], cfg)
+    ):
         out.append(_ASK)
     return out
 
@@ -102,8 +107,9 @@ Slow = Callable[[str, bool, Candidates], None]
 """Judges the candidates of one key move by move: ``(key, new meld?, candidates)``."""
 
 
-def _lay_moves(state: CanastaState, side: int, hand: Counter[str], mode: Mode, limit: int, still: int,
-               slow: Slow, out: list[mv.Move]) -> None:
+def _lay_moves(
+    state: CanastaState, side: int, hand: Counter[str], mode: Mode, limit: int, still: int, slow: Slow, out: list[mv.Move]
+) -> None:
     """Every meld and addition the hand allows, rank by rank then the wild meld, appended to ``out``.
 
     A key's candidates are taken whole when its longest move takes at most

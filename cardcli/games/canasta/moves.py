@@ -82,19 +82,57 @@ class Answer:
 Move = Draw | Take | End | Meld | Add | Discard | Ask | Answer
 
 _VERBS = {
-    "draw": "draw", "d": "draw", "pesca": "draw", "stock": "draw",
-    "take": "take", "prendi": "take", "raccogli": "take", "pozzo": "take", "pick": "take",
-    "end": "end", "fine": "end", "stop": "end",
-    "meld": "meld", "m": "meld", "open": "meld", "apri": "meld", "cala": "meld",
-    "add": "add", "attach": "add", "attacca": "add", "lay": "add", "layoff": "add",
-    "discard": "discard", "x": "discard", "scarta": "discard", "throw": "discard",
-    "ask": "ask", "chiedi": "ask",
-    "yes": "yes", "y": "yes", "si": "yes", "sì": "yes", "ok": "yes",
-    "no": "no", "n": "no",
+    "draw": "draw",
+    "d": "draw",
+    "pesca": "draw",
+    "stock": "draw",
+    "take": "take",
+    "prendi": "take",
+    "raccogli": "take",
+    "pozzo": "take",
+    "pick": "take",
+    "end": "end",
+    "fine": "end",
+    "stop": "end",
+    "meld": "meld",
+    "m": "meld",
+    "open": "meld",
+    "apri": "meld",
+    "cala": "meld",
+    "add": "add",
+    "attach": "add",
+    "attacca": "add",
+    "lay": "add",
+    "layoff": "add",
+    "discard": "discard",
+    "x": "discard",
+    "scarta": "discard",
+    "throw": "discard",
+    "ask": "ask",
+    "chiedi": "ask",
+    "yes": "yes",
+    "y": "yes",
+    "si": "yes",
+    "sì": "yes",
+    "ok": "yes",
+    "no": "no",
+    "n": "no",
 }
 #: The shared verbs (`pesca`, `prendi`/`raccogli`, `cala`, `attacca`, `scarta`, `chiedi`, `sì`) → canasta's words.
-VERBS = words.register("canasta", {"draw": "draw", "take": "take", "meld": "meld", "attach": "add", "discard": "discard",
-                                   "end": "end", "ask": "ask", "yes": "yes", "no": "no"})
+VERBS = words.register(
+    "canasta",
+    {
+        "draw": "draw",
+        "take": "take",
+        "meld": "meld",
+        "attach": "add",
+        "discard": "discard",
+        "end": "end",
+        "ask": "ask",
+        "yes": "yes",
+        "no": "no",
+    },
+)
 _TARGET_WORDS = {"to", "on", "onto", "su", "sul", "sulla", "al", "alla", ">", "@"}  # not "a": the ace
 _WILD_TARGETS = {"w", "wild", "wilds", "matte", "pinelle", "jolly", "wildcards"}
 _JOKER_WORDS = {"jk", "joker", "jokers", "jolly", "jo", "*", "mattone"}
@@ -140,11 +178,13 @@ def parse_token(word: str) -> str:
     try:
         card = parse_card(w)
     except CardParseError:
-        raise InvalidMove(_("{word!r} is not a card (write ranks like K, 10, 7, 2, JK, or cards like KH)").format(
-            word=word)) from None
+        raise InvalidMove(
+            _("{word!r} is not a card (write ranks like K, 10, 7, 2, JK, or cards like KH)").format(word=word)
+        ) from None
     if is_red_three(card):
-        raise InvalidMove(_("{word} is a red three: red threes are laid face up at once, never held, melded "
-                            "or discarded").format(word=word))
+        raise InvalidMove(
+            _("{word} is a red three: red threes are laid face up at once, never held, melded or discarded").format(word=word)
+        )
     return token(card)
 
 
@@ -158,8 +198,7 @@ def parse_target(word: str) -> str:
         return "W"
     tok = parse_token(word)
     if tok not in NATURAL_RANKS:
-        raise InvalidMove(_("{word!r} is not a meld: name it by its rank (K, 10, 7 …) or W for the wildcards").format(
-            word=word))
+        raise InvalidMove(_("{word!r} is not a meld: name it by its rank (K, 10, 7 …) or W for the wildcards").format(word=word))
     return tok
 
 
@@ -173,8 +212,9 @@ def parse_move(text: str) -> Move:
     verb = _VERBS.get(typed[0].lower())
     args = typed[1:]
     if verb is None:
-        raise InvalidMove(_("{word!r} is not a canasta move (draw, take, meld, add, discard, ask; "
-                            "`help` lists them)").format(word=typed[0]))
+        raise InvalidMove(
+            _("{word!r} is not a canasta move (draw, take, meld, add, discard, ask; `help` lists them)").format(word=typed[0])
+        )
     if verb in ("draw", "take", "end", "ask", "yes", "no"):
         if verb == "draw" and args and args[0].lower() in ("2", "two", "stock", *words.STOCK_WORDS_IT):
             args = args[1:]
@@ -182,8 +222,14 @@ def parse_move(text: str) -> Move:
             args = [a for a in args if a.lower() not in (*words.PILE_WORDS_IT, "pile", "discard", "il")]
         if args:
             raise InvalidMove(_("`{verb}` takes nothing after it").format(verb=verb))
-        simple: dict[str, Move] = {"draw": Draw(), "take": Take(), "end": End(), "ask": Ask(),
-                                   "yes": Answer(True), "no": Answer(False)}
+        simple: dict[str, Move] = {
+            "draw": Draw(),
+            "take": Take(),
+            "end": End(),
+            "ask": Ask(),
+            "yes": Answer(True),
+            "no": Answer(False),
+        }
         return simple[verb]
     if verb == "meld":
         if not args:

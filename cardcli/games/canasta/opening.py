@@ -45,8 +45,7 @@ def pending_value(melds: Sequence[TableMeld], config: CanastaConfig) -> int:
     return sum(cards_value(m.cards, config.black3_value) for m in melds if m.pending)
 
 
-def natural_opening_problem(rank: str, naturals: int, jokers: int, twos: int,
-                            config: CanastaConfig) -> Verdict | None:
+def natural_opening_problem(rank: str, naturals: int, jokers: int, twos: int, config: CanastaConfig) -> Verdict | None:
     """Refusal for a natural meld of this shape in an opening (§3.3), or ``None``."""
     bad = natural_problem(rank, naturals, jokers, twos, config.opening_meld_rules())
     if bad is None:
@@ -56,9 +55,10 @@ def natural_opening_problem(rank: str, naturals: int, jokers: int, twos: int,
         if config.opening_wilds == "none":
             why = _("{cards}: an opening meld is made of natural cards only").format(cards=shown)
         else:
-            why = _("{cards}: in the opening a wildcard may join only a meld of at least {n} natural cards "
-                    "(a pair or three with a wildcard is not allowed)").format(
-                cards=shown, n=config.opening_meld_rules().min_naturals)
+            why = _(
+                "{cards}: in the opening a wildcard may join only a meld of at least {n} natural cards "
+                "(a pair or three with a wildcard is not allowed)"
+            ).format(cards=shown, n=config.opening_meld_rules().min_naturals)
         return refuse("open.wilds", why)
     return bad
 
@@ -67,12 +67,12 @@ def wild_opening_problem(jokers: int, twos: int, config: CanastaConfig) -> Verdi
     """Refusal for a meld of wildcards with this final shape in an opening, or ``None``."""
     shown = " ".join(["JK"] * jokers + ["2"] * twos)
     if config.opening_wild_meld == "none":
-        return refuse("open.wild-meld", _("{cards}: a meld of wildcards alone cannot be part of an opening").format(
-            cards=shown))
+        return refuse("open.wild-meld", _("{cards}: a meld of wildcards alone cannot be part of an opening").format(cards=shown))
     if config.opening_wild_meld == "2J1P_only" and (jokers, twos) != (2, 1):
-        return refuse("open.wild-meld", _(
-            "{cards}: the only meld of wildcards allowed in an opening is two jokers and a two (JK JK 2)").format(
-            cards=shown))
+        return refuse(
+            "open.wild-meld",
+            _("{cards}: the only meld of wildcards allowed in an opening is two jokers and a two (JK JK 2)").format(cards=shown),
+        )
     return wildmelds.shape_problem(jokers, twos)
 
 
@@ -95,8 +95,7 @@ _WILD_OPTIONS: dict[tuple[str, int, int, int, int], tuple[WildOption, ...]] = {}
 """Memo of :func:`_wild_options` by what it reads: the option, the hand's wildcards and the wild meld."""
 
 
-def _wild_options(jokers: int, twos: int, melds: Sequence[TableMeld], config: CanastaConfig
-                  ) -> tuple[WildOption, ...]:
+def _wild_options(jokers: int, twos: int, melds: Sequence[TableMeld], config: CanastaConfig) -> tuple[WildOption, ...]:
     """Ways the opening could still use wildcards in a meld of wildcards: (jokers, twos, closes it)."""
     w = next((m for m in melds if m.wild and not m.closed), None)
     if w is not None:

@@ -39,23 +39,39 @@ def meld(text: str, config: CanastaConfig, pending: bool = False) -> TableMeld:
     return m
 
 
-def position(*, config: CanastaConfig | None = None, players: int = 4, turn: int = 0, phase: Phase = "start",
-             hands: Mapping[int, str] | None = None, melds: Mapping[int, Sequence[str]] | None = None,
-             pozzo: str = "9H", covered: str = "", stock: str | int = 40, opened: Sequence[bool] = (True, True),
-             needs_three: bool = False, totals: Sequence[int] = (0, 0), asked: str | None = None,
-             red3: Mapping[int, str] | None = None, pending: Mapping[int, Sequence[str]] | None = None) -> CanastaState:
+def position(
+    *,
+    config: CanastaConfig | None = None,
+    players: int = 4,
+    turn: int = 0,
+    phase: Phase = "start",
+    hands: Mapping[int, str] | None = None,
+    melds: Mapping[int, Sequence[str]] | None = None,
+    pozzo: str = "9H",
+    covered: str = "",
+    stock: str | int = 40,
+    opened: Sequence[bool] = (True, True),
+    needs_three: bool = False,
+    totals: Sequence[int] = (0, 0),
+    asked: str | None = None,
+    red3: Mapping[int, str] | None = None,
+    pending: Mapping[int, Sequence[str]] | None = None,
+) -> CanastaState:
     """A mid-hand state. ``melds``/``pending`` map a side (0 = NS or South, 1 = EW or North) to
     its melds; ``hands`` and ``red3`` map seats to cards."""
     cfg = config or CanastaConfig()
-    st = CanastaState(config=cfg, players=players, dealer=(turn - 1) % players, hand_number=1,
-                      totals=list(totals), start_totals=list(totals))
+    st = CanastaState(
+        config=cfg, players=players, dealer=(turn - 1) % players, hand_number=1, totals=list(totals), start_totals=list(totals)
+    )
     st.hands = [cards((hands or {}).get(s, "4 5 6 7 8 9 T J Q K")) for s in range(players)]
     st.stock = cards(stock) if isinstance(stock, str) else [Card("8D")] * stock
     st.pozzo = cards(pozzo)
     st.covered = cards(covered)
     st.red3 = [cards((red3 or {}).get(s, "")) for s in range(players)]
-    st.melds = [[meld(t, cfg) for t in (melds or {}).get(side, ())]
-                + [meld(t, cfg, pending=True) for t in (pending or {}).get(side, ())] for side in range(2)]
+    st.melds = [
+        [meld(t, cfg) for t in (melds or {}).get(side, ())] + [meld(t, cfg, pending=True) for t in (pending or {}).get(side, ())]
+        for side in range(2)
+    ]
     st.opened = list(opened)
     st.needs_three = needs_three
     st.turn = turn

@@ -151,44 +151,64 @@ def _refusal(state: CanastaState, code: str) -> Verdict:
     side = state.side_of(seat)
     cfg = state.config
     if code == "take.not-opened":
-        return refuse(code, _(
-            "your side has not opened: open first (melds worth {need} before drawing), then take the pozzo").format(
-            need=minimum(state.start_totals[side], cfg)))
+        return refuse(
+            code,
+            _("your side has not opened: open first (melds worth {need} before drawing), then take the pozzo").format(
+                need=minimum(state.start_totals[side], cfg)
+            ),
+        )
     if code == "open.minimum":
-        return refuse(code, _(
-            "your opening is worth {have} so far; your side needs {need} before it can take the pozzo").format(
-            have=pending_value(state.melds[side], cfg), need=minimum(state.start_totals[side], cfg)))
+        return refuse(
+            code,
+            _("your opening is worth {have} so far; your side needs {need} before it can take the pozzo").format(
+                have=pending_value(state.melds[side], cfg), need=minimum(state.start_totals[side], cfg)
+            ),
+        )
     if code == "take.empty":
         return refuse(code, _("the pozzo is empty"))
     if code == "take.black-three":
-        return refuse(code, _(
-            "the pozzo is frozen: a black three is on top, so nobody can take it this turn"))
+        return refuse(code, _("the pozzo is frozen: a black three is on top, so nobody can take it this turn"))
     tok = token(state.pozzo[-1])
     n = state.hand_counts(seat)[tok]
     if code == "take.wild-top":
         if not cfg.wild_top_takeable:
-            return refuse(code, _(
-                "the pozzo is frozen: a wildcard ({card}) is on top, so it cannot be taken").format(card=tok))
-        return refuse(code, _(
-            "a wildcard ({card}) is on top: taking it needs three identical wildcards ({card} {card} {card})").format(
-            card=tok))
+            return refuse(code, _("the pozzo is frozen: a wildcard ({card}) is on top, so it cannot be taken").format(card=tok))
+        return refuse(
+            code,
+            _("a wildcard ({card}) is on top: taking it needs three identical wildcards ({card} {card} {card})").format(card=tok),
+        )
     if code == "take.meld":
         bad = _wild_take_shape(state, side, tok)
         assert bad is not None
         return refuse(code, _("the cards taken would not make a legal meld: {why}").format(why=bad.reason))
     if code == "take.three":
-        return refuse(code, _(
-            "a wildcard was discarded since the pozzo was last taken: you need three natural {rank} "
-            "in hand to take it (you have {n})").format(rank=_(RANK_NAMES[tok]), n=n))
+        return refuse(
+            code,
+            _(
+                "a wildcard was discarded since the pozzo was last taken: you need three natural {rank} "
+                "in hand to take it (you have {n})"
+            ).format(rank=_(RANK_NAMES[tok]), n=n),
+        )
     if code == "take.pair":
-        return refuse(code, _(
-            "to take the pozzo you need two natural {rank} in hand matching the top card (you have {n})").format(
-            rank=_(RANK_NAMES[tok]), n=n))
+        return refuse(
+            code,
+            _("to take the pozzo you need two natural {rank} in hand matching the top card (you have {n})").format(
+                rank=_(RANK_NAMES[tok]), n=n
+            ),
+        )
     if code == "take.own-canasta":
-        return refuse(code, _(
-            "your side already has a canasta or a progetto (6 cards) of {rank}, so you cannot take the pozzo "
-            "with a {card} on top").format(rank=_(RANK_NAMES[tok]), card=tok))
+        return refuse(
+            code,
+            _(
+                "your side already has a canasta or a progetto (6 cards) of {rank}, so you cannot take the pozzo "
+                "with a {card} on top"
+            ).format(rank=_(RANK_NAMES[tok]), card=tok),
+        )
     assert code == "take.closed-rank"
-    return refuse("take.meld", _(
-        "your canasta of {rank} is closed and a new meld of {rank} is not allowed (option "
-        "new_meld_after_closed_canasta), so the top card has nowhere to go").format(rank=_(RANK_NAMES[tok])))
+    return refuse(
+        "take.meld",
+        _(
+            "your canasta of {rank} is closed and a new meld of {rank} is not allowed (option "
+            "new_meld_after_closed_canasta), so the top card has nowhere to go"
+        ).format(rank=_(RANK_NAMES[tok])),
+    )

@@ -40,8 +40,10 @@ SIDE_NAMES = {4: ["NS", "EW"], 2: ["South", "North"]}
 class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, CanastaConfig]):
     name = "canasta"
     title = "Italian canasta"
-    summary = ("three decks and six jokers, 15 cards each, the Italian pozzo, canastas of pinelle and "
-               "jolly; pairs of partners or head to head; match to 15000")
+    summary = (
+        "three decks and six jokers, 15 cards each, the Italian pozzo, canastas of pinelle and "
+        "jolly; pairs of partners or head to head; match to 15000"
+    )
     aliases = ("canastone", "italian-canasta")
     player_counts = (2, 4)
     default_players = 4
@@ -111,8 +113,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
                     found = True
                     state.hands[s].remove(c)
                     state.red3[s].append(c)
-                    state.hands[s].append(state.stock.pop(0) if cfg.red3_deal_replacement == "bottom"
-                                          else state.stock.pop())
+                    state.hands[s].append(state.stock.pop(0) if cfg.red3_deal_replacement == "bottom" else state.stock.pop())
         built = pz.build(state.stock, cfg)
         state.pozzo = [built.upcard]
         state.covered = built.covered
@@ -196,8 +197,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
                 facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
                 plan = pz.take_problem(state)
                 assert isinstance(plan, pz.TakePlan)
-                facts.update(size=len(state.pozzo) + len(state.covered), with_=tuple(plan.from_hand),
-                             top=state.pozzo[-1])
+                facts.update(size=len(state.pozzo) + len(state.covered), with_=tuple(plan.from_hand), top=state.pozzo[-1])
                 kept = len(state.hands[seat]) - len(plan.from_hand)
                 facts["red3"] = tuple(actions.take_pozzo(state, plan))
                 private[seat] = {"cards": tuple(state.hands[seat][kept:])}
@@ -242,10 +242,16 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         inputs = []
         for side in range(2):
             seats = state.seats_of(side)
-            inputs.append(SideInput(
-                names[side], [m.tokens() for m in state.melds[side]],
-                sum(len(state.red3[s]) for s in seats), [t for s in seats for t in tokens_of(state.hands[s])],
-                went_out=out_seat is not None and state.side_of(out_seat) == side, opened=state.opened[side]))
+            inputs.append(
+                SideInput(
+                    names[side],
+                    [m.tokens() for m in state.melds[side]],
+                    sum(len(state.red3[s]) for s in seats),
+                    [t for s in seats for t in tokens_of(state.hands[s])],
+                    went_out=out_seat is not None and state.side_of(out_seat) == side,
+                    opened=state.opened[side],
+                )
+            )
         scores = score_sides(inputs, state.config)
         for i, sc in enumerate(scores):
             state.totals[i] += sc.total
@@ -343,8 +349,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         return view_of(state, seat, seat_labels(self.seat_names(state.players)), seat_labels(SIDE_NAMES[state.players]))
 
     def full_view(self, state: CanastaState) -> CanastaView:
-        return view_of(state, None, seat_labels(self.seat_names(state.players)), seat_labels(SIDE_NAMES[state.players]),
-                       reveal=True)
+        return view_of(
+            state, None, seat_labels(self.seat_names(state.players)), seat_labels(SIDE_NAMES[state.players]), reveal=True
+        )
 
     def render(self, view: CanastaView, charset: Any) -> list[Line]:
         return render_view(view, charset)
@@ -362,15 +369,20 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         move = outcome.move
         match move:
             case mv.Draw():
-                text = (_("{who} draws {cards}").format(who=who, cards=" ".join(f["cards"])) if "cards" in f
-                        else ngettext("{who} draws {n} card", "{who} draws {n} cards", f["n"]).format(who=who, n=f["n"]))
+                text = (
+                    _("{who} draws {cards}").format(who=who, cards=" ".join(f["cards"]))
+                    if "cards" in f
+                    else ngettext("{who} draws {n} card", "{who} draws {n} cards", f["n"]).format(who=who, n=f["n"])
+                )
                 if f["red3"]:
                     text += _(" and lays a red three: {cards}").format(cards=" ".join(f["red3"]))
                 return self._opening_note(f, text)
             case mv.Take():
-                text = ngettext("{who} takes the pozzo ({n} card) with {cards} on {top}",
-                                "{who} takes the pozzo ({n} cards) with {cards} on {top}", f["size"]).format(
-                    who=who, n=f["size"], cards=" ".join(f["with_"]), top=f["top"])
+                text = ngettext(
+                    "{who} takes the pozzo ({n} card) with {cards} on {top}",
+                    "{who} takes the pozzo ({n} cards) with {cards} on {top}",
+                    f["size"],
+                ).format(who=who, n=f["size"], cards=" ".join(f["with_"]), top=f["top"])
                 if "cards" in f:
                     text += _("; new cards: {cards}").format(cards=" ".join(f["cards"]))
                 if f["red3"]:
@@ -387,8 +399,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
                 if target == WILD_KEY:
                     text = _("{who} adds {cards} to the wildcards").format(who=who, cards=" ".join(cards))
                 else:
-                    text = _("{who} adds {cards} to the {rank}").format(who=who, cards=" ".join(cards),
-                                                                        rank=_(RANK_NAMES[target]))
+                    text = _("{who} adds {cards} to the {rank}").format(
+                        who=who, cards=" ".join(cards), rank=_(RANK_NAMES[target])
+                    )
                 return text + f["note"]
             case mv.Discard(card):
                 text = _("{who} discards {card}").format(who=who, card=f["card"])
@@ -402,11 +415,13 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             case mv.Ask():
                 partner = f["partner"]
                 return _("{who} asks {partner}: may I go out?").format(
-                    who=who, partner=names[partner] if partner is not None else "?")
+                    who=who, partner=names[partner] if partner is not None else "?"
+                )
             case mv.Answer(yes):
                 partner = f["partner"]
                 return _("{partner} answers {answer}").format(
-                    partner=names[partner] if partner is not None else "?", answer=_("yes") if yes else _("no"))
+                    partner=names[partner] if partner is not None else "?", answer=_("yes") if yes else _("no")
+                )
         return self.format_move(move)
 
     def _opening_note(self, facts: dict[str, Any], text: str) -> str:
@@ -414,8 +429,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             return text + _(" (the opening is complete)")
         return text
 
-    def _canasta_note(self, state: CanastaState, key: str, cards: Sequence[str], new: bool,
-                      old: TableMeld | None = None) -> str:
+    def _canasta_note(self, state: CanastaState, key: str, cards: Sequence[str], new: bool, old: TableMeld | None = None) -> str:
         """The narration's note on a meld that becomes a canasta or a progetto. ``old``: the meld
         added to, when the caller has it."""
         if not new and old is None:
@@ -473,8 +487,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         scores, n = score_text(text, config, players)
         lines = explain(scores, config)
         lines.append(_("hand: ") + ", ".join(f"{s.name} {s.total:+}" for s in scores))
-        return ScoreSheet(lines, {s.name: s.total for s in scores},
-                          {"players": n, "sides": {s.name: s.as_json() for s in scores}})
+        return ScoreSheet(
+            lines, {s.name: s.total for s in scores}, {"players": n, "sides": {s.name: s.as_json() for s in scores}}
+        )
 
     def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
         """Per seat, for `cardcli simulate`: the canastas of the seat's side, and going out."""
@@ -487,8 +502,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         }
 
     # -- results -------------------------------------------------------------------------------
-    def explain_result(self, result: HandResult, config: CanastaConfig, players: int,
-                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+    def explain_result(
+        self, result: HandResult, config: CanastaConfig, players: int, earlier: Sequence[HandResult | None] = ()
+    ) -> list[str]:
         d = result.detail
         lines: list[str] = []
         if d.get("out"):
@@ -498,10 +514,22 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         names = SIDE_NAMES[players]
         scores = []
         for name, s in zip(names, d.get("sides", [])):
-            scores.append(SideScore(name, [tuple(c) for c in s["canastas"]], s["canasta_bonus"], s["going_out"],
-                                    s["red_threes"], s["red3_points"], s["melded"], s["in_hand"], s["hand_penalty"],
-                                    s["doubled"], s["samba"], s["total"]))
+            scores.append(
+                SideScore(
+                    name,
+                    [tuple(c) for c in s["canastas"]],
+                    s["canasta_bonus"],
+                    s["going_out"],
+                    s["red_threes"],
+                    s["red3_points"],
+                    s["melded"],
+                    s["in_hand"],
+                    s["hand_penalty"],
+                    s["doubled"],
+                    s["samba"],
+                    s["total"],
+                )
+            )
         lines.extend(explain(scores, config))
         lines.append(_("totals: ") + ", ".join(f"{n} {t}" for n, t in zip(names, result.totals)))
         return lines
-

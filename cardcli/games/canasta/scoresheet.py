@@ -39,9 +39,20 @@ from cardcli.i18n import _
 
 SIDE_NAMES = {4: ("NS", "EW"), 2: ("South", "North")}
 _ALIASES = {
-    "ns": "NS", "n-s": "NS", "northsouth": "NS", "north-south": "NS", "we": "NS",
-    "ew": "EW", "e-w": "EW", "eastwest": "EW", "east-west": "EW", "they": "EW",
-    "south": "South", "s": "South", "north": "North", "n": "North",
+    "ns": "NS",
+    "n-s": "NS",
+    "northsouth": "NS",
+    "north-south": "NS",
+    "we": "NS",
+    "ew": "EW",
+    "e-w": "EW",
+    "eastwest": "EW",
+    "east-west": "EW",
+    "they": "EW",
+    "south": "South",
+    "s": "South",
+    "north": "North",
+    "n": "North",
 }
 _COPIES = {**{r: 12 for r in NATURAL_RANKS}, "2": 12, "JK": 6, "3": 6}
 
@@ -67,13 +78,19 @@ def parse_sheet(text: str, players: int | None, config: CanastaConfig) -> tuple[
         if k == "side" or (not rest and k in _ALIASES):
             name = _ALIASES.get((rest or k).lower().replace(" ", ""))
             if name is None:
-                raise ValueError(_("{where}: unknown side {side!r} (NS or EW; with 2 players South or North)").format(
-                    where=where, side=rest or key))
+                raise ValueError(
+                    _("{where}: unknown side {side!r} (NS or EW; with 2 players South or North)").format(
+                        where=where, side=rest or key
+                    )
+                )
             n = declared or (2 if name in ("South", "North") else 4)
             declared = n
             if name not in SIDE_NAMES[n]:
-                raise ValueError(_("{where}: with {n} players the sides are {sides}").format(
-                    where=where, n=n, sides=_(" and ").join(SIDE_NAMES[n])))
+                raise ValueError(
+                    _("{where}: with {n} players the sides are {sides}").format(
+                        where=where, n=n, sides=_(" and ").join(SIDE_NAMES[n])
+                    )
+                )
             if name in blocks:
                 raise ValueError(_("{where}: side {name} is listed twice").format(where=where, name=name))
             current = SideInput(name, [])
@@ -81,8 +98,9 @@ def parse_sheet(text: str, players: int | None, config: CanastaConfig) -> tuple[
             order.append(name)
             continue
         if current is None:
-            raise ValueError(_("{where}: start with `side NS` (or `side South` with 2 players) before {key!r}").format(
-                where=where, key=key))
+            raise ValueError(
+                _("{where}: start with `side NS` (or `side South` with 2 players) before {key!r}").format(where=where, key=key)
+            )
         if k in ("canasta", "meld"):
             cards = _cards(rest, where)
             _check_meld(cards, k, where, config)
@@ -107,15 +125,19 @@ def parse_sheet(text: str, players: int | None, config: CanastaConfig) -> tuple[
                 raise ValueError(_("{where}: `opened` takes yes or no").format(where=where))
             current.opened = rest.lower() in ("yes", "y", "true")
         else:
-            raise ValueError(_("{where}: {key!r} is not understood (side, canasta, meld, red3, hand, out, opened)").format(
-                where=where, key=key))
+            raise ValueError(
+                _("{where}: {key!r} is not understood (side, canasta, meld, red3, hand, out, opened)").format(
+                    where=where, key=key
+                )
+            )
     if not blocks:
         raise ValueError(_("no sides given: start with `side NS` (see `cardcli rules canasta score`)"))
     n = declared or 4
     for tok, count in used.items():
         if count > _COPIES[tok]:
-            raise ValueError(_("{count} × {card} listed, but the 162 cards hold only {n}").format(
-                count=count, card=tok, n=_COPIES[tok]))
+            raise ValueError(
+                _("{count} × {card} listed, but the 162 cards hold only {n}").format(count=count, card=tok, n=_COPIES[tok])
+            )
     if red_total > 6:
         raise ValueError(_("{n} red threes listed, but there are only 6").format(n=red_total))
     outs = [s for s in blocks.values() if s.went_out]
@@ -127,8 +149,11 @@ def parse_sheet(text: str, players: int | None, config: CanastaConfig) -> tuple[
         if s.went_out:
             clean, dirty = canasta_counts([TableMeld(meld_key(m), m) for m in s.melds], config.wild_canastas_count)
             if not (clean and dirty):
-                raise ValueError(_("side {name} went out without a clean and a dirty canasta "
-                                   "(it has {c} clean and {d} dirty)").format(name=s.name, c=clean, d=dirty))
+                raise ValueError(
+                    _("side {name} went out without a clean and a dirty canasta (it has {c} clean and {d} dirty)").format(
+                        name=s.name, c=clean, d=dirty
+                    )
+                )
     sides = [blocks.get(name) or SideInput(name, []) for name in SIDE_NAMES[n]]
     return sides, n
 
@@ -142,8 +167,11 @@ def _cards(text: str, where: str) -> list[str]:
 
 def _check_meld(cards: list[str], kind: str, where: str, config: CanastaConfig) -> None:
     if kind == "canasta" and len(cards) < wildmelds.CANASTA_SIZE:
-        raise ValueError(_("{where}: a canasta has at least 7 cards ({n} given); use `meld` for an "
-                           "incomplete meld").format(where=where, n=len(cards)))
+        raise ValueError(
+            _("{where}: a canasta has at least 7 cards ({n} given); use `meld` for an incomplete meld").format(
+                where=where, n=len(cards)
+            )
+        )
     if all(is_wild(c) for c in cards):
         bad = wildmelds.shape_problem(cards.count("JK"), cards.count("2"))
         if bad is not None:

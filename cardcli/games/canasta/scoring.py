@@ -58,10 +58,17 @@ class SideScore:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "canastas": [[k, key, b] for k, key, b in self.canastas], "canasta_bonus": self.canasta_bonus,
-            "going_out": self.going_out, "red_threes": self.red_threes, "red3_points": self.red3_points,
-            "melded": self.melded, "in_hand": self.in_hand, "hand_penalty": self.hand_penalty,
-            "doubled": self.doubled, "samba": self.samba, "total": self.total,
+            "canastas": [[k, key, b] for k, key, b in self.canastas],
+            "canasta_bonus": self.canasta_bonus,
+            "going_out": self.going_out,
+            "red_threes": self.red_threes,
+            "red3_points": self.red3_points,
+            "melded": self.melded,
+            "in_hand": self.in_hand,
+            "hand_penalty": self.hand_penalty,
+            "doubled": self.doubled,
+            "samba": self.samba,
+            "total": self.total,
         }
 
 
@@ -143,7 +150,7 @@ def score_sides(sides: Sequence[SideInput], config: CanastaConfig) -> list[SideS
             if m.wild and not m.is_canasta() and config.unfinished_wild_meld_penalty == "minus_card_values":
                 v = -v
             melded += v
-        doubled = (someone_out and not s.went_out and not s.opened and config.double_scope != "off")
+        doubled = someone_out and not s.went_out and not s.opened and config.double_scope != "off"
         in_hand = tokens_value(s.hand, config.black3_value)
         pays = not (config.hand_penalty_scope == "opponents_only" and someone_out and s.went_out)
         hand_penalty = -in_hand * (2 if doubled else 1) if pays else 0
@@ -154,8 +161,23 @@ def score_sides(sides: Sequence[SideInput], config: CanastaConfig) -> list[SideS
         samba = samba_bonus(clean, dirty) if config.samba_bonuses else 0
         going = GOING_OUT_BONUS if s.went_out else 0
         total = bonus + going + red3 + melded + hand_penalty + samba
-        out.append(SideScore(s.name, canastas, bonus, going, s.red_threes, red3, melded, in_hand if pays else 0,
-                             hand_penalty, doubled, samba, total, (clean, dirty)))
+        out.append(
+            SideScore(
+                s.name,
+                canastas,
+                bonus,
+                going,
+                s.red_threes,
+                red3,
+                melded,
+                in_hand if pays else 0,
+                hand_penalty,
+                doubled,
+                samba,
+                total,
+                (clean, dirty),
+            )
+        )
     return out
 
 
@@ -165,15 +187,21 @@ def explain(scores: Sequence[SideScore], config: CanastaConfig) -> list[str]:
     for sc in scores:
         lines.append(_("{side}: {total:+}").format(side=sc.name, total=sc.total))
         if sc.canastas:
-            parts = [f"{_(CANASTA_NAMES[k])}{'' if key == WILD_KEY else ' (' + _(RANK_NAMES[key]) + ')'} {b}"
-                     for k, key, b in sc.canastas]
+            parts = [
+                f"{_(CANASTA_NAMES[k])}{'' if key == WILD_KEY else ' (' + _(RANK_NAMES[key]) + ')'} {b}"
+                for k, key, b in sc.canastas
+            ]
             lines.append("  " + _("canastas: {list} = {sum}").format(list=", ".join(parts), sum=sc.canasta_bonus))
         if sc.going_out:
             lines.append("  " + _("going out: {n}").format(n=sc.going_out))
         if sc.red_threes:
             clean, dirty = sc.counted
-            lines.append("  " + _("red threes ({n}): {p:+}, {why}").format(
-                n=sc.red_threes, p=sc.red3_points, why=red_three_reason(sc.red_threes, clean, dirty, config)))
+            lines.append(
+                "  "
+                + _("red threes ({n}): {p:+}, {why}").format(
+                    n=sc.red_threes, p=sc.red3_points, why=red_three_reason(sc.red_threes, clean, dirty, config)
+                )
+            )
         if sc.samba:
             lines.append("  " + _("extra canasta bonuses: {n}").format(n=sc.samba))
         lines.append("  " + _("cards melded: {n:+}").format(n=sc.melded))

@@ -138,8 +138,7 @@ class Mode:
     is keyed by the usable (jokers, twos), looked up once per position, then by :func:`code`.
     """
 
-    def __init__(self, most: int, natural_ok: Callable[[int, int], bool],
-                 wild_bad: Callable[[int, int], Verdict | None]) -> None:
+    def __init__(self, most: int, natural_ok: Callable[[int, int], bool], wild_bad: Callable[[int, int], Verdict | None]) -> None:
         self.most = most
         self.natural_ok = natural_ok
         self.wild_bad = wild_bad
@@ -199,8 +198,7 @@ class Tables:
         play = config.play_meld_rules()
         opening = config.opening_meld_rules()
         self.play = Mode(play.max_wilds_set, natural_table(play), wildmelds.shape_problem)
-        self.opening = Mode(opening.max_wilds_set, natural_table(opening),
-                            lambda j, t: wild_opening_problem(j, t, config))
+        self.opening = Mode(opening.max_wilds_set, natural_table(opening), lambda j, t: wild_opening_problem(j, t, config))
 
 
 _BY_CONFIG: dict[int, tuple[CanastaConfig, Tables]] = {}

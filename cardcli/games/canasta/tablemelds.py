@@ -179,17 +179,20 @@ def blocked_by(w: TableMeld | None, config: CanastaConfig) -> tuple[bool, bool]:
     return False, pinelle  # twos_only (RG): twos may not serve as wildcards
 
 
-def dirtying_problem(melds: Sequence[TableMeld], config: CanastaConfig, jokers: int, twos: int,
-                     rank: str) -> Verdict | None:
+def dirtying_problem(melds: Sequence[TableMeld], config: CanastaConfig, jokers: int, twos: int, rank: str) -> Verdict | None:
     """Refusal for putting ``jokers``/``twos`` on a natural meld of ``rank`` now, or ``None``."""
     if not jokers and not twos:
         return None
     jb, tb = dirtying_blocked(melds, config)
     if (jokers and jb) or (twos and tb):
         what = _("twos") if (tb and not jb) else _("wildcards")
-        return refuse("wild.no-dirtying", _(
-            "you cannot add {what} to your {rank} while your side's meld of wildcards is incomplete: "
-            "finish the pinelle or jolly canasta first").format(what=what, rank=_(RANK_NAMES[rank])))
+        return refuse(
+            "wild.no-dirtying",
+            _(
+                "you cannot add {what} to your {rank} while your side's meld of wildcards is incomplete: "
+                "finish the pinelle or jolly canasta first"
+            ).format(what=what, rank=_(RANK_NAMES[rank])),
+        )
     return None
 
 
@@ -200,20 +203,23 @@ def blocks_take(melds: Sequence[TableMeld], rank: str) -> bool:
 
 def canasta_bonus(kind: CanastaKind) -> int:
     """§7.3: the bonus of one canasta (its cards are counted on top)."""
-    return {"clean": 500, "clean-aces": 1000, "dirty": 300, "pinelle-clean": 3000,
-            "pinelle-dirty": 2000, "jolly": 5000}[kind]
+    return {"clean": 500, "clean-aces": 1000, "dirty": 300, "pinelle-clean": 3000, "pinelle-dirty": 2000, "jolly": 5000}[kind]
 
 
 CANASTA_NAMES = {
-    "clean": N_("clean canasta"), "clean-aces": N_("clean canasta of aces"), "dirty": N_("dirty canasta"),
-    "pinelle-clean": N_("clean canasta of pinelle"), "pinelle-dirty": N_("dirty canasta of pinelle"),
+    "clean": N_("clean canasta"),
+    "clean-aces": N_("clean canasta of aces"),
+    "dirty": N_("dirty canasta"),
+    "pinelle-clean": N_("clean canasta of pinelle"),
+    "pinelle-dirty": N_("dirty canasta of pinelle"),
     "jolly": N_("canasta of jolly"),
 }
 """Kinds of canasta, untranslated (``_(CANASTA_NAMES[k])`` when shown)."""
 
 
-def with_cards(melds: Sequence[TableMeld], key: str, tokens: Sequence[str], new: bool,
-               config: CanastaConfig, pending: bool = False) -> list[TableMeld]:
+def with_cards(
+    melds: Sequence[TableMeld], key: str, tokens: Sequence[str], new: bool, config: CanastaConfig, pending: bool = False
+) -> list[TableMeld]:
     """The side's melds as they would be after adding ``tokens`` to the open meld ``key`` (or
     laying them as a new meld). Rank tokens stand in for physical cards: only shapes matter."""
     out: list[TableMeld] = []
@@ -225,7 +231,6 @@ def with_cards(melds: Sequence[TableMeld], key: str, tokens: Sequence[str], new:
     if new:
         changed = TableMeld(key, list(tokens), pending=pending)
         out.append(changed)
-    if changed is not None and changed.size >= wildmelds.CANASTA_SIZE and (
-            changed.wild or config.canasta_closed_at_seven):
+    if changed is not None and changed.size >= wildmelds.CANASTA_SIZE and (changed.wild or config.canasta_closed_at_seven):
         changed.closed = True
     return out

@@ -21,8 +21,7 @@ def take_leaves_problem(state: CanastaState, plan: TakePlan) -> Verdict | None:
     seat = state.turn
     if len(state.hands[seat]) - len(plan.from_hand) >= 2:
         return None  # two cards kept whatever the pozzo holds: the usual case, no need to count it
-    incoming = sum(1 for c in state.pozzo[:-1] if not is_red_three(c)) + sum(
-        1 for c in state.covered if not is_red_three(c))
+    incoming = sum(1 for c in state.pozzo[:-1] if not is_red_three(c)) + sum(1 for c in state.covered if not is_red_three(c))
     if len(state.hands[seat]) - len(plan.from_hand) + incoming >= 2:
         return None
     sim = state.clone()

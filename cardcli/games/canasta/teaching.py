@@ -49,6 +49,7 @@ def canastas(state: Any, side: int) -> int:
 
 class CanastaTeaching(Teaching):
     tutor_module = "cardcli.games.canasta.tutoring"
+
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         side = side_of(before.players, seat)
@@ -81,8 +82,7 @@ class CanastaTeaching(Teaching):
 
     def rule_claims(self, config: Any) -> Sequence[RuleClaim]:
         return (
-            RuleClaim(r"\bat most (one|two|three|\d+) wild ?cards?\b", config.max_wilds_per_meld,
-                      _("wildcards in a meld")),
+            RuleClaim(r"\bat most (one|two|three|\d+) wild ?cards?\b", config.max_wilds_per_meld, _("wildcards in a meld")),
             RuleClaim(r"\b(?:wins|win) the match[^.]*?(\d[\d,]*)", config.target, _("the target")),
             RuleClaim(r"\bgoing out (?:is worth|scores|earns) (\d+)", GOING_OUT_BONUS, _("going out bonus")),
         )

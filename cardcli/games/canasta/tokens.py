@@ -26,9 +26,21 @@ TOKEN_ORDER = NATURAL_RANKS + "3"
 _ORDER = {t: i for i, t in enumerate([*NATURAL_RANKS, "3", "JK", "2"])}
 
 RANK_NAMES = {
-    "A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"), "T": N_("tens"), "9": N_("nines"),
-    "8": N_("eights"), "7": N_("sevens"), "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "3": N_("threes"),
-    "2": N_("twos (pinelle)"), "JK": N_("jokers (jolly)"), "W": N_("wildcards"),
+    "A": N_("aces"),
+    "K": N_("kings"),
+    "Q": N_("queens"),
+    "J": N_("jacks"),
+    "T": N_("tens"),
+    "9": N_("nines"),
+    "8": N_("eights"),
+    "7": N_("sevens"),
+    "6": N_("sixes"),
+    "5": N_("fives"),
+    "4": N_("fours"),
+    "3": N_("threes"),
+    "2": N_("twos (pinelle)"),
+    "JK": N_("jokers (jolly)"),
+    "W": N_("wildcards"),
 }
 """The melds' names, untranslated (``_(RANK_NAMES[k])`` when shown)."""
 

@@ -107,8 +107,11 @@ def _canasta_meld(seed: str) -> Exercise:
         tokens = [pick(r, ("JK", "2")) for _i in range(size)]
     got = canasta_meld_verdict(tokens)
     ok = got is None or isinstance(got, Meld)
-    return Exercise(_("Canasta, your side has opened: is {cards} a legal new meld? (yes/no)").format(
-        cards=hand_text(tokens)), "yes" if ok else "no", verdict_text(got) if got is not None else _("a legal meld"))
+    return Exercise(
+        _("Canasta, your side has opened: is {cards} a legal new meld? (yes/no)").format(cards=hand_text(tokens)),
+        "yes" if ok else "no",
+        verdict_text(got) if got is not None else _("a legal meld"),
+    )
 
 
 def _canasta_minimum(seed: str) -> Exercise:
@@ -121,9 +124,13 @@ def _canasta_minimum(seed: str) -> Exercise:
     score = pick(r, (-1, 1, 5, 10, 15, 20, 25, 30, 35, 40, 50, 55, 60, 70, 75, 80, 100, 110, 120, 125, 130)) * 100
     score -= 5 * r.randbelow(4) * (1 if score > 0 else -1) * 10
     config = build_config(load_game("canasta"), None, {"opening_table": table})
-    return Exercise(_("Canasta (opening table `{table}`): your side's running score is {score}. What is your "
-                      "opening minimum?").format(table=table, score=score), str(minimum(score, config)),
-                    _("`cardcli rules canasta open` has the table"))
+    return Exercise(
+        _("Canasta (opening table `{table}`): your side's running score is {score}. What is your opening minimum?").format(
+            table=table, score=score
+        ),
+        str(minimum(score, config)),
+        _("`cardcli rules canasta open` has the table"),
+    )
 
 
 def _minimum(session: Any, arg: str) -> str:
@@ -135,7 +142,10 @@ def _minimum(session: Any, arg: str) -> str:
 
 
 COMPUTES: dict[str, Callable[[Any, str], str]] = {
-    "canasta": _canasta_kind, "value": _canasta_value, "red-threes": _red_threes, "minimum": _minimum,
+    "canasta": _canasta_kind,
+    "value": _canasta_value,
+    "red-threes": _red_threes,
+    "minimum": _minimum,
 }
 """The quiz words only this game answers (``compute = "WORD ARG"``)."""
 

@@ -103,27 +103,39 @@ class CanastaView:
         return seating.next_seat(self.players, self.config.direction, seat)
 
 
-def view_of(state: CanastaState, seat: int | None, names: list[str], side_names: list[str],
-            reveal: bool = False) -> CanastaView:
+def view_of(state: CanastaState, seat: int | None, names: list[str], side_names: list[str], reveal: bool = False) -> CanastaView:
     cfg = state.config
     dealt = bool(state.hands)
     over = state.phase == "over"
     return CanastaView(
-        seat=seat, names=tuple(names), side_names=tuple(side_names), players=state.players, config=cfg,
-        hand_number=state.hand_number, dealer=state.dealer, turn=state.turn, to_act=state.to_act(),
+        seat=seat,
+        names=tuple(names),
+        side_names=tuple(side_names),
+        players=state.players,
+        config=cfg,
+        hand_number=state.hand_number,
+        dealer=state.dealer,
+        turn=state.turn,
+        to_act=state.to_act(),
         phase=state.phase,
         hand=tuple(sort_cards(state.hands[seat])) if seat is not None and dealt else (),
         hand_sizes=tuple(len(h) for h in state.hands),
-        stock_size=len(state.stock), pozzo=tuple(state.pozzo), covered=len(state.covered),
-        rejected=tuple(state.rejected), needs_three=state.needs_three,
-        melds=tuple(tuple(MeldView(m.key, tuple(m.cards), m.closed, m.pending, canasta_kind(m)) for m in side)
-                    for side in state.melds),
-        red3=tuple(tuple(c for s in state.seats_of(side) for c in state.red3[s]) for side in range(2))
-        if dealt else ((), ()),
+        stock_size=len(state.stock),
+        pozzo=tuple(state.pozzo),
+        covered=len(state.covered),
+        rejected=tuple(state.rejected),
+        needs_three=state.needs_three,
+        melds=tuple(
+            tuple(MeldView(m.key, tuple(m.cards), m.closed, m.pending, canasta_kind(m)) for m in side) for side in state.melds
+        ),
+        red3=tuple(tuple(c for s in state.seats_of(side) for c in state.red3[s]) for side in range(2)) if dealt else ((), ()),
         opened=tuple(state.opened) if dealt else (False, False),
         minimum=tuple(minimum(t, cfg) for t in (state.start_totals or [0, 0])),
         pending=tuple(pending_value(side, cfg) for side in state.melds) if dealt else (0, 0),
-        totals=tuple(state.totals), target=cfg.target, asked=state.asked, result=state.result,
+        totals=tuple(state.totals),
+        target=cfg.target,
+        asked=state.asked,
+        result=state.result,
         all_hands=tuple(tuple(sort_cards(h)) for h in state.hands) if (reveal or over) and dealt else None,
     )
 
@@ -200,8 +212,15 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
     else:
         # the last discard, highlighted (brackets survive without colour)
         pz += [("label", "["), (card_class(view.top) + " turn", format_card(view.top, charset)), ("label", "]")]
-        pz.append(("", "  " + ngettext("({n} card", "({n} cards", view.pozzo_size).format(n=view.pozzo_size)
-                   + (_(", {c} face down").format(c=view.covered) if view.covered else "") + ")"))
+        pz.append(
+            (
+                "",
+                "  "
+                + ngettext("({n} card", "({n} cards", view.pozzo_size).format(n=view.pozzo_size)
+                + (_(", {c} face down").format(c=view.covered) if view.covered else "")
+                + ")",
+            )
+        )
         if is_black_three(view.top):
             pz.append(("warn", "  " + _("frozen: black three on top")))
         elif token(view.top) in ("JK", "2") and not view.config.wild_top_takeable:
@@ -223,8 +242,12 @@ def render_view(view: CanastaView, charset: Charset) -> list[Line]:
         status = _("opened") if view.opened[side] else _("not opened (needs {n})").format(n=view.minimum[side])
         if view.pending[side] and not view.opened[side]:
             status = _("opening: {have} of {need}").format(have=view.pending[side], need=view.minimum[side])
-        row: Line = [("title", f"{label}"), ("", f" ({who}) · " if view.players == 4 else " · "), ("", status),
-                     ("", " · " + _("{p} pts").format(p=view.totals[side]))]
+        row: Line = [
+            ("title", f"{label}"),
+            ("", f" ({who}) · " if view.players == 4 else " · "),
+            ("", status),
+            ("", " · " + _("{p} pts").format(p=view.totals[side])),
+        ]
         if view.red3[side]:
             row.append(("", " · " + _("red threes: ")))
             row += _frags(view.red3[side], charset)
@@ -267,13 +290,18 @@ def _prompt_note(view: CanastaView) -> str:
         if not view.opened[side] and view.pending[side]:
             # an opening under way: it is complete at the draw (or the take), not before
             if view.pending[side] >= view.minimum[side]:
-                return _("Your opening is worth {have} of the {need} needed: meld more if you like, then `draw` "
-                         "or `take` to complete it.").format(have=view.pending[side], need=view.minimum[side])
-            return _("Your opening is worth {have} of the {need} needed: lay down more melds before you draw."
-                     ).format(have=view.pending[side], need=view.minimum[side])
+                return _(
+                    "Your opening is worth {have} of the {need} needed: meld more if you like, then `draw` "
+                    "or `take` to complete it."
+                ).format(have=view.pending[side], need=view.minimum[side])
+            return _("Your opening is worth {have} of the {need} needed: lay down more melds before you draw.").format(
+                have=view.pending[side], need=view.minimum[side]
+            )
         if not view.opened[side]:
-            return _("Your side has not opened: if you can, open now, before drawing, with melds worth {n} or "
-                     "more (`meld ...`); then `draw` or `take`.").format(n=view.minimum[side])
+            return _(
+                "Your side has not opened: if you can, open now, before drawing, with melds worth {n} or "
+                "more (`meld ...`); then `draw` or `take`."
+            ).format(n=view.minimum[side])
         return _("`draw` two cards, or `take` the pozzo.")
     if not view.opened[side]:
         return _("Your side has not opened: discard a card (you can open before drawing next turn).")
@@ -292,8 +320,9 @@ def status_line(view: CanastaView, legal: Sequence[str] = ()) -> str:
     elif view.to_act == view.seat and view.seat is not None:
         side = view.side_of(view.seat)
         start = _("your turn: draw or take") if view.opened[side] else _("your turn: open, draw or take")
-        phase = {"start": start, "play": _("your turn: meld, add, discard"),
-                 "answer": _("answer your partner")}.get(view.phase, view.phase)
+        phase = {"start": start, "play": _("your turn: meld, add, discard"), "answer": _("answer your partner")}.get(
+            view.phase, view.phase
+        )
         if view.phase == "play" and legal:
             words = {"meld": _("meld"), "add": _("add"), "discard": _("discard"), "ask": _("ask")}
             kinds = [words[k] for k in dict.fromkeys(m.split(" ", 1)[0] for m in legal) if k in words]
@@ -304,5 +333,4 @@ def status_line(view: CanastaView, legal: Sequence[str] = ()) -> str:
         phase = ""
     labels = view.side_names if view.players == 4 else names
     scores = "  ".join(f"{n} {t}" for n, t in zip(labels, view.totals))
-    return f"canasta · {_('hand')} {view.hand_number} · {phase} · {scores} " + _("(target {t})").format(
-        t=view.target)
+    return f"canasta · {_('hand')} {view.hand_number} · {phase} · {scores} " + _("(target {t})").format(t=view.target)

@@ -36,12 +36,15 @@ def shape_problem(jokers: int, twos: int) -> Verdict | None:
     if jokers + twos < 3:
         return refuse("meld.size", _("{cards}: a meld needs at least 3 cards").format(cards=shown))
     if min(jokers, twos) > 2:
-        return refuse("wild.shape", _(
-            "{cards}: a meld of wildcards holds at most two of the minority kind (two jokers in a "
-            "pinelle meld, two twos in a jolly meld)").format(cards=shown))
+        return refuse(
+            "wild.shape",
+            _(
+                "{cards}: a meld of wildcards holds at most two of the minority kind (two jokers in a "
+                "pinelle meld, two twos in a jolly meld)"
+            ).format(cards=shown),
+        )
     if jokers + twos > CANASTA_SIZE:
-        return refuse("wild.size", _(
-            "{cards}: a canasta of wildcards is complete and closed at seven cards").format(cards=shown))
+        return refuse("wild.size", _("{cards}: a canasta of wildcards is complete and closed at seven cards").format(cards=shown))
     return None
 
 

@@ -86,13 +86,11 @@ class InferenceBot:
             return pick, why + " " + _("(`hint` again narrows the candidates)")
         n = vs.fitting()
         if level == 2:
-            return pick, why + "; " + _narrowing(n, masks, view) + " " + _("(`hint` once more shows my best guess "
-                                                                           "at the rule)")
+            return pick, why + "; " + _narrowing(n, masks, view) + " " + _("(`hint` once more shows my best guess at the rule)")
         guess = vs.best()
         if guess is None:
             return pick, why
-        return pick, why + "; " + _("my best guess at the rule (one of {n} that fit): {rule}").format(
-            n=n, rule=guess.text)
+        return pick, why + "; " + _("my best guess at the rule (one of {n} that fit): {rule}").format(n=n, rule=guess.text)
 
     def _position(self, view: EleusisView) -> tuple[VersionSpace, Ctx]:
         vs = self._sync(view)
@@ -122,14 +120,13 @@ class InferenceBot:
         key = (view.hand_number, view.dealer, view.starter)
         attempts = view.attempts
         seen = self._seen
-        if (self._vs is None or key != self._key or len(attempts) < len(seen)
-                or (seen and attempts[len(seen) - 1] != seen[-1])):
+        if self._vs is None or key != self._key or len(attempts) < len(seen) or (seen and attempts[len(seen) - 1] != seen[-1]):
             self._vs = VersionSpace(space(self.easy), D.INDEX[view.starter])
             self._key = key
             self._seen = seen = []
         vs = self._vs
         ml = view.mainline
-        for a in attempts[len(seen):]:
+        for a in attempts[len(seen) :]:
             pos = a.pos
             p1 = D.INDEX[ml[pos - 1]]
             p2 = D.INDEX[ml[pos - 2]] if pos >= 2 else None
@@ -143,7 +140,6 @@ class EasyBot(InferenceBot):
     easy = True
     epsilon = 0.2
     dealer_levels = (1,)
-
 
 
 LIKELY = 0.8
@@ -178,11 +174,14 @@ def _test_card(plays: Sequence[mv.Play], masks: list[tuple[int, float]]) -> tupl
     best = max(plays, key=score)
     split, chance = score(best)
     if split <= 1e-9:
-        return best, _("{card} is right under {p:.0%} of the rules that fit the evidence: the likeliest ones "
-                       "all agree on every card you hold").format(card=best.card, p=chance)
+        return best, _(
+            "{card} is right under {p:.0%} of the rules that fit the evidence: the likeliest ones "
+            "all agree on every card you hold"
+        ).format(card=best.card, p=chance)
     share = right(best.card, top) / top_mass
-    return best, _("{card} tests the likeliest rules: about {a:.0%} of them accept it and the rest refuse it, so "
-                   "its verdict rules many out").format(card=best.card, a=share)
+    return best, _(
+        "{card} tests the likeliest rules: about {a:.0%} of them accept it and the rest refuse it, so its verdict rules many out"
+    ).format(card=best.card, a=share)
 
 
 def _features(view: EleusisView) -> list[tuple[str, int]]:
@@ -220,10 +219,12 @@ def _narrowing(n: int, masks: list[tuple[int, float]], view: EleusisView) -> str
         if best is None or key > best[0]:
             best = (key, label, every, none)
     if best is None or best[0] <= 0.01:
-        return _("{n} rules fit the evidence; they agree on whole kinds of card and differ on single cards").format(
-            n=n)
+        return _("{n} rules fit the evidence; they agree on whole kinds of card and differ on single cards").format(n=n)
     _k, label, every, none = best
-    return _("{n} rules fit the evidence; they disagree about {what}: by likelihood, {a:.0%} of them accept every "
-             "one of those now and {b:.0%} none").format(n=n, what=label, a=every, b=none)
+    return _(
+        "{n} rules fit the evidence; they disagree about {what}: by likelihood, {a:.0%} of them accept every "
+        "one of those now and {b:.0%} none"
+    ).format(n=n, what=label, a=every, b=none)
+
 
 BOTS = {"normal": InferenceBot, "easy": EasyBot, "random": RandomBot}

@@ -33,19 +33,20 @@ def check_hypothesis(view: EleusisView, text: str) -> tuple[bool, str]:
     for n, a in enumerate(view.attempts, 1):
         says = rule.accepts(state, D.INDEX[a.card])
         if says != a.accepted:
-            after = " ".join(ml[max(0, a.pos - 3):a.pos])
+            after = " ".join(ml[max(0, a.pos - 3) : a.pos])
             verdict = _("right") if a.accepted else _("wrong")
             mine = _("accepts") if says else _("rejects")
-            return False, _("refuted by play {n}: {who} played {card} after {after}; your rule {mine} it, but "
-                            "it was {verdict}").format(n=n, who=view.names[a.seat], card=a.card, after=after,
-                                                       mine=mine, verdict=verdict)
+            return False, _(
+                "refuted by play {n}: {who} played {card} after {after}; your rule {mine} it, but it was {verdict}"
+            ).format(n=n, who=view.names[a.seat], card=a.card, after=after, mine=mine, verdict=verdict)
         if a.accepted:
             state = rule.step(state, D.INDEX[a.card])
     right = sum(1 for a in view.attempts if a.accepted)
-    return True, ngettext("consistent: your rule agrees with the {n} play so far ({r} right, {w} wrong)",
-                           "consistent: your rule agrees with all {n} plays so far ({r} right, {w} wrong)",
-                           len(view.attempts)).format(
-        n=len(view.attempts), r=right, w=len(view.attempts) - right)
+    return True, ngettext(
+        "consistent: your rule agrees with the {n} play so far ({r} right, {w} wrong)",
+        "consistent: your rule agrees with all {n} plays so far ({r} right, {w} wrong)",
+        len(view.attempts),
+    ).format(n=len(view.attempts), r=right, w=len(view.attempts) - right)
 
 
 def guess_command(view: EleusisView, args: str) -> list[str]:

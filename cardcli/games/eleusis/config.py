@@ -13,17 +13,29 @@ def _opt(description: str) -> msgspec.Meta:
 
 
 class EleusisConfig(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    rules: Annotated[str, _opt(
-        "the library rules a bot dealer draws from: all, easy, medium, hard, classic (the seven classic "
-        "example rules) or one rule id such as sevens-switch (`cardcli rules eleusis library` lists them); "
-        "a human dealer may write any rule")] = "all"
+    rules: Annotated[
+        str,
+        _opt(
+            "the library rules a bot dealer draws from: all, easy, medium, hard, classic (the seven classic "
+            "example rules) or one rule id such as sevens-switch (`cardcli rules eleusis library` lists them); "
+            "a human dealer may write any rule"
+        ),
+    ] = "all"
     deals_per_player: Annotated[int, _opt("how many times each player deals in a match (classically twice)")] = 2
-    phase_two: Annotated[bool, _opt(
-        "play phase two, from the wrong cards; false ends the hand after phase one and scores the "
-        "players on their wrong cards")] = True
-    phase_two_rounds: Annotated[int, _opt(
-        "phase two also ends after this many rounds (a guard the classic rules lack: otherwise "
-        "it ends when someone is out or no card in any hand can be added)")] = 20
+    phase_two: Annotated[
+        bool,
+        _opt(
+            "play phase two, from the wrong cards; false ends the hand after phase one and scores the "
+            "players on their wrong cards"
+        ),
+    ] = True
+    phase_two_rounds: Annotated[
+        int,
+        _opt(
+            "phase two also ends after this many rounds (a guard the classic rules lack: otherwise "
+            "it ends when someone is out or no card in any hand can be added)"
+        ),
+    ] = 20
 
 
 class Presets(Mapping[str, EleusisConfig]):
@@ -46,14 +58,17 @@ class Presets(Mapping[str, EleusisConfig]):
         return len(self._presets)
 
 
-PRESETS = Presets({
-    "standard": EleusisConfig(),
-    "classic-rules": EleusisConfig(rules="classic"),
-    "short": EleusisConfig(deals_per_player=1),
-}, former={"seed-rules": EleusisConfig(rules="seed")})
+PRESETS = Presets(
+    {
+        "standard": EleusisConfig(),
+        "classic-rules": EleusisConfig(rules="classic"),
+        "short": EleusisConfig(deals_per_player=1),
+    },
+    former={"seed-rules": EleusisConfig(rules="seed")},
+)
 PRESET_HELP = {
     "standard": "Abbott's original game: deck trimmed to divide equally, phase two "
-                "from the wrong cards, everyone deals twice; bot dealers draw from the whole library",
+    "from the wrong cards, everyone deals twice; bot dealers draw from the whole library",
     "classic-rules": "as standard, but bot dealers use only the seven classic example rules",
     "short": "as standard, but everyone deals once",
 }

@@ -51,22 +51,29 @@ class Fairness:
         """One line for a refused rule: the witness and what it leaves."""
         after = " ".join(self.witness)
         if self.minimum == 0:
-            return _("after {cards} no card is playable (a dead end); the one-fifth rule needs at least "
-                     "{need} of 52 in every position").format(cards=after, need=self.threshold)
-        return ngettext("after {cards} only {n} card is playable ({list}); the one-fifth rule needs at least "
-                        "{need} of 52 in every position",
-                        "after {cards} only {n} cards are playable ({list}); the one-fifth rule needs at least "
-                        "{need} of 52 in every position", self.minimum).format(cards=after, n=self.minimum,
-                                                          list=" ".join(self.playable), need=self.threshold)
+            return _(
+                "after {cards} no card is playable (a dead end); the one-fifth rule needs at least {need} of 52 in every position"
+            ).format(cards=after, need=self.threshold)
+        return ngettext(
+            "after {cards} only {n} card is playable ({list}); the one-fifth rule needs at least {need} of 52 in every position",
+            "after {cards} only {n} cards are playable ({list}); the one-fifth rule needs at least "
+            "{need} of 52 in every position",
+            self.minimum,
+        ).format(cards=after, n=self.minimum, list=" ".join(self.playable), need=self.threshold)
 
     def summary(self) -> str:
         return _("at least {lo} and at most {hi} of 52 cards are playable in its {n} positions").format(
-            lo=self.minimum, hi=self.maximum, n=self.states)
+            lo=self.minimum, hi=self.maximum, n=self.states
+        )
 
 
 def _too_big(max_states: int) -> RuleError:
-    return RuleError("limits", _("the rule has more than {n} positions to check; simplify it (fewer modes, phases "
-                                 "or look-back cards)").format(n=max_states))
+    return RuleError(
+        "limits",
+        _("the rule has more than {n} positions to check; simplify it (fewer modes, phases or look-back cards)").format(
+            n=max_states
+        ),
+    )
 
 
 def check_fairness(rule: CompiledRule, max_states: int = MAX_STATES) -> Fairness:

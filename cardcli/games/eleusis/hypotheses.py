@@ -38,9 +38,16 @@ def _unary(x: A.Node) -> list[A.Node]:
     """The 14 unary tests U(x)."""
     rank = A.call("rank", x)
     return [
-        A.call("red", x), A.call("black", x), A.call("even", x), A.call("odd", x),
-        A.call("face", x), A.not_(A.call("face", x)), A.call("prime", x), A.not_(A.call("prime", x)),
-        A.binop("le", rank, A.num(7)), A.binop("ge", rank, A.num(8)),
+        A.call("red", x),
+        A.call("black", x),
+        A.call("even", x),
+        A.call("odd", x),
+        A.call("face", x),
+        A.not_(A.call("face", x)),
+        A.call("prime", x),
+        A.not_(A.call("prime", x)),
+        A.binop("le", rank, A.num(7)),
+        A.binop("ge", rank, A.num(8)),
         *[A.binop("eq", A.call("suit", x), A.const(A.SUIT, s)) for s in "SHDC"],
     ]
 
@@ -48,17 +55,27 @@ def _unary(x: A.Node) -> list[A.Node]:
 def _conditions(x: A.Node) -> list[A.Node]:
     """The 9 conditions on the previous card (complements would only swap the branches)."""
     rank = A.call("rank", x)
-    return [A.call("red", x), A.call("even", x), A.call("face", x), A.call("prime", x),
-            A.binop("le", rank, A.num(7)),
-            *[A.binop("eq", A.call("suit", x), A.const(A.SUIT, s)) for s in "SHDC"]]
+    return [
+        A.call("red", x),
+        A.call("even", x),
+        A.call("face", x),
+        A.call("prime", x),
+        A.binop("le", rank, A.num(7)),
+        *[A.binop("eq", A.call("suit", x), A.const(A.SUIT, s)) for s in "SHDC"],
+    ]
 
 
 def _relations() -> list[A.Node]:
     """The 21 relations R(c, p1)."""
     out: list[A.Node] = []
-    for attr in (lambda x: A.call("color", x), lambda x: A.call("parity", x), lambda x: A.call("suit", x),
-                 lambda x: A.call("face", x), lambda x: A.call("prime", x),
-                 lambda x: A.binop("ge", A.call("rank", x), A.num(8))):
+    for attr in (
+        lambda x: A.call("color", x),
+        lambda x: A.call("parity", x),
+        lambda x: A.call("suit", x),
+        lambda x: A.call("face", x),
+        lambda x: A.call("prime", x),
+        lambda x: A.binop("ge", A.call("rank", x), A.num(8)),
+    ):
         out.append(A.binop("eq", attr(_c), attr(_p1)))
         out.append(A.binop("ne", attr(_c), attr(_p1)))
     rc, rp = A.call("rank", _c), A.call("rank", _p1)
@@ -71,19 +88,27 @@ def _relations() -> list[A.Node]:
 
 
 def _pairs() -> list[A.Node]:
-    """"Two and two" patterns: two cards of one kind, two of the other (seed rule 3)."""
+    """ "Two and two" patterns: two cards of one kind, two of the other (seed rule 3)."""
     out = []
-    for attr in (lambda x: A.call("color", x), lambda x: A.call("parity", x), lambda x: A.call("face", x),
-                 lambda x: A.call("prime", x)):
-        out.append(A.if_(A.binop("eq", attr(_p1), attr(_p2)), A.binop("ne", attr(_c), attr(_p1)),
-                         A.binop("eq", attr(_c), attr(_p1))))
+    for attr in (
+        lambda x: A.call("color", x),
+        lambda x: A.call("parity", x),
+        lambda x: A.call("face", x),
+        lambda x: A.call("prime", x),
+    ):
+        out.append(
+            A.if_(A.binop("eq", attr(_p1), attr(_p2)), A.binop("ne", attr(_c), attr(_p1)), A.binop("eq", attr(_c), attr(_p1)))
+        )
     return out
 
 
 def _triggers() -> list[A.Node]:
     rank = A.call("rank", _c)
-    return ([A.binop("eq", rank, A.num(k)) for k in range(1, 14)] + [A.call("face", _c), A.call("prime", _c)]
-            + [A.binop("eq", A.call("suit", _c), A.const(A.SUIT, s)) for s in "SHDC"])
+    return (
+        [A.binop("eq", rank, A.num(k)) for k in range(1, 14)]
+        + [A.call("face", _c), A.call("prime", _c)]
+        + [A.binop("eq", A.call("suit", _c), A.const(A.SUIT, s)) for s in "SHDC"]
+    )
 
 
 def template_rules(easy: bool = False) -> list[tuple[str, Rule]]:
@@ -98,12 +123,21 @@ def template_rules(easy: bool = False) -> list[tuple[str, Rule]]:
     n = len(R)
     out += [("OR", Rule(accept=A.binop("or", R[i], R[j]))) for i in range(n) for j in range(i + 1, n)]
     out += [("AND", Rule(accept=A.binop("and", R[i], R[j]))) for i in range(n) for j in range(i + 1, n)]
-    out += [("OR3", Rule(accept=A.binop("or", A.binop("or", R[i], R[j]), R[k])))
-            for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
+    out += [
+        ("OR3", Rule(accept=A.binop("or", A.binop("or", R[i], R[j]), R[k])))
+        for i in range(n)
+        for j in range(i + 1, n)
+        for k in range(j + 1, n)
+    ]
     out += [("PAIRS", Rule(accept=p)) for p in _pairs()]
     tog = [R[1], R[0], R[3], R[2], R[4], R[5], R[11], R[10]]  # colour, parity, suit, half: != and ==
-    out += [("TOG", Rule(modes=("a", "b"), when=(("a", x), ("b", y)), on=((t, None),)))
-            for t in _triggers() for x in tog for y in tog if x is not y]
+    out += [
+        ("TOG", Rule(modes=("a", "b"), when=(("a", x), ("b", y)), on=((t, None),)))
+        for t in _triggers()
+        for x in tog
+        for y in tog
+        if x is not y
+    ]
     ph = A.binop("eq", A.phase(2), A.num(0))
     out += [("PH2", Rule(accept=A.if_(ph, a, b))) for a in U for b in U if a is not b]
     return out
@@ -130,7 +164,7 @@ def _build(easy: bool) -> tuple[Hypothesis, ...]:
         if rule in seen:
             continue
         seen.add(rule)
-        out.append(Hypothesis(fam, compile_rule(rule), 2.0 ** -rule.size))
+        out.append(Hypothesis(fam, compile_rule(rule), 2.0**-rule.size))
     return tuple(out)
 
 
@@ -320,6 +354,6 @@ def _tracker_for(hyps: Sequence[Hypothesis], starter: int, history: Sequence[Obs
         t = FullTracker(hyps, starter)
         _TRACKERS.insert(0, t)
         del _TRACKERS[8:]
-    for obs in history[len(t.history):]:
+    for obs in history[len(t.history) :]:
         t.feed(obs)
     return t

@@ -86,8 +86,9 @@ def parse_move(text: str) -> Move:
     low = verb.lower()
     if low in ("rule", "regola", "write"):
         if not rest.strip():
-            raise InvalidMove(_("write the rule after `rule`, e.g. `rule accept: color(c) != color(p1)` "
-                                "or `rule alternate-colours`"))
+            raise InvalidMove(
+                _("write the rule after `rule`, e.g. `rule accept: color(c) != color(p1)` or `rule alternate-colours`")
+            )
         return rule_move(rest)
     if raw.lower().startswith(_RULE_STARTS):
         return rule_move(raw)
@@ -100,5 +101,6 @@ def parse_move(text: str) -> Move:
             return Play(parse_card(raw))
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(_("{verb!r} is not an eleusis move (`play CARD`, or `rule …` for the dealer; "
-                        "`help` lists them)").format(verb=verb))
+    raise InvalidMove(
+        _("{verb!r} is not an eleusis move (`play CARD`, or `rule …` for the dealer; `help` lists them)").format(verb=verb)
+    )

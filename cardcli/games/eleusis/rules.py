@@ -81,8 +81,10 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         if problem:
             return problem
         if not known(config.rules):
-            return (f"option rules={config.rules!r}: use one of {', '.join(POOLS)} or a library rule id "
-                    "(`cardcli rules eleusis library`)")
+            return (
+                f"option rules={config.rules!r}: use one of {', '.join(POOLS)} or a library rule id "
+                "(`cardcli rules eleusis library`)"
+            )
         if config.deals_per_player < 1:
             return "option deals_per_player must be at least 1"
         if config.phase_two_rounds < 1:
@@ -93,8 +95,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         return multi_deck(1)
 
     def new_match(self, config: EleusisConfig, players: int, first_dealer: int) -> EleusisState:
-        return EleusisState(config=config, players=players, dealer=first_dealer,
-                            totals=[Fraction(0)] * players)
+        return EleusisState(config=config, players=players, dealer=first_dealer, totals=[Fraction(0)] * players)
 
     def next_dealer(self, state: EleusisState) -> int:
         if state.hand_number == 0:
@@ -116,7 +117,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         state.hands = [[] for _ in range(n)]
         dealt = rest[:-1]
         for k, seat in enumerate(self.players_of(state)):
-            state.hands[seat] = dealt[k::n - 1]
+            state.hands[seat] = dealt[k :: n - 1]
         state.mainline = [rest[-1]]
         state.wrong = [[] for _ in range(n)]
         state.attempts = []
@@ -168,16 +169,23 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
                 return rule_verdict(text)
             case mv.Play(card):
                 if state.phase == "rule":
-                    return refuse("turn.rule-first", _("no card can be played before the rule is written, and the "
-                                                       "dealer never plays a card (the dealer writes e.g. "
-                                                       "`rule alternate-colours`)"))
+                    return refuse(
+                        "turn.rule-first",
+                        _(
+                            "no card can be played before the rule is written, and the "
+                            "dealer never plays a card (the dealer writes e.g. "
+                            "`rule alternate-colours`)"
+                        ),
+                    )
                 if state.phase == "one":
                     if card not in state.hands[state.turn]:
                         return refuse("play.held", _("you do not hold {card}").format(card=card))
                     return ALLOWED
                 if card not in state.wrong[state.turn]:
-                    return refuse("two.reserve", _("in phase two you play one of your wrong cards, and {card} "
-                                                   "is not one of them").format(card=card))
+                    return refuse(
+                        "two.reserve",
+                        _("in phase two you play one of your wrong cards, and {card} is not one of them").format(card=card),
+                    )
                 return ALLOWED
         raise TypeError(move)
 
@@ -193,8 +201,12 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
             seat = state.turn
             phase_one = state.phase == "one"
             right = self._play(state, move.card)
-            return Outcome(seat, move, {"players": state.players, "right": right,
-                                        "phase_one_over": phase_one and state.phase != "one"}, _NO_PRIVATE)
+            return Outcome(
+                seat,
+                move,
+                {"players": state.players, "right": right, "phase_one_over": phase_one and state.phase != "one"},
+                _NO_PRIVATE,
+            )
         facts: dict[str, Any] = {"players": state.players}
         private: dict[int, dict[str, Any]] = {}
         match move:
@@ -308,9 +320,17 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         for p, w, n in zip(players, wrong, left):
             per_seat_wrong[p], per_seat_left[p] = w, n
         state.result = HandResult(
-            points=[as_number(p) for p in points], totals=[as_number(t) for t in state.totals],
-            detail={"dealer": state.dealer, "rule": state.rule_text, "wrong": per_seat_wrong,
-                    "left": per_seat_left, "ended": how, "phase_two_turns": state.phase_two_turns})
+            points=[as_number(p) for p in points],
+            totals=[as_number(t) for t in state.totals],
+            detail={
+                "dealer": state.dealer,
+                "rule": state.rule_text,
+                "wrong": per_seat_wrong,
+                "left": per_seat_left,
+                "ended": how,
+                "phase_two_turns": state.phase_two_turns,
+            },
+        )
         state.results.append(state.result)
         state.phase = "over"
         state.ended = how
@@ -372,7 +392,8 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
                 if "right" not in f:
                     return _("{who} plays {card}").format(who=who, card=card)
                 line = (_("{who} plays {card}: right") if f["right"] else _("{who} plays {card}: wrong")).format(
-                    who=who, card=card)
+                    who=who, card=card
+                )
                 if f["phase_one_over"]:
                     line += _(" (phase one is over)")
                 return line
@@ -405,8 +426,12 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         if not state.rule_text:
             return {}
         rule = parse_rule(state.rule_text)
-        return {"rule": state.rule_text, "rule_ast": rule_json(rule), "rule_digest": rule_digest(rule),
-                "removed": list(state.removed)}
+        return {
+            "rule": state.rule_text,
+            "rule_ast": rule_json(rule),
+            "rule_digest": rule_digest(rule),
+            "removed": list(state.removed),
+        }
 
     def hand_stats(self, result: HandResult, players: int) -> dict[str, list[int | float | None]]:
         """Wrong cards in phase one per player (the dealer has none): what `simulate` compares."""
@@ -425,11 +450,13 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
     def match_result(self, state: EleusisState) -> MatchResult:
         best = max(state.totals) if state.totals else 0
         winners = [i for i, t in enumerate(state.totals) if t == best] if state.match_done else []
-        return MatchResult(totals=[as_number(t) for t in state.totals], winners=winners, hands=len(state.results),
-                           complete=state.match_done)
+        return MatchResult(
+            totals=[as_number(t) for t in state.totals], winners=winners, hands=len(state.results), complete=state.match_done
+        )
 
-    def explain_result(self, result: HandResult, config: EleusisConfig, players: int,
-                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+    def explain_result(
+        self, result: HandResult, config: EleusisConfig, players: int, earlier: Sequence[HandResult | None] = ()
+    ) -> list[str]:
         names = self.seat_names(players)
         d = result.detail
         lines: list[str] = []

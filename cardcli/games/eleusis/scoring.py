@@ -60,8 +60,7 @@ def player_scores(left: Sequence[int]) -> list[Fraction]:
     ties = left.count(lo)
     # One Fraction per player, its share folded in (k·p + 6)/k: adding Fractions is slow, and every
     # playout's hand ends here.
-    return [Fraction(max(0, s - x * n) * ties + BONUS, ties) if n == lo else Fraction(max(0, s - x * n))
-            for n in left]
+    return [Fraction(max(0, s - x * n) * ties + BONUS, ties) if n == lo else Fraction(max(0, s - x * n)) for n in left]
 
 
 @dataclass
@@ -80,8 +79,11 @@ def dealer_lines(names: Sequence[str], dealer: int, players: Sequence[int], wron
     listing = ", ".join(f"{names[p]} {w}" for p, w in zip(players, wrong))
     sheet.lines.append(_("wrong cards after phase one: {list}").format(list=listing))
     score = dealer_score(wrong)
-    sheet.lines.append(_("dealer {d}: the others' wrong cards {others} - (X-1 = {k}) × the fewest {lo} = {s}").format(
-        d=names[dealer], others=others, k=x - 1, lo=lo, s=score))
+    sheet.lines.append(
+        _("dealer {d}: the others' wrong cards {others} - (X-1 = {k}) × the fewest {lo} = {s}").format(
+            d=names[dealer], others=others, k=x - 1, lo=lo, s=score
+        )
+    )
     sheet.points[dealer] = Fraction(score)
     return sheet
 
@@ -95,14 +97,18 @@ def player_lines(names: Sequence[str], players: Sequence[int], left: Sequence[in
     lo = min(left)
     k = left.count(lo)
     listing = ", ".join(f"{names[p]} {n}" for p, n in zip(players, left))
-    head = _("cards left after phase two: {list} (X = {x})") if played else _(
-        "cards left (the wrong cards, as phase two was not played): {list} (X = {x})")
+    head = (
+        _("cards left after phase two: {list} (X = {x})")
+        if played
+        else _("cards left (the wrong cards, as phase two was not played): {list} (X = {x})")
+    )
     sheet.lines.append(head.format(list=listing, x=x))
     for p, n, sc in zip(players, left, scores):
         base = s - n
         raw = base - (x - 1) * n
         line = _("{name}: the others' cards {base} - (X-1 = {k}) × {n} = {raw}").format(
-            name=names[p], base=base, k=x - 1, n=n, raw=raw)
+            name=names[p], base=base, k=x - 1, n=n, raw=raw
+        )
         if raw < 0:
             line += _(", counted as 0")
         if n == lo:
@@ -112,7 +118,8 @@ def player_lines(names: Sequence[str], players: Sequence[int], left: Sequence[in
                 line += _(", + {b} bonus ({why})").format(b=fmt(bonus), why=why)
             else:
                 line += _(", + {b} (the {full}-point bonus for {why}, shared by {k})").format(
-                    b=fmt(bonus), full=BONUS, why=why, k=k)
+                    b=fmt(bonus), full=BONUS, why=why, k=k
+                )
         if raw < 0 or n == lo:
             line += " = " + fmt(sc)
         sheet.lines.append(line)
@@ -120,8 +127,9 @@ def player_lines(names: Sequence[str], players: Sequence[int], left: Sequence[in
     return sheet
 
 
-def parse_score_input(text: str, players: int | None, names_for: Callable[[int], list[str]]) -> tuple[
-        list[str], int, list[int], list[int] | None, list[int] | None]:
+def parse_score_input(
+    text: str, players: int | None, names_for: Callable[[int], list[str]]
+) -> tuple[list[str], int, list[int], list[int] | None, list[int] | None]:
     """Parse the hand typed for ``cardcli score eleusis``.
 
     Format, one item per line (``#`` starts a comment)::
@@ -199,11 +207,15 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
     for k, per_seat in parsed.items():
         for s, count in zip(seats, per_seat):
             if count > each:  # phase one plays each hand once; phase two plays from the wrong cards
-                raise ValueError(_("line {no}: {name} has {count} cards counted, but with {n} players each is "
-                                   "dealt {each}").format(no=lists[k][0], name=names[s], count=count, n=n, each=each))
+                raise ValueError(
+                    _("line {no}: {name} has {count} cards counted, but with {n} players each is dealt {each}").format(
+                        no=lists[k][0], name=names[s], count=count, n=n, each=each
+                    )
+                )
     if "wrong" in parsed and "left" in parsed:
         for s, w, lft in zip(seats, parsed["wrong"], parsed["left"]):
             if lft > w:
-                raise ValueError(f"{names[s]} has {lft} cards left but made only {w} wrong plays; phase two "
-                                 "is played from the wrong cards")
+                raise ValueError(
+                    f"{names[s]} has {lft} cards left but made only {w} wrong plays; phase two is played from the wrong cards"
+                )
     return names, dealer, seats, parsed.get("wrong"), parsed.get("left")

@@ -44,7 +44,8 @@ class Attempt:
 
 # The slot descriptors of the class ``dataclass(slots=True)`` returns (it builds a new class).
 _SET_SEAT, _SET_CARD, _SET_ACCEPTED, _SET_POS, _SET_PHASE = (
-    Attempt.__dict__[name].__set__ for name in ("seat", "card", "accepted", "pos", "phase"))
+    Attempt.__dict__[name].__set__ for name in ("seat", "card", "accepted", "pos", "phase")
+)
 
 
 @dataclass

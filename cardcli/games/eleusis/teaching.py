@@ -26,6 +26,7 @@ GOALS = {
 
 class EleusisTeaching(Teaching):
     tutor_module = "cardcli.games.eleusis.tutoring"
+
     def position_key(self, state: Any) -> Hashable:
         # The compiled rule is a cache of its text: the text (canonical form) is the position.
         return freeze({k: v for k, v in vars(state).items() if k not in ("rule", "rstate")})

@@ -114,10 +114,14 @@ def _eleusis_fits(seed: str) -> Exercise:
     hand = s.state.hands[s.to_act()]
     card = pick(r, hand)
     fits = "yes" if s.game.judge(s.state, card) else "no"
-    return Exercise(_("Rule `{rule}` (c is the card played, p1 the last right card, p2 the one before). The "
-                      "mainline so far: {mainline}. Is {card} right next? (yes/no)").format(
-        rule=rule.source, mainline=" ".join(s.state.mainline), card=card), fits,
-        why_card(s.state.rule, s.state.rstate, D.INDEX[card]))
+    return Exercise(
+        _(
+            "Rule `{rule}` (c is the card played, p1 the last right card, p2 the one before). The "
+            "mainline so far: {mainline}. Is {card} right next? (yes/no)"
+        ).format(rule=rule.source, mainline=" ".join(s.state.mainline), card=card),
+        fits,
+        why_card(s.state.rule, s.state.rstate, D.INDEX[card]),
+    )
 
 
 def eleusis_verdicts(source: str, starter: str, cards: list[str]) -> list[bool]:
@@ -149,13 +153,21 @@ def _eleusis_rule(seed: str) -> Exercise:
     pool = [x for x in LIBRARY if x.level <= 2]
     target = pick(r, pool)
     seen = eleusis_verdicts(target.source, starter, cards)
-    others = [x for x in shuffled(r, pool) if x is not target and _describe(x) != _describe(target)
-              and eleusis_verdicts(x.source, starter, cards) != seen][:3]
+    others = [
+        x
+        for x in shuffled(r, pool)
+        if x is not target and _describe(x) != _describe(target) and eleusis_verdicts(x.source, starter, cards) != seen
+    ][:3]
     shown = [starter] + [c if ok else f"({c})" for c, ok in zip(cards, seen)]
     choices = tuple(shuffled(r, [_describe(x) for x in others + [target]]))
-    return Exercise(_("Eleusis: the starter and the cards played after it (in brackets: judged wrong): {line}. "
-                      "Which rule is it?").format(line=" ".join(shown)), _describe(target),
-                    _("only this rule judges every card as the dealer did"), choices=choices)
+    return Exercise(
+        _("Eleusis: the starter and the cards played after it (in brackets: judged wrong): {line}. Which rule is it?").format(
+            line=" ".join(shown)
+        ),
+        _describe(target),
+        _("only this rule judges every card as the dealer did"),
+        choices=choices,
+    )
 
 
 def _fits(session: Any, arg: str) -> str:
@@ -169,7 +181,11 @@ def _fits(session: Any, arg: str) -> str:
 
 
 COMPUTES: dict[str, Callable[[Any, str], str]] = {
-    "fits": _fits, "explains": _explains, "phase-two": _phase_two, "dealer-score": _dealer_score, "player-scores": _player_scores,
+    "fits": _fits,
+    "explains": _explains,
+    "phase-two": _phase_two,
+    "dealer-score": _dealer_score,
+    "player-scores": _player_scores,
 }
 """The quiz words only this game answers (``compute = "WORD ARG"``)."""
 

@@ -78,8 +78,7 @@ class EleusisView:
         return [[("dim", "    " + head)] + ([("dim", "… ")] if len(rows) > 1 else []) + rows[-1]]
 
 
-def view_of(state: EleusisState, seat: int | None, names: list[str], reveal: bool = False,
-            rule: bool = False) -> EleusisView:
+def view_of(state: EleusisState, seat: int | None, names: list[str], reveal: bool = False, rule: bool = False) -> EleusisView:
     """``seat``'s view; ``reveal`` adds every hand, ``rule`` the secret rule while the hand is in play
     (both only for the replay viewer, never for a player)."""
     from cardcli.games.eleusis.scoring import as_number
@@ -159,10 +158,15 @@ def render_view(view: EleusisView, charset: Charset) -> list[Line]:
 
     names = view.names
     lines: list[Line] = []
-    phase = {"rule": _("the dealer is writing the rule"), "one": _("phase one"), "two": _("phase two"),
-             "over": _("hand over")}.get(view.phase, view.phase)
-    head = _("Hand {n}/{t} · dealer {d} · {phase}").format(n=view.hand_number, t=view.hands_total,
-                                                          d=names[view.dealer], phase=phase)
+    phase = {
+        "rule": _("the dealer is writing the rule"),
+        "one": _("phase one"),
+        "two": _("phase two"),
+        "over": _("hand over"),
+    }.get(view.phase, view.phase)
+    head = _("Hand {n}/{t} · dealer {d} · {phase}").format(
+        n=view.hand_number, t=view.hands_total, d=names[view.dealer], phase=phase
+    )
     if view.phase == "two":
         head += " · " + _("turn {k} of at most {m}").format(k=view.phase_two_turns + 1, m=view.phase_two_limit)
     lines.append([("title", head)])
@@ -174,8 +178,9 @@ def render_view(view: EleusisView, charset: Charset) -> list[Line]:
             rule.append(("", " · " + _("announced: ") + "; ".join(announcement_text(a) for a in view.announcements)))
         lines.append(rule)
     right = sum(1 for a in view.attempts if a.accepted)
-    lines.append([("label", _("Mainline ({n} right of {k} played; wrong tries in brackets):").format(
-        n=right, k=len(view.attempts)))])
+    lines.append(
+        [("label", _("Mainline ({n} right of {k} played; wrong tries in brackets):").format(n=right, k=len(view.attempts)))]
+    )
     for row in mainline_rows(view, charset):
         lines.append([("", "  ")] + row)
     who: Line = [("label", _("Players: "))]
@@ -192,8 +197,15 @@ def render_view(view: EleusisView, charset: Charset) -> list[Line]:
             who.append(("", " " + _("dealer, {p} pts").format(p=fmt(view.totals[i]))))
         else:
             held = view.hand_sizes[i] if view.hand_sizes else 0
-            who.append(("", " " + _("{c} in hand, {w} wrong, {p} pts").format(
-                c=held, w=len(view.wrong[i]) if view.wrong else 0, p=fmt(view.totals[i]))))
+            who.append(
+                (
+                    "",
+                    " "
+                    + _("{c} in hand, {w} wrong, {p} pts").format(
+                        c=held, w=len(view.wrong[i]) if view.wrong else 0, p=fmt(view.totals[i])
+                    ),
+                )
+            )
     lines.append(who)
     for i, w in enumerate(view.wrong):
         if w:
@@ -208,10 +220,19 @@ def render_view(view: EleusisView, charset: Charset) -> list[Line]:
     elif view.seat is not None and view.seat == view.dealer and view.phase in ("one", "two"):
         lines.append([("dim", _("You are the dealer: the program judges every card by your rule."))])
     if view.phase == "rule" and view.seat == view.dealer:
-        lines.append([("hint", _("Write your rule: `rule accept: color(c) != color(p1)` (alternate colours), "
-                                 "`rule parity-pairs` for a library rule (or just `accept: …`); "
-                                 "`rules eleusis language` explains the language, `fair RULE` checks one "
-                                 "without using it."))])
+        lines.append(
+            [
+                (
+                    "hint",
+                    _(
+                        "Write your rule: `rule accept: color(c) != color(p1)` (alternate colours), "
+                        "`rule parity-pairs` for a library rule (or just `accept: …`); "
+                        "`rules eleusis language` explains the language, `fair RULE` checks one "
+                        "without using it."
+                    ),
+                )
+            ]
+        )
     return lines
 
 

@@ -77,24 +77,31 @@ class BasicRummyBot:
         for m in melds:
             for move in planned:
                 if sorted(move.cards) == sorted(m):
-                    return move, Reason("meld", _("it is a {kind}; melding it lowers the points you hold").format(
-                        kind=_(_layout(move.cards, rules).kind)))
+                    return move, Reason(
+                        "meld",
+                        _("it is a {kind}; melding it lowers the points you hold").format(
+                            kind=_(_layout(move.cards, rules).kind)
+                        ),
+                    )
         in_melds = {c for m in melds for c in m}
         layoffs = [m for m in legal if isinstance(m, mv.LayOff) and m.card not in in_melds]
         if layoffs:
             best = max(layoffs, key=lambda m: card_value(m.card, ace))
             if partners(best.card, hand, view.config.ace):
-                return best, Reason("layoff", _("{card} fits meld {n} and is in no meld in your hand").format(
-                    card=best.card, n=best.target))
-            return best, Reason("layoff-alone", _("{card} fits meld {n} but nothing in your hand").format(
-                card=best.card, n=best.target))
+                return best, Reason(
+                    "layoff", _("{card} fits meld {n} and is in no meld in your hand").format(card=best.card, n=best.target)
+                )
+            return best, Reason(
+                "layoff-alone", _("{card} fits meld {n} but nothing in your hand").format(card=best.card, n=best.target)
+            )
         discards: list[mv.Move] = [m for m in legal if isinstance(m, mv.Discard)]
         if not discards:
             return legal[0], Reason("only", _("the only move"))
         return self._discard(view, hand, melds, table, rules, ace, discards)
 
-    def _draw(self, view: RummyView, hand: list[Card], table: list[Layout], rules: MeldRules, ace: int,
-              legal: Sequence[mv.Move]) -> tuple[mv.Move, Reason]:
+    def _draw(
+        self, view: RummyView, hand: list[Card], table: list[Layout], rules: MeldRules, ace: int, legal: Sequence[mv.Move]
+    ) -> tuple[mv.Move, Reason]:
         top = view.discard_top
         take = next((m for m in legal if isinstance(m, mv.Draw) and m.source == "discard"), None)
         stock = next(m for m in legal if isinstance(m, mv.Draw) and m.source == "stock")
@@ -112,16 +119,32 @@ class BasicRummyBot:
         if may_lay_off and any(isinstance(extend_meld(t, [top], rules), Layout) for t in table):
             return take, Reason("take-layoff", _("{card} can be laid off on the table").format(card=top))
         if any(top in m for m in after_melds):
-            return stock, Reason("draw-no-gain", _("{card} would join a meld but not lower the points you hold "
-                                                   "after your discard; draw from the stock").format(card=top))
+            return stock, Reason(
+                "draw-no-gain",
+                _("{card} would join a meld but not lower the points you hold after your discard; draw from the stock").format(
+                    card=top
+                ),
+            )
         mates = partners(top, hand, view.config.ace)
         if mates:
-            return stock, Reason("draw-partial", _("{card} completes no meld: in your hand it goes only with {cards}; "
-                                                   "draw from the stock").format(card=top, cards=" ".join(mates)))
+            return stock, Reason(
+                "draw-partial",
+                _("{card} completes no meld: in your hand it goes only with {cards}; draw from the stock").format(
+                    card=top, cards=" ".join(mates)
+                ),
+            )
         return stock, Reason("draw-nothing", _("{card} joins nothing in your hand").format(card=top))
 
-    def _discard(self, view: RummyView, hand: list[Card], melds: list[tuple[Card, ...]], table: list[Layout],
-                 rules: MeldRules, ace: int, discards: list[mv.Move]) -> tuple[mv.Move, Reason]:
+    def _discard(
+        self,
+        view: RummyView,
+        hand: list[Card],
+        melds: list[tuple[Card, ...]],
+        table: list[Layout],
+        rules: MeldRules,
+        ace: int,
+        discards: list[mv.Move],
+    ) -> tuple[mv.Move, Reason]:
         in_melds = Counter(c for m in melds for c in m)
         seen = Counter(view.discard) + Counter(c for m in view.melds for c in m.cards)
         opponents_close = min((n for i, n in enumerate(view.hand_sizes) if i != view.seat), default=10) <= 3
@@ -143,20 +166,25 @@ class BasicRummyBot:
         return best, _discard_reason(view, best.card, hand, in_melds, discards, late, ace)
 
 
-def _discard_reason(view: RummyView, card: Card, hand: list[Card], in_melds: Counter[Card],
-                    discards: list[mv.Move], late: bool, ace: int) -> Reason:
+def _discard_reason(
+    view: RummyView, card: Card, hand: list[Card], in_melds: Counter[Card], discards: list[mv.Move], late: bool, ace: int
+) -> Reason:
     if in_melds[card]:
         return Reason("discard-break", _("every card is in a meld, so break the cheapest"))
     free = [m.card for m in discards if isinstance(m, mv.Discard) and not in_melds[m.card]]
     value = card_value(card, ace)
     if late and value >= HIGH and value == max(card_value(c, ace) for c in free):
-        return Reason("discard-high", _("an opponent may go out soon, so shed high cards: {card} is your highest "
-                                        "card outside a meld").format(card=card))
+        return Reason(
+            "discard-high",
+            _("an opponent may go out soon, so shed high cards: {card} is your highest card outside a meld").format(card=card),
+        )
     mates = partners(card, hand, view.config.ace)
     if not mates:
         return Reason("discard-nothing", _("{card} fits nothing in your hand").format(card=card))
-    return Reason("discard-partners", _("{card} is worth least to you: in your hand it goes only with {cards}").format(
-        card=card, cards=" ".join(mates)))
+    return Reason(
+        "discard-partners",
+        _("{card} is worth least to you: in your hand it goes only with {cards}").format(card=card, cards=" ".join(mates)),
+    )
 
 
 HIGH = 8

@@ -50,9 +50,11 @@ _DRAW_WORDS = {"draw", "d", "pick", "pesca"}
 _STOCK_WORDS = {"stock", "s", "deck", *words.STOCK_WORDS_IT}
 _PILE_WORDS = {"discard", "pile", "d", "up", "upcard", "take", "t", *words.PILE_WORDS_IT}
 #: The shared verbs (`pesca`, `prendi`, `cala`, `attacca`, `scarta`) → rummy's words.
-VERBS = words.register("rummy", {"draw": "draw", "take": "draw discard", "meld": "meld", "attach": "layoff",
-                                 "discard": "discard"},
-                       shown={"draw stock": "pesca", "draw discard": "prendi"})
+VERBS = words.register(
+    "rummy",
+    {"draw": "draw", "take": "draw discard", "meld": "meld", "attach": "layoff", "discard": "discard"},
+    shown={"draw stock": "pesca", "draw discard": "prendi"},
+)
 
 
 def format_move(move: Move) -> str:
@@ -88,8 +90,7 @@ def parse_move(text: str) -> Move:
                 return Draw("stock")
             if where in _PILE_WORDS:
                 return Draw("discard")
-            raise InvalidMove(_("draw from where? Say `draw stock` or `draw discard`, not {typed}").format(
-                typed=repr(args[0])))
+            raise InvalidMove(_("draw from where? Say `draw stock` or `draw discard`, not {typed}").format(typed=repr(args[0])))
         if verb in ("meld", "m", "cala"):
             if len(args) < 1:
                 raise InvalidMove(_("meld which cards? e.g. `meld 3H 4H 5H`"))
@@ -121,5 +122,6 @@ def parse_move(text: str) -> Move:
             return Discard(parse_card(args[0]))
     except CardParseError as err:
         raise InvalidMove(str(err)) from None
-    raise InvalidMove(_("{typed} is not a rummy move (draw, meld, layoff, discard; `help` lists them)").format(
-        typed=repr(typed[0])))
+    raise InvalidMove(
+        _("{typed} is not a rummy move (draw, meld, layoff, discard; `help` lists them)").format(typed=repr(typed[0]))
+    )

@@ -160,34 +160,42 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
                 if isinstance(got, Verdict):
                     return got
                 if self._strands_taken(state, cards):
-                    return refuse("discard.taken-card-last", _(
-                        "that would leave only {card}, the card you took, which you cannot discard").format(card=state.taken))
+                    return refuse(
+                        "discard.taken-card-last",
+                        _("that would leave only {card}, the card you took, which you cannot discard").format(card=state.taken),
+                    )
                 return ALLOWED
             case mv.LayOff(card, target):
                 if card not in hand:
                     return refuse("layoff.held", _("you do not hold {card}").format(card=card))
                 if state.config.lay_off_needs_meld and not state.owns_meld(state.turn):
-                    return refuse("layoff.first-meld", _(
-                        "you may lay off only after you have a meld of your own on the table"))
+                    return refuse("layoff.first-meld", _("you may lay off only after you have a meld of your own on the table"))
                 if not 1 <= target <= len(state.melds):
                     if not state.melds:
                         return refuse("layoff.target", _("there are no melds on the table"))
-                    return refuse("layoff.target", _("there is no meld {n} (melds are numbered 1 to {m})").format(
-                        n=target, m=len(state.melds)))
+                    return refuse(
+                        "layoff.target",
+                        _("there is no meld {n} (melds are numbered 1 to {m})").format(n=target, m=len(state.melds)),
+                    )
                 got = extend_meld(state.melds[target - 1].meld, [card], state.config.meld_rules())
                 if isinstance(got, Verdict):
-                    return refuse("layoff.fit", _("{card} does not fit meld {n}: {why}").format(
-                        card=card, n=target, why=got.reason))
+                    return refuse(
+                        "layoff.fit", _("{card} does not fit meld {n}: {why}").format(card=card, n=target, why=got.reason)
+                    )
                 if self._strands_taken(state, (card,)):
-                    return refuse("discard.taken-card-last", _(
-                        "that would leave only {card}, the card you took, which you cannot discard").format(card=state.taken))
+                    return refuse(
+                        "discard.taken-card-last",
+                        _("that would leave only {card}, the card you took, which you cannot discard").format(card=state.taken),
+                    )
                 return ALLOWED
             case mv.Discard(card):
                 if card not in hand:
                     return refuse("discard.held", _("you do not hold {card}").format(card=card))
                 if card == state.taken:
-                    return refuse("discard.taken-card", _(
-                        "you took {card} from the discard pile this turn; discard a different card").format(card=card))
+                    return refuse(
+                        "discard.taken-card",
+                        _("you took {card} from the discard pile this turn; discard a different card").format(card=card),
+                    )
                 return ALLOWED
         raise TypeError(move)
 
@@ -265,8 +273,11 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
         sc = score_hand(state.hands, seat, rummy, state.config, names)
         points: list[Number] = [0] * state.players
         points[seat] = sc.points
-        self._finish(state, points, {"winner": seat, "rummy": rummy and state.config.rummy_doubles,
-                                     "left": [" ".join(h) for h in state.hands]})
+        self._finish(
+            state,
+            points,
+            {"winner": seat, "rummy": rummy and state.config.rummy_doubles, "left": [" ".join(h) for h in state.hands]},
+        )
         return True
 
     def _end_exhausted(self, state: RummyState) -> None:
@@ -357,8 +368,10 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
                 if seen.get("exhausted"):
                     text = _("{who} must draw, but the stock cannot be re-formed: the hand ends").format(who=who)
                 elif "turned" in seen:
-                    text = _("{who} turns the discard pile over to form a new stock; {card} is turned up, and "
-                             "{who} may take it or draw from the new stock").format(who=who, card=seen["turned"])
+                    text = _(
+                        "{who} turns the discard pile over to form a new stock; {card} is turned up, and "
+                        "{who} may take it or draw from the new stock"
+                    ).format(who=who, card=seen["turned"])
                 elif "card" in seen:
                     text = _("{who} draws {card} from the stock").format(who=who, card=seen["card"])
                 else:
@@ -409,8 +422,9 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
         return ScoreSheet(sc.lines, points, {"closer": names[closer], "rummy": rummy and config.rummy_doubles})
 
     # -- results -------------------------------------------------------------------------------
-    def explain_result(self, result: HandResult, config: RummyConfig, players: int,
-                       earlier: Sequence[HandResult | None] = ()) -> list[str]:
+    def explain_result(
+        self, result: HandResult, config: RummyConfig, players: int, earlier: Sequence[HandResult | None] = ()
+    ) -> list[str]:
         names = self.seat_names(players)
         d = result.detail
         lines: list[str] = []
@@ -447,5 +461,3 @@ def _may_fit(meld: TableLayout, card: str) -> bool:
     if meld.kind == "set":
         return card[0] == meld.rank
     return card[1] == meld.suit
-
-

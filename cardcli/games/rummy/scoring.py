@@ -40,8 +40,7 @@ class HandScore:
     lines: list[str] = field(default_factory=list)
 
 
-def score_hand(hands: Sequence[Sequence[str]], closer: int, rummy: bool, config: RummyConfig,
-               names: Sequence[str]) -> HandScore:
+def score_hand(hands: Sequence[Sequence[str]], closer: int, rummy: bool, config: RummyConfig, names: Sequence[str]) -> HandScore:
     """Score a hand won by ``closer``; ``hands`` are the cards left in every hand."""
     lines: list[str] = []
     total = 0
@@ -51,8 +50,11 @@ def score_hand(hands: Sequence[Sequence[str]], closer: int, rummy: bool, config:
         v = hand_value(cards, config.ace_points)
         total += v
         shown = " ".join(cards) if cards else "-"
-        lines.append(ngettext("{name} holds {cards}: {v} point", "{name} holds {cards}: {v} points", v).format(
-            name=names[seat], cards=shown, v=v))
+        lines.append(
+            ngettext("{name} holds {cards}: {v} point", "{name} holds {cards}: {v} points", v).format(
+                name=names[seat], cards=shown, v=v
+            )
+        )
     if rummy and config.rummy_doubles:
         lines.append(_("rummy (went out in one turn): {v} doubled to {d}").format(v=total, d=total * 2))
         total *= 2
@@ -60,8 +62,9 @@ def score_hand(hands: Sequence[Sequence[str]], closer: int, rummy: bool, config:
     return HandScore(closer, total, rummy, lines)
 
 
-def parse_score_input(text: str, players: int | None, names_for: Callable[[int], list[str]]
-                      ) -> tuple[list[list[Card]], int, bool, list[str]]:
+def parse_score_input(
+    text: str, players: int | None, names_for: Callable[[int], list[str]]
+) -> tuple[list[list[Card]], int, bool, list[str]]:
     """Parse the hand typed for ``cardcli score rummy``.
 
     Format, one item per line (``#`` starts a comment)::
@@ -95,8 +98,11 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
         else:
             seat_key = key.upper().rstrip(":")
             if seat_key in line_of:  # a second line would silently replace the first
-                raise ValueError(_("line {no}: {seat} was already given on line {first}; one line per player").format(
-                    no=no, seat=key.rstrip(":"), first=line_of[seat_key]))
+                raise ValueError(
+                    _("line {no}: {seat} was already given on line {first}; one line per player").format(
+                        no=no, seat=key.rstrip(":"), first=line_of[seat_key]
+                    )
+                )
             line_of[seat_key] = no
             try:
                 left[seat_key] = [] if rest in ("", "-") else parse_cards(rest)
@@ -123,8 +129,11 @@ def parse_score_input(text: str, players: int | None, names_for: Callable[[int],
     dealt = DEAL_SIZES[n]
     for seat, cards in left.items():
         if len(cards) > dealt:  # a hand ends with every player holding at most what was dealt
-            raise ValueError(_("line {no}: {seat} holds {k} cards, but with {n} players each is dealt {dealt}").format(
-                no=line_of[seat], seat=names[upper.index(seat)], k=len(cards), n=n, dealt=dealt))
+            raise ValueError(
+                _("line {no}: {seat} holds {k} cards, but with {n} players each is dealt {dealt}").format(
+                    no=line_of[seat], seat=names[upper.index(seat)], k=len(cards), n=n, dealt=dealt
+                )
+            )
     seen: dict[str, int] = {}
     for h in hands:
         for c in h:

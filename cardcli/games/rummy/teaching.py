@@ -30,6 +30,7 @@ def _never_wild(card: str) -> bool:
 
 class RummyTeaching(Teaching):
     tutor_module = "cardcli.games.rummy.tutoring"
+
     def goal_met(self, goal: str, before: Any, move: Any, after: Any, seat: int) -> bool | None:
         word, _sep, arg = goal.strip().partition(" ")
         g = goal.strip()
@@ -59,7 +60,13 @@ class RummyTeaching(Teaching):
         return {"points": hand_value(state.hands[seat], state.config.ace_points)} if state.hands else {}
 
     def rule_claims(self, config: Any) -> Sequence[RuleClaim]:
-        return (RuleClaim(r"\bace (?:left )?in (?:your|a) hand (?:counts|is worth) (\d+)", config.ace_points,
-                          _("points of an ace left in hand")),
-                RuleClaim(r"\bturned over (\w+) times\b", config.max_turnovers,
-                          _("times the discard pile may be turned over in one hand")))
+        return (
+            RuleClaim(
+                r"\bace (?:left )?in (?:your|a) hand (?:counts|is worth) (\d+)",
+                config.ace_points,
+                _("points of an ace left in hand"),
+            ),
+            RuleClaim(
+                r"\bturned over (\w+) times\b", config.max_turnovers, _("times the discard pile may be turned over in one hand")
+            ),
+        )

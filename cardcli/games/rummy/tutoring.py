@@ -45,8 +45,11 @@ def _rummy_meld(seed: str) -> Exercise:
 
     cards = list(dict.fromkeys(meld_candidate(Rng(seed, "drill"), ())))
     got = read_meld(cards, RummyConfig().meld_rules())
-    return Exercise(_("Rummy: is {cards} a legal meld? (yes/no)").format(cards=hand_text(cards)),
-                    "yes" if isinstance(got, Meld) else "no", verdict_text(got))
+    return Exercise(
+        _("Rummy: is {cards} a legal meld? (yes/no)").format(cards=hand_text(cards)),
+        "yes" if isinstance(got, Meld) else "no",
+        verdict_text(got),
+    )
 
 
 def _rummy_discard(seed: str) -> Exercise:
@@ -66,10 +69,16 @@ def _rummy_discard(seed: str) -> Exercise:
                 if not s.state.hands[seat] or len(s.state.hands[seat]) == 1:
                     break  # the discard would go out: no choice to ask about
                 lead = _(" (you have melded {made})").format(made="; ".join(made)) if made else ""
-                return Exercise(_("Rummy: you drew from the stock{lead}. Your hand: {hand}. Which card does "
-                                  "cardcli's strongest bot discard?").format(lead=lead, hand=hand_text(s.state.hands[seat])),
-                                move.card, _("it keeps the cards closest to melds and throws the highest loner"),
-                                game="rummy", also=(f"discard {move.card}",))
+                return Exercise(
+                    _(
+                        "Rummy: you drew from the stock{lead}. Your hand: {hand}. Which card does "
+                        "cardcli's strongest bot discard?"
+                    ).format(lead=lead, hand=hand_text(s.state.hands[seat])),
+                    move.card,
+                    _("it keeps the cards closest to melds and throws the highest loner"),
+                    game="rummy",
+                    also=(f"discard {move.card}",),
+                )
             made.append(s.game.format_move(move))
             s.play(move)
     raise LessonError("no discard to ask about")  # pragma: no cover

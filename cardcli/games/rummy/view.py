@@ -84,7 +84,8 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
     lines: list[Line] = []
     names = view.names
     head = ngettext("Hand {n} · dealer {d} · stock {s} card", "Hand {n} · dealer {d} · stock {s} cards", view.stock_size).format(
-        n=view.hand_number, d=names[view.dealer], s=view.stock_size)
+        n=view.hand_number, d=names[view.dealer], s=view.stock_size
+    )
     if view.turnovers:
         head += " · " + _("turned over {t}×").format(t=view.turnovers)
     lines.append([("title", head)])
@@ -112,8 +113,9 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
             marker = "> "
         row.append(("turn" if marker else "", f"{marker}{n}"))
         size = view.hand_sizes[i] if view.hand_sizes else 0
-        row.append(("", " " + ngettext("{c} card", "{c} cards", size).format(c=size) + ", "
-                    + _("{p} pts").format(p=view.totals[i])))
+        row.append(
+            ("", " " + ngettext("{c} card", "{c} cards", size).format(c=size) + ", " + _("{p} pts").format(p=view.totals[i]))
+        )
     lines.append(row)
     if view.all_hands is not None and view.seat is None:
         for i, h in enumerate(view.all_hands):
@@ -122,8 +124,7 @@ def render_view(view: RummyView, charset: Charset) -> list[Line]:
         from cardcli.games.handline import hand_lines
 
         after: Line = [("dim", "  " + _("(took {c}: discard another card)").format(c=view.taken))] if view.taken else []
-        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset,
-                                after))
+        lines.extend(hand_lines([("label", _("Your hand ({n}): ").format(n=len(view.hand)))], view.hand, charset, after))
     if view.result is not None and view.phase == "over":
         lines.append([("title", _("The hand is over."))])
     return lines

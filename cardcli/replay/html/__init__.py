@@ -33,24 +33,43 @@ __all__ = ["page", "positions"]
 def _script_json(data: Any) -> str:
     """JSON that cannot end its ``<script>`` element early or open a comment there."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026") \
-        .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 def _labels() -> dict[str, str]:
     """The page's words, translated (notation is not)."""
     return {
-        "where": _("Hand {h}/{n} · move {p}/{m} · {who}"), "all": _("all hands"),
-        "none": _("this replay has no hands"), "revealed": _("secret moves shown"),
-        "hidden": _("secret moves hidden"), "no_secrets": _("nothing to reveal: this game has no secret moves"),
+        "where": _("Hand {h}/{n} · move {p}/{m} · {who}"),
+        "all": _("all hands"),
+        "none": _("this replay has no hands"),
+        "revealed": _("secret moves shown"),
+        "hidden": _("secret moves hidden"),
+        "no_secrets": _("nothing to reveal: this game has no secret moves"),
         "bad_jump": _("jump takes a move number or HAND.MOVE, e.g. 2.15"),
-        "no_hand": _("there is no hand {h} (hands 1 to {n})"), "deal": _("the deal"),
-        "cards1": ngettext("{n} card", "{n} cards", 1), "cards": ngettext("{n} card", "{n} cards", 2),
-        "empty": _("empty"), "board": _("Board {board}"), "dealer": _("dealer"),
-        "dealer_is": _("Dealer {seat}"), "vul_none": _("Vulnerable: none"), "vul_ns": _("Vulnerable: N-S"),
-        "vul_ew": _("Vulnerable: E-W"), "vul_all": _("Vulnerable: both"), "by": _("by {seat}"),
-        "tricks": _("Tricks NS {ns} · EW {ew}"), "pass": _("Pass"), "auction": _("Auction"),
-        "dd": _("Double dummy: tricks for each declarer"), "move_of": _("move {p} of {m}"),
+        "no_hand": _("there is no hand {h} (hands 1 to {n})"),
+        "deal": _("the deal"),
+        "cards1": ngettext("{n} card", "{n} cards", 1),
+        "cards": ngettext("{n} card", "{n} cards", 2),
+        "empty": _("empty"),
+        "board": _("Board {board}"),
+        "dealer": _("dealer"),
+        "dealer_is": _("Dealer {seat}"),
+        "vul_none": _("Vulnerable: none"),
+        "vul_ns": _("Vulnerable: N-S"),
+        "vul_ew": _("Vulnerable: E-W"),
+        "vul_all": _("Vulnerable: both"),
+        "by": _("by {seat}"),
+        "tricks": _("Tricks NS {ns} · EW {ew}"),
+        "pass": _("Pass"),
+        "auction": _("Auction"),
+        "dd": _("Double dummy: tricks for each declarer"),
+        "move_of": _("move {p} of {m}"),
         "view_of": _("the view of {who}"),
     }
 
@@ -60,21 +79,36 @@ def page(replay: Replay) -> str:
     data = positions(replay)
     data["labels"] = _labels()
     buttons = {
-        "home": _("First"), "hand_back": _("Hand back"), "turn_back": _("Turn back"), "back": _("Back"),
-        "next": _("Next"), "turn": _("Turn"), "hand_next": _("Next hand"), "end": _("Last"),
+        "home": _("First"),
+        "hand_back": _("Hand back"),
+        "turn_back": _("Turn back"),
+        "back": _("Back"),
+        "next": _("Next"),
+        "turn": _("Turn"),
+        "hand_next": _("Next hand"),
+        "end": _("Last"),
     }
-    nav = "\n".join(f'<button type="button" id="b-{k}" data-act="{k}">{html.escape(v)}</button>'
-                    for k, v in buttons.items())
-    keys = _("Keys: ← → one move · ↑ ↓ one trick or turn · PgUp PgDn one hand · Home End · "
-             "s seat · a all hands · r reveal")
+    nav = "\n".join(f'<button type="button" id="b-{k}" data-act="{k}">{html.escape(v)}</button>' for k, v in buttons.items())
+    keys = _("Keys: ← → one move · ↑ ↓ one trick or turn · PgUp PgDn one hand · Home End · s seat · a all hands · r reveal")
     assets = files("cardcli.replay.html")
     return _TEMPLATE.format(
-        lang=html.escape(language()), title=html.escape(f"{data['title']} · cardcli"),
-        heading=html.escape(str(data["title"])), buttons=nav, seat=html.escape(_("Seat")),
-        all=html.escape(_("All hands")), reveal=html.escape(_("Reveal")), jump=html.escape(_("Jump")),
-        move=html.escape(_("Move")), keys=html.escape(keys), css=assets.joinpath("viewer.css").read_text("utf-8"),
-        js=assets.joinpath("viewer.js").read_text("utf-8"), data=_script_json(data),
-        version=html.escape(__version__), kind=html.escape(str(data["kind"])), game=html.escape(str(data["game"])))
+        lang=html.escape(language()),
+        title=html.escape(f"{data['title']} · cardcli"),
+        heading=html.escape(str(data["title"])),
+        buttons=nav,
+        seat=html.escape(_("Seat")),
+        all=html.escape(_("All hands")),
+        reveal=html.escape(_("Reveal")),
+        jump=html.escape(_("Jump")),
+        move=html.escape(_("Move")),
+        keys=html.escape(keys),
+        css=assets.joinpath("viewer.css").read_text("utf-8"),
+        js=assets.joinpath("viewer.js").read_text("utf-8"),
+        data=_script_json(data),
+        version=html.escape(__version__),
+        kind=html.escape(str(data["kind"])),
+        game=html.escape(str(data["game"])),
+    )
 
 
 _TEMPLATE = """<!DOCTYPE html>

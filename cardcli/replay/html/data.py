@@ -67,8 +67,9 @@ class _Collector(Visitor):
         here: dict[str, Any] = {"n": [], "r": {}, "secret": [], "seat": []}
         if self.tricks:
             view = self.game.full_view(state)
-            here.update(dealer=view.dealer, vul=list(view.vulnerable), deal=[list(h) for h in view.all_hands or ()],
-                        moves=[], won=[])
+            here.update(
+                dealer=view.dealer, vul=list(view.vulnerable), deal=[list(h) for h in view.all_hands or ()], moves=[], won=[]
+            )
         else:
             here["pos"] = [self.scene(state)]
             here["dealer"] = table.dealer() or 0
@@ -85,8 +86,7 @@ class _Collector(Visitor):
         game = self.game
         public = game.narrate(step.outcome, None)
         own = game.narrate(step.outcome, step.seat)
-        n = self.text(_("{who} makes a secret move").format(who=self.names[step.seat])) if step.secret \
-            else self.text(public)
+        n = self.text(_("{who} makes a secret move").format(who=self.names[step.seat])) if step.secret else self.text(public)
         here["n"].append(n)
         here["seat"].append(step.seat)
         if own != public or step.secret:
@@ -162,8 +162,7 @@ def positions(replay: Replay) -> dict[str, Any]:
     probe = game.full_view(game.new_match(config, replay.players, replay.first_dealer))
     tricks = hasattr(probe, "calls") and hasattr(probe, "tricks")
     collector = _Collector(game, tricks, [safe(s.name) for s in replay.seats])
-    table = fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=False,
-                 visitors=[collector])
+    table = fold(game, config, replay.players, replay.first_dealer, log_of(replay), strict=False, visitors=[collector])
     texts = collector.text
     notes_at: dict[tuple[int, int], list[int]] = {}
     for a in replay.annotations:
@@ -178,8 +177,10 @@ def positions(replay: Replay) -> dict[str, Any]:
         here["notes"] = {str(p): ids for (h, p), ids in notes_at.items() if h == number}
         result = table.results[number - 1]
         if result is not None:
-            lines = [_("Hand {n} is over:").format(n=number),
-                     *game.explain_result(result, config, replay.players, table.results[:number - 1])]
+            lines = [
+                _("Hand {n} is over:").format(n=number),
+                *game.explain_result(result, config, replay.players, table.results[: number - 1]),
+            ]
             here["score"] = [texts(line) for line in lines]
         board = record.extra.get("board")
         if board:

@@ -48,11 +48,21 @@ def _meld_areas(view: Any) -> list[Area]:
         for m in melds:
             owner = getattr(m, "owner", None)
             team = getattr(m, "team", None)
-            who = view.names[owner] if owner is not None else sides[team] if team is not None and team < len(sides) \
-                else ""
+            who = view.names[owner] if owner is not None else sides[team] if team is not None and team < len(sides) else ""
             groups.setdefault(who, []).append((tuple(m.cards), _burraco_word(getattr(m, "burraco", None) or "")))
-    return [("melds", _("{who}: melds").format(who=who), -1, (), len(got), "",
-             tuple(cards for cards, _c in got), tuple(c for _m, c in got)) for who, got in groups.items()]
+    return [
+        (
+            "melds",
+            _("{who}: melds").format(who=who),
+            -1,
+            (),
+            len(got),
+            "",
+            tuple(cards for cards, _c in got),
+            tuple(c for _m, c in got),
+        )
+        for who, got in groups.items()
+    ]
 
 
 def _canasta_word(kind: str) -> str:
@@ -99,8 +109,9 @@ def _line_areas(view: Any) -> list[Area]:
     out: list[Area] = [("line", _("Mainline"), -1, tuple(mainline), len(mainline), "", tries, ())]
     for seat, wrong in enumerate(getattr(view, "wrong", ()) or ()):
         if wrong:
-            out.append(("pile", _("{name}'s wrong cards").format(name=view.names[seat]), -1, tuple(wrong), len(wrong),
-                        "", (), ()))
+            out.append(
+                ("pile", _("{name}'s wrong cards").format(name=view.names[seat]), -1, tuple(wrong), len(wrong), "", (), ())
+            )
     return out
 
 

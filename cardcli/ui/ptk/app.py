@@ -37,15 +37,21 @@ def _pause(input: Any, output: Any) -> Callable[[str], str]:
             return pause.prompt([("class:prompt", message)], style=style())
         except EOFError:
             return ""
+
     return wait
 
 
 def run(controller: Controller, input: Any = None, output: Any = None) -> int:
     """Play in the terminal; ``input``/``output`` let tests drive it with a pipe."""
     session: PromptSession[str] = PromptSession(
-        history=_history(), completer=MoveCompleter(controller), bottom_toolbar=toolbar(controller),
-        style=style(), key_bindings=bindings(), complete_while_typing=False,
-        input=input, output=output,
+        history=_history(),
+        completer=MoveCompleter(controller),
+        bottom_toolbar=toolbar(controller),
+        style=style(),
+        key_bindings=bindings(),
+        complete_while_typing=False,
+        input=input,
+        output=output,
     )
     if controller.wait_for_key is None or controller.read_key is None:
         pause = _pause(input, output)

@@ -6,9 +6,11 @@ from prompt_toolkit.styles import Style
 
 
 def style() -> Style:
-    return Style.from_dict({
-        "prompt": "bold",
-        "bottom-toolbar": "reverse",
-        "completion-menu.completion": "",
-        "completion-menu.meta.completion": "italic",
-    })
+    return Style.from_dict(
+        {
+            "prompt": "bold",
+            "bottom-toolbar": "reverse",
+            "completion-menu.completion": "",
+            "completion-menu.meta.completion": "italic",
+        }
+    )

@@ -37,8 +37,9 @@ def fit(parts: list[str], width: int, keys: list[str] | None = None) -> str:
     first = parts[0] if parts else ""
     keep = {parts[-1]} | {p for p in parts if _is_turn(p)} if parts else set()
     while text_width(text()) > width:
-        order = sorted((i for i, p in enumerate(parts) if p not in keep),
-                       key=lambda i: (0 if parts[i] is first else _rank(parts[i]), i))
+        order = sorted(
+            (i for i, p in enumerate(parts) if p not in keep), key=lambda i: (0 if parts[i] is first else _rank(parts[i]), i)
+        )
         if not order:
             break
         del parts[order[0]]
@@ -77,4 +78,5 @@ def toolbar(controller: Controller, width: Callable[[], int] | None = None) -> C
     def tokens() -> StyleAndTextTuples:
         parts = controller.toolbar_text().split(SEP)
         return [("class:bottom-toolbar", fit(parts, columns(), [_("Tab: moves"), _("F1: help")]))]
+
     return tokens

@@ -24,21 +24,36 @@ from cardcli.ui.viewer.layout import Fitted, compose, cut, plain, to_fragments, 
 from cardcli.ui.viewer.model import ViewerModel, parse_position
 
 KEYS_HELP = [
-    ("→ Enter n", "the next move"), ("← b", "the move before"),
+    ("→ Enter n", "the next move"),
+    ("← b", "the move before"),
     ("↓ ↑", "the next / previous trick (bridge) or turn (other games)"),
-    ("PgDn PgUp", "the next / previous hand"), ("Home End", "the deal of hand 1 / the last move"),
+    ("PgDn PgUp", "the next / previous hand"),
+    ("Home End", "the deal of hand 1 / the last move"),
     ("/", "jump to a move: P (this hand) or H.P, then Enter"),
-    ("s", "change seat: see the table as the next seat sees it"), ("a", "all hands"),
+    ("s", "change seat: see the table as the next seat sees it"),
+    ("a", "all hands"),
     ("r", "reveal or hide secret moves (eleusis' rule)"),
     ("j k", "scroll the table when it does not fit"),
     ("p", "play on from here: you at this seat, bots at the others"),
-    ("Ctrl-L", "draw the screen again"), ("?", "this help (Esc closes it)"), ("q Esc", "quit (Ctrl-C too)"),
+    ("Ctrl-L", "draw the screen again"),
+    ("?", "this help (Esc closes it)"),
+    ("q Esc", "quit (Ctrl-C too)"),
 ]
 
 STYLE = {
-    "title": "bold", "label": "bold", "dim": "ansibrightblack", "turn": "bold", "error": "ansired bold",
-    "ok": "ansigreen", "hint": "ansicyan", "warn": "ansiyellow", "secret": "ansimagenta",
-    "suit-h": "ansired", "suit-d": "ansired", "joker": "ansimagenta", "status": "reverse",
+    "title": "bold",
+    "label": "bold",
+    "dim": "ansibrightblack",
+    "turn": "bold",
+    "error": "ansired bold",
+    "ok": "ansigreen",
+    "hint": "ansicyan",
+    "warn": "ansiyellow",
+    "secret": "ansimagenta",
+    "suit-h": "ansired",
+    "suit-d": "ansired",
+    "joker": "ansimagenta",
+    "status": "reverse",
 }
 
 
@@ -100,8 +115,16 @@ class KeyViewer:
     def keys(self) -> list[str]:
         """The key bar, one entry a key: it wraps between entries, never inside one."""
         m = self.model
-        keys = [_("? help"), _("q quit"), _("←→ move"), _("↑↓ trick") if m.has_tricks() else _("↑↓ turn"),
-                _("PgUp/Dn hand"), _("/ jump"), _("s seat"), _("a all")]
+        keys = [
+            _("? help"),
+            _("q quit"),
+            _("←→ move"),
+            _("↑↓ trick") if m.has_tricks() else _("↑↓ turn"),
+            _("PgUp/Dn hand"),
+            _("/ jump"),
+            _("s seat"),
+            _("a all"),
+        ]
         if m.has_secrets():
             keys.append(_("r reveal"))
         if self.can_play:
@@ -115,8 +138,11 @@ class KeyViewer:
             return [[("status", " " + _("jump to (P or H.P): ") + self.jump + "_ ")]]
         parts = [m.message] if m.message else []
         if self.rows_total:
-            parts.append(_("j/k scroll: rows {a}-{b} of {n}").format(
-                a=self.scroll + 1, b=min(self.rows_total, self.scroll + self.space), n=self.rows_total))
+            parts.append(
+                _("j/k scroll: rows {a}-{b} of {n}").format(
+                    a=self.scroll + 1, b=min(self.rows_total, self.scroll + self.space), n=self.rows_total
+                )
+            )
         if not m.message:
             parts += self.keys()
         return [[("status", " " + row + " ")] for row in wrap_parts(parts, max(width, 20) - 2)]
@@ -139,9 +165,9 @@ class KeyViewer:
             if len(bar) == len(status):
                 break
             status = bar
-        bar = self.status(width)[:len(status)]  # the indicator as this fit scrolled
+        bar = self.status(width)[: len(status)]  # the indicator as this fit scrolled
         bar += [[] for _i in range(len(status) - len(bar))]
-        rows = fitted.rows[:len(fitted.rows) - len(status)] + [cut(plain(r, m.charset), max(width, 20)) for r in bar]
+        rows = fitted.rows[: len(fitted.rows) - len(status)] + [cut(plain(r, m.charset), max(width, 20)) for r in bar]
         return fitted._replace(rows=rows)
 
     def rows(self, width: int, height: int) -> list[Line]:
@@ -156,15 +182,20 @@ class KeyViewer:
     def application(self, input: Any = None, output: Any = None) -> Application[Any]:
         window = Window(FormattedTextControl(self._text, focusable=True, show_cursor=False), wrap_lines=False)
         app: Application[Any] = Application(
-            layout=Layout(window), key_bindings=bindings(self), full_screen=True, style=Style.from_dict(STYLE),
-            color_depth=None if self.color else ColorDepth.DEPTH_1_BIT, input=input, output=output,
-            mouse_support=False)
+            layout=Layout(window),
+            key_bindings=bindings(self),
+            full_screen=True,
+            style=Style.from_dict(STYLE),
+            color_depth=None if self.color else ColorDepth.DEPTH_1_BIT,
+            input=input,
+            output=output,
+            mouse_support=False,
+        )
         app.ttimeoutlen = 0.05
         return app
 
 
-def run(model: ViewerModel, color: bool = True, can_play: bool = True, input: Any = None,
-        output: Any = None) -> int | PlayOn:
+def run(model: ViewerModel, color: bool = True, can_play: bool = True, input: Any = None, output: Any = None) -> int | PlayOn:
     """Show the viewer until the user leaves: 0 (q, Esc, Ctrl-C: a viewer has nothing to save) or a
     :class:`PlayOn` request."""
     try:

@@ -12,6 +12,7 @@ from cardcli.i18n import _
 if TYPE_CHECKING:
     from cardcli.ui.viewer.app import KeyViewer
 
+
 def bindings(v: KeyViewer) -> KeyBindings:
     kb = KeyBindings()
     jumping = Condition(lambda: v.jump is not None)
@@ -20,8 +21,10 @@ def bindings(v: KeyViewer) -> KeyBindings:
 
     def on(*keys: str, filter: Condition | None = None):  # type: ignore[no-untyped-def]
         """Bind ``keys`` (each one alone) to an action that then clears the help and redraws."""
+
         def wrap(action):  # type: ignore[no-untyped-def]
             for key in keys:
+
                 @kb.add(key, filter=filter if filter is not None else browsing)
                 def _handler(event: KeyPressEvent, action=action) -> None:  # type: ignore[no-untyped-def]
                     m.message = ""
@@ -30,7 +33,9 @@ def bindings(v: KeyViewer) -> KeyBindings:
                     action(event)
                     if (m.hand, m.ply) != here:
                         v.moved()
+
             return action
+
         return wrap
 
     on("right", "enter", " ", "n")(lambda e: m.step(1))
@@ -76,6 +81,7 @@ def bindings(v: KeyViewer) -> KeyBindings:
         v.jump = ""
 
     for ch in "0123456789.":
+
         @kb.add(ch, filter=jumping)
         def _digit(event: KeyPressEvent, ch: str = ch) -> None:
             if v.jump is not None and len(v.jump) < 12:

@@ -56,10 +56,13 @@ def fold_line(line: Line, width: int, indent: str = "  ") -> list[Line]:
             start = next((i for i, (_s, c) in enumerate(row) if c != " "), len(row))
             space = max((i for i in range(start, len(row)) if row[i][1] == " "), default=-1)
             # rather after a list's separator (" | ", " · ") in the row's second half: items stay whole
-            seps = [i + 1 for i in range(max(start + 1, len(row) // 2), len(row) - 1)
-                    if row[i][1] in _SEPARATORS and row[i - 1][1] == " " and row[i + 1][1] == " "]
+            seps = [
+                i + 1
+                for i in range(max(start + 1, len(row) // 2), len(row) - 1)
+                if row[i][1] in _SEPARATORS and row[i - 1][1] == " " and row[i + 1][1] == " "
+            ]
             space = seps[-1] if seps else space
-            rest = row[space + 1:] if space > start else []
+            rest = row[space + 1 :] if space > start else []
             row = row[:space] if space > start else row
             while row and row[-1][1] == " ":
                 row.pop()
@@ -136,8 +139,15 @@ class Fitted(NamedTuple):
     """Rows the scrolling part gets."""
 
 
-def compose(screen: Screen, width: int, height: int, scroll: int, status: list[Line], charset: str = "unicode",
-            overlay: list[Line] | None = None) -> Fitted:
+def compose(
+    screen: Screen,
+    width: int,
+    height: int,
+    scroll: int,
+    status: list[Line],
+    charset: str = "unicode",
+    overlay: list[Line] | None = None,
+) -> Fitted:
     """Exactly ``height`` rows of at most ``width`` columns (``j``/``k`` scroll the table part).
 
     ``status`` is the rows of the bar at the bottom (one or two: the keys wrap rather than be cut);
@@ -145,20 +155,20 @@ def compose(screen: Screen, width: int, height: int, scroll: int, status: list[L
     """
     width, height = max(width, 20), max(height, 4)
     title = [cut(plain(screen.title, charset), width)]
-    bottom = [cut(plain(row, charset), width) for row in (status or [[]])][:max(1, height // 4)]
+    bottom = [cut(plain(row, charset), width) for row in (status or [[]])][: max(1, height // 4)]
     room = height - 1 - len(bottom)
     if overlay is not None:
         body = [r for line in overlay for r in fold_line(plain(line, charset), width)]
         body = body[:room] + [[] for _i in range(room - len(body))]
         return Fitted(title + body + bottom, 0, 0, room)
     panel = [r for line in (*screen.narration, *screen.notes) for r in fold_line(plain(line, charset), width)]
-    panel = panel[:max(1, room // 2)] if len(panel) > room // 2 else panel
+    panel = panel[: max(1, room // 2)] if len(panel) > room // 2 else panel
     table = [plain(r, charset) for r in table_rows(screen, width)]
     if screen.score:  # the hand's score below its table, in the part that scrolls
         table += [[]] + [plain(r, charset) for line in screen.score for r in fold_line(line, width)]
     space = room - len(panel)
     scroll = max(0, min(scroll, len(table) - space))
-    shown = table[scroll:scroll + space]
+    shown = table[scroll : scroll + space]
     shown += [[] for _i in range(space - len(shown))]
     return Fitted(title + shown + panel + bottom, scroll, len(table) if len(table) > space else 0, space)
 

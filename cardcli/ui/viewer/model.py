@@ -67,8 +67,7 @@ def parse_position(text: str, hand: int) -> tuple[int, int] | None:
 class ViewerModel:
     """A cursor over a replay's positions, the seat whose view is shown, and whether secrets show."""
 
-    def __init__(self, replay: Replay, seat: int | None = None, reveal: bool = False,
-                 charset: str = "unicode") -> None:
+    def __init__(self, replay: Replay, seat: int | None = None, reveal: bool = False, charset: str = "unicode") -> None:
         self.replay = replay
         self.game: Game[Any, Any, Any, Any] = load(replay.game)
         self.config = config_from_builtins(self.game, replay.config)
@@ -77,8 +76,7 @@ class ViewerModel:
         self.reveal = reveal
         self.charset: Any = charset
         self.timeline = Timeline()
-        fold(self.game, self.config, replay.players, replay.first_dealer, log_of(replay), strict=False,
-             visitors=[self.timeline])
+        fold(self.game, self.config, replay.players, replay.first_dealer, log_of(replay), strict=False, visitors=[self.timeline])
         self.hand = 1 if self.timeline.states else 0
         self.ply = 0
         self.locked = None if reveal else self._recording_seat()
@@ -147,8 +145,10 @@ class ViewerModel:
         views = [self.game.view(s, None) for s in states]
         out = [0]
         if all(hasattr(v, "tricks") for v in views):
+
             def key(v: Any) -> tuple[Any, int]:
                 return getattr(v, "phase", None), len(v.tricks)
+
             out += [p for p in range(1, len(states)) if key(views[p]) != key(views[p - 1])]
         else:
             out += [p for p in range(1, len(steps)) if steps[p - 1].seat != steps[p].seat]
@@ -219,7 +219,8 @@ class ViewerModel:
         if self.locked is None:
             return False
         self.message = _("the match is not over: {who}'s view only (--reveal shows every hand)").format(
-            who=safe(self.names[self.locked]))
+            who=safe(self.names[self.locked])
+        )
         return True
 
     def set_seat(self, seat: int) -> None:
@@ -272,7 +273,7 @@ class ViewerModel:
             if here:
                 out.append(f"{a.kind}: {a.text}" if a.text else a.kind)
         if self.reveal:
-            for s in self.timeline.steps[self.hand - 1][:self.ply]:
+            for s in self.timeline.steps[self.hand - 1][: self.ply]:
                 if s.secret:
                     out.append(_("secret: ") + self.game.narrate(s.outcome, s.seat))
         return out
@@ -284,14 +285,14 @@ class ViewerModel:
         result = self.timeline.results[self.hand - 1]
         if result is None:
             return []
-        return [_("Hand {n} is over:").format(n=self.hand),
-                *self.game.explain_result(result, self.config, self.replay.players,
-                                            self.timeline.results[:self.hand - 1])]
+        return [
+            _("Hand {n} is over:").format(n=self.hand),
+            *self.game.explain_result(result, self.config, self.replay.players, self.timeline.results[: self.hand - 1]),
+        ]
 
     def where(self) -> str:
         who = _("all hands") if self.seat is None else safe(self.names[self.seat])
-        return _("Hand {h}/{n} · move {p}/{m} · {who}").format(
-            h=self.hand, n=self.hands, p=self.ply, m=self.moves(), who=who)
+        return _("Hand {h}/{n} · move {p}/{m} · {who}").format(h=self.hand, n=self.hands, p=self.ply, m=self.moves(), who=who)
 
     def screen(self) -> Screen:
         if not self.hands:

@@ -48,21 +48,29 @@ def truncated(replay: Replay, hand: int, ply: int, seat: int) -> Replay:
     game = load(replay.game)
     cut = replay.hands[hand - 1]
     ply = max(0, min(ply, len(cut.moves)))
-    hands = [*replay.hands[:hand - 1],
-             msgspec.structs.replace(cut, moves=cut.moves[:ply], result=None, extra={})]
+    hands = [*replay.hands[: hand - 1], msgspec.structs.replace(cut, moves=cut.moves[:ply], result=None, extra={})]
     if ply == len(cut.moves) and cut.result is not None:
         hands[-1] = cut  # the hand was over there: keep its result
-    seats = [SeatRecord(name=s.name, kind="human") if i == seat else
-             SeatRecord(name=s.name, kind="bot", bot=s.bot if s.kind == "bot" and s.bot else game.default_bot)
-             for i, s in enumerate(replay.seats)]
+    seats = [
+        SeatRecord(name=s.name, kind="human")
+        if i == seat
+        else SeatRecord(name=s.name, kind="bot", bot=s.bot if s.kind == "bot" and s.bot else game.default_bot)
+        for i, s in enumerate(replay.seats)
+    ]
     notes = [a for a in replay.annotations if (a.hand, a.ply) <= (hand, ply)]
     title = replay.title or f"{game.title} replay"
     return msgspec.structs.replace(
-        replay, app_version=__version__, seats=seats, hands=hands, result=None, annotations=notes,
+        replay,
+        app_version=__version__,
+        seats=seats,
+        hands=hands,
+        result=None,
+        annotations=notes,
         title=f"{title} (played on from {hand}.{ply})",
         # with no seed, no later hand can be dealt as the file dealt it: the game ends with this one
         hands_limit=replay.hands_limit if replay.seed else hand,
-        started=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
+        started=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+    )
 
 
 def save_for(replay: Replay, hand: int, ply: int, seat: int) -> Path:

@@ -34,8 +34,12 @@ def opening_short(st: CanastaState) -> bool:
 
 def third_wild(st: CanastaState) -> bool:
     hand = st.hand_counts(0)
-    return (st.phase == "play" and st.opened[0] and hand["JK"] + hand["2"] >= 3
-            and any(hand[r] >= 3 and st.open_meld(0, r) is None for r in NATURAL_RANKS))
+    return (
+        st.phase == "play"
+        and st.opened[0]
+        and hand["JK"] + hand["2"] >= 3
+        and any(hand[r] >= 3 and st.open_meld(0, r) is None for r in NATURAL_RANKS)
+    )
 
 
 def no_dirty(st: CanastaState) -> bool:

@@ -20,8 +20,14 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
     out: list[Cand] = []
     rho_doubled = any(isinstance(c, Double) for c in ctx.seat_calls(ctx.rho)) and lb[0] == ctx.partner
     if rho_doubled:
-        out.append(cand(REDOUBLE, _("10+ HCP, usually no fit: the hand belongs to us"), hcp=(10, 37),
-                        lens={m: (0, 2)} if m in MAJORS else None))
+        out.append(
+            cand(
+                REDOUBLE,
+                _("10+ HCP, usually no fit: the hand belongs to us"),
+                hcp=(10, 37),
+                lens={m: (0, 2)} if m in MAJORS else None,
+            )
+        )
     need = 3 if m in MAJORS else 5
     cue = next((b for s, b in ctx.their_bids()), None)
     raise_ = ctx.cheapest(m)
@@ -30,23 +36,45 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
             cb = ctx.cheapest(cue.strain)
             assert cb is not None
             if cb.level <= 3:
-                out.append(cand(cb, _("cue bid: a limit raise or better in {m} (10+ points, {n}+ cards)").format(
-                    m=sname(m), n=need), forcing=True, sup=(m, 10, 40), lens={m: (need, 13)}))
+                out.append(
+                    cand(
+                        cb,
+                        _("cue bid: a limit raise or better in {m} (10+ points, {n}+ cards)").format(m=sname(m), n=need),
+                        forcing=True,
+                        sup=(m, 10, 40),
+                        lens={m: (need, 13)},
+                    )
+                )
         if raise_.level <= 3:
-            out.append(cand(raise_, _("raise: {n}+ {m}, 6-10 points").format(n=need, m=sname(m)),
-                            sup=(m, 6, 10), hcp=(5, 10), lens={m: (need, 13)}))
+            out.append(
+                cand(
+                    raise_,
+                    _("raise: {n}+ {m}, 6-10 points").format(n=need, m=sname(m)),
+                    sup=(m, 6, 10),
+                    hcp=(5, 10),
+                    lens={m: (need, 13)},
+                )
+            )
         jump = Bid(raise_.level + 1, m)
         if jump.level <= 4 and (m in MAJORS or jump.level <= 3):
-            out.append(cand(jump, _("pre-emptive jump raise: 4+ {m}, weak").format(m=sname(m)),
-                            hcp=(0, 8), lens={m: (4, 13)}))
+            out.append(cand(jump, _("pre-emptive jump raise: 4+ {m}, weak").format(m=sname(m)), hcp=(0, 8), lens={m: (4, 13)}))
     if not rho_doubled and ctx.double_kind() == NEGATIVE and not ctx.ours(lb[0]) and doubling_state(ctx.calls) == 0:
         unbid_majors = [s for s in MAJORS if s not in their and s != m]
         if unbid_majors:
-            out.append(cand(DOUBLE, _("negative double: 6+ HCP and 4 cards in the unbid major{s} ({which})").format(
-                s="s" if len(unbid_majors) > 1 else "", which=", ".join(sname(x) for x in unbid_majors)),
-                hcp=(6, 37), lens={x: (4, 13) for x in unbid_majors[:1]} if len(unbid_majors) == 1 else None,
-                extra=lambda h: all(h.lens[x] >= 4 for x in unbid_majors) or
-                (len(unbid_majors) == 2 and any(h.lens[x] >= 4 for x in unbid_majors) and h.hcp >= 8)))
+            out.append(
+                cand(
+                    DOUBLE,
+                    _("negative double: 6+ HCP and 4 cards in the unbid major{s} ({which})").format(
+                        s="s" if len(unbid_majors) > 1 else "", which=", ".join(sname(x) for x in unbid_majors)
+                    ),
+                    hcp=(6, 37),
+                    lens={x: (4, 13) for x in unbid_majors[:1]} if len(unbid_majors) == 1 else None,
+                    extra=lambda h: (
+                        all(h.lens[x] >= 4 for x in unbid_majors)
+                        or (len(unbid_majors) == 2 and any(h.lens[x] >= 4 for x in unbid_majors) and h.hcp >= 8)
+                    ),
+                )
+            )
     for s in "SHDC":
         if s == m or s in their:
             continue
@@ -55,16 +83,33 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
             continue
         if ctx.passed_hand:
             lo = 6 if b.level == 1 else 10
-            out.append(cand(b, _("{lo}-11 points, 5+ {s}, not forcing (a passed hand)").format(lo=lo, s=sname(s)),
-                            hcp=(lo, 11), lens={s: (5, 13)}, extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6))
+            out.append(
+                cand(
+                    b,
+                    _("{lo}-11 points, 5+ {s}, not forcing (a passed hand)").format(lo=lo, s=sname(s)),
+                    hcp=(lo, 11),
+                    lens={s: (5, 13)},
+                    extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6,
+                )
+            )
             continue
         lo = 6 if b.level == 1 else 10
-        out.append(cand(b, _("{lo}+ points, 5+ {s}, forcing").format(lo=lo, s=sname(s)), forcing=True,
-                        hcp=(lo, 37), lens={s: (5, 13)}, extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6))
+        out.append(
+            cand(
+                b,
+                _("{lo}+ points, 5+ {s}, forcing").format(lo=lo, s=sname(s)),
+                forcing=True,
+                hcp=(lo, 37),
+                lens={s: (5, 13)},
+                extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6,
+            )
+        )
     stop = (lambda h: all(h.stopper(x) for x in their)) if their else (lambda h: True)
-    for lvl, rng, txt in ((1, (8, 10), _("8-10 HCP with a stopper in their suit")),
-                          (2, (11, 12), _("11-12 HCP with a stopper in their suit, invitational")),
-                          (3, (13, 16), _("13-16 HCP with a stopper in their suit: game"))):
+    for lvl, rng, txt in (
+        (1, (8, 10), _("8-10 HCP with a stopper in their suit")),
+        (2, (11, 12), _("11-12 HCP with a stopper in their suit, invitational")),
+        (3, (13, 16), _("13-16 HCP with a stopper in their suit: game")),
+    ):
         b = Bid(lvl, "N")
         if ctx.ok(b) and ctx.jump(b) <= 1:
             out.append(cand(b, txt, hcp=rng, extra=stop))
@@ -80,8 +125,15 @@ def after_1nt_interference(ctx: Ctx) -> list[Cand]:
     out: list[Cand] = []
     if not ctx.ours(lb[0]) and doubling_state(ctx.calls) == 0 and their.strain != "N":
         t = their.strain
-        out.append(cand(DOUBLE, _("penalty double: 8+ HCP and 4+ {s}, their suit").format(s=sname(t)),
-                        hcp=(8, 37), lens={t: (4, 13)}, extra=lambda h: h.honors(t) >= 1))
+        out.append(
+            cand(
+                DOUBLE,
+                _("penalty double: 8+ HCP and 4+ {s}, their suit").format(s=sname(t)),
+                hcp=(8, 37),
+                lens={t: (4, 13)},
+                extra=lambda h: h.honors(t) >= 1,
+            )
+        )
     stop = lambda h: all(h.stopper(x) for x in ctx.their_suits())  # noqa: E731
     if ctx.ok(B(3, "N")):
         out.append(cand(B(3, "N"), _("10+ HCP with a stopper in their suit: game"), hcp=(10, 15), extra=stop))
@@ -92,8 +144,7 @@ def after_1nt_interference(ctx: Ctx) -> list[Cand]:
     for s in "SHDC":
         b = ctx.cheapest(s)
         if b is not None and b.level == 2 and s not in ctx.their_suits():
-            out.append(cand(b, _("to play: 5+ {s}, fewer than 10 HCP").format(s=sname(s)), hcp=(0, 9),
-                            lens={s: (5, 13)}))
+            out.append(cand(b, _("to play: 5+ {s}, fewer than 10 HCP").format(s=sname(s)), hcp=(0, 9), lens={s: (5, 13)}))
     out.append(cand(PASS, _("pass: nothing useful to say over their interference")))
     return out
 
@@ -107,7 +158,7 @@ def defence(ctx: Ctx) -> list[Cand]:
         first = p_calls[0]
         # only the first chance to answer partner's double or overcall is "advancing"
         at = max(i for i, (seat, c) in enumerate(ctx.history) if seat == ctx.partner and c == first)
-        answered = any(seat == ctx.me for seat, _c in ctx.history[at + 1:])
+        answered = any(seat == ctx.me for seat, _c in ctx.history[at + 1 :])
         if isinstance(first, Double) and not answered and double_kind(ctx.dealer, ctx.calls[:at]) == TAKEOUT:
             return advance_double(ctx)
         if isinstance(first, Bid) and not answered:
@@ -122,25 +173,41 @@ def overcalls(ctx: Ctx) -> list[Cand]:
     lb = ctx.last_bid
     assert lb is not None
     their = ctx.their_suits()
-    balancing = ctx.rho_passed_only() and lb[0] == ctx.lho and all(
-        isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
+    balancing = ctx.rho_passed_only() and lb[0] == ctx.lho and all(isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
     light = 3 if balancing else 0
     out: list[Cand] = []
     level_now = lb[1].level
     stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
     if level_now <= 1 and ctx.ok(B(1, "N")):
-        out.append(cand(B(1, "N"), _("15-18 HCP, balanced, a stopper in their suit") if not balancing else
-                        _("balancing: 12-15 HCP, balanced, a stopper in their suit"),
-                        hcp=(15 - light, 18 - light), bal=True, extra=stop))
+        out.append(
+            cand(
+                B(1, "N"),
+                _("15-18 HCP, balanced, a stopper in their suit")
+                if not balancing
+                else _("balancing: 12-15 HCP, balanced, a stopper in their suit"),
+                hcp=(15 - light, 18 - light),
+                bal=True,
+                extra=stop,
+            )
+        )
     unbid = [s for s in SUITS if s not in their]
     if lb[1].strain != "N" and level_now <= 3 and lb[0] != ctx.partner:
+
         def takeout(h: Hand) -> bool:
             short = all(h.lens[x] <= 2 for x in their)
             support = all(h.lens[x] >= 3 for x in unbid if x in MAJORS) and sum(h.lens[x] >= 3 for x in unbid) >= len(unbid) - 1
             return (short and support) or h.hcp >= 18
-        out.append(cand(DOUBLE, _("takeout double: 12+ HCP, short in their suit, support for the others (or 18+ HCP)")
-                        if not balancing else _("balancing takeout double: 9+ HCP, short in their suit"),
-                        hcp=(12 - light, 37), extra=takeout))
+
+        out.append(
+            cand(
+                DOUBLE,
+                _("takeout double: 12+ HCP, short in their suit, support for the others (or 18+ HCP)")
+                if not balancing
+                else _("balancing takeout double: 9+ HCP, short in their suit"),
+                hcp=(12 - light, 37),
+                extra=takeout,
+            )
+        )
     for s in "SHDC":
         if s in their:
             continue
@@ -149,17 +216,44 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             continue
         if b.level == 1:
             if ctx.ok(Bid(2, s)) and not balancing:
-                out.append(cand(Bid(2, s), _("weak jump overcall: 6+ {s}, 6-10 HCP").format(s=sname(s)),
-                                hcp=(6, 10), lens={s: (6, 13)}, extra=lambda h, s=s: h.fair(s)))
-            out.append(cand(b, _("overcall: 5+ {s} with two top honors, 8-16 HCP").format(s=sname(s)),
-                            hcp=(8 - light, 16), lens={s: (5, 13)}, extra=lambda h, s=s: h.fair(s)))
+                out.append(
+                    cand(
+                        Bid(2, s),
+                        _("weak jump overcall: 6+ {s}, 6-10 HCP").format(s=sname(s)),
+                        hcp=(6, 10),
+                        lens={s: (6, 13)},
+                        extra=lambda h, s=s: h.fair(s),
+                    )
+                )
+            out.append(
+                cand(
+                    b,
+                    _("overcall: 5+ {s} with two top honors, 8-16 HCP").format(s=sname(s)),
+                    hcp=(8 - light, 16),
+                    lens={s: (5, 13)},
+                    extra=lambda h, s=s: h.fair(s),
+                )
+            )
         elif b.level == 2:
-            out.append(cand(b, _("overcall at the 2 level: a good 5-6+ {s} suit, 11-16 HCP").format(s=sname(s)),
-                            hcp=(11 - light, 16), lens={s: (5, 13)},
-                            extra=lambda h, s=s: h.good(s) or (h.lens[s] >= 6 and h.fair(s))))
+            out.append(
+                cand(
+                    b,
+                    _("overcall at the 2 level: a good 5-6+ {s} suit, 11-16 HCP").format(s=sname(s)),
+                    hcp=(11 - light, 16),
+                    lens={s: (5, 13)},
+                    extra=lambda h, s=s: h.good(s) or (h.lens[s] >= 6 and h.fair(s)),
+                )
+            )
         elif b.level == 3:
-            out.append(cand(b, _("overcall at the 3 level: a good 6+ {s} suit, 13-17 HCP").format(s=sname(s)),
-                            hcp=(13, 17), lens={s: (6, 13)}, extra=lambda h, s=s: h.good(s)))
+            out.append(
+                cand(
+                    b,
+                    _("overcall at the 3 level: a good 6+ {s} suit, 13-17 HCP").format(s=sname(s)),
+                    hcp=(13, 17),
+                    lens={s: (6, 13)},
+                    extra=lambda h, s=s: h.good(s),
+                )
+            )
     if lb[1] == B(1, "N") and doubling_state(ctx.calls) == 0:
         out.append(cand(DOUBLE, _("penalty double of 1NT: 16+ HCP"), hcp=(16, 37)))
     nt3 = B(3, "N")
@@ -182,39 +276,81 @@ def advance_double(ctx: Ctx) -> list[Cand]:
             continue
         game = Bid(ctx.game_level(s), s)
         if s in MAJORS and ctx.ok(game):
-            out.append(cand(game, _("game: 4+ {s} and 12+ points").format(s=sname(s)), hcp=(12, 37),
-                            lens={s: (4, 13)}, extra=lambda h, s=s: best(h) == s))
+            out.append(
+                cand(
+                    game,
+                    _("game: 4+ {s} and 12+ points").format(s=sname(s)),
+                    hcp=(12, 37),
+                    lens={s: (4, 13)},
+                    extra=lambda h, s=s: best(h) == s,
+                )
+            )
         jump = Bid(b.level + 1, s)
         if jump.level <= 3:
-            out.append(cand(jump, _("jump answer: 9-11 points, 4+ {s}, invitational").format(s=sname(s)),
-                            hcp=(9, 11), lens={s: (4, 13)}, extra=lambda h, s=s: best(h) == s))
+            out.append(
+                cand(
+                    jump,
+                    _("jump answer: 9-11 points, 4+ {s}, invitational").format(s=sname(s)),
+                    hcp=(9, 11),
+                    lens={s: (4, 13)},
+                    extra=lambda h, s=s: best(h) == s,
+                )
+            )
     stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
     nt = ctx.cheapest("N")
     if nt is not None and nt.level <= 3:
         if ctx.ok(Bid(3, "N")):
             out.append(cand(Bid(3, "N"), _("game in notrump: 12+ HCP with stoppers"), hcp=(12, 37), extra=stop))
         if nt.level == 1:
-            out.append(cand(nt, _("6-10 HCP, a stopper, no 4-card major"), hcp=(6, 10), extra=lambda h: stop(h) and
-                            all(h.lens[x] < 4 for x in MAJORS if x not in their)))
+            out.append(
+                cand(
+                    nt,
+                    _("6-10 HCP, a stopper, no 4-card major"),
+                    hcp=(6, 10),
+                    extra=lambda h: stop(h) and all(h.lens[x] < 4 for x in MAJORS if x not in their),
+                )
+            )
     for s in unbid:
         b = ctx.cheapest(s)
         if b is not None and b.level <= (3 if rho_bid else 4):
             if rho_bid:
-                out.append(cand(b, _("free bid over their interference: 6+ points, {s} is the best suit").format(
-                    s=sname(s)), hcp=(6, 37), extra=lambda h, s=s: best(h) == s))
+                out.append(
+                    cand(
+                        b,
+                        _("free bid over their interference: 6+ points, {s} is the best suit").format(s=sname(s)),
+                        hcp=(6, 37),
+                        extra=lambda h, s=s: best(h) == s,
+                    )
+                )
             else:
-                out.append(cand(b, _("answers the double: 0-8 points, {s} is the best suit").format(s=sname(s)),
-                                hcp=(0, 8), extra=lambda h, s=s: best(h) == s))
+                out.append(
+                    cand(
+                        b,
+                        _("answers the double: 0-8 points, {s} is the best suit").format(s=sname(s)),
+                        hcp=(0, 8),
+                        extra=lambda h, s=s: best(h) == s,
+                    )
+                )
     if rho_bid:
         out.append(cand(PASS, _("pass: the opponents bid over the double and there is nothing to add")))
     else:
-        out.append(cand(PASS, _("pass: converts the double to penalties (long, strong trumps)"),
-                        extra=lambda h: any(h.lens[x] >= 5 and h.good(x) for x in their)))
+        out.append(
+            cand(
+                PASS,
+                _("pass: converts the double to penalties (long, strong trumps)"),
+                extra=lambda h: any(h.lens[x] >= 5 and h.good(x) for x in their),
+            )
+        )
         for s in unbid:
             b = ctx.cheapest(s)
             if b is not None and b.level <= 4:
-                out.append(cand(b, _("answers the double: {s} is the best suit, nothing better to bid").format(
-                    s=sname(s)), extra=lambda h, s=s: best(h) == s))
+                out.append(
+                    cand(
+                        b,
+                        _("answers the double: {s} is the best suit, nothing better to bid").format(s=sname(s)),
+                        extra=lambda h, s=s: best(h) == s,
+                    )
+                )
     return [c for c in out if c is not None]
 
 
@@ -228,13 +364,19 @@ def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
     if raise_ is not None:
         game = Bid(max(ctx.game_level(s), raise_.level), s)
         if ctx.ok(game) and s in MAJORS:
-            out.append(cand(game, _("raise to game: 3+ {s} and 14+ points").format(s=sname(s)), sup=(s, 14, 40),
-                            lens={s: (3, 13)}))
+            out.append(
+                cand(game, _("raise to game: 3+ {s} and 14+ points").format(s=sname(s)), sup=(s, 14, 40), lens={s: (3, 13)})
+            )
         if raise_.level <= 3:
-            out.append(cand(Bid(raise_.level + 1, s), _("jump raise: 3+ {s}, 11-13 points, invitational").format(
-                s=sname(s)), sup=(s, 11, 13), lens={s: (3, 13)}))
-            out.append(cand(raise_, _("raise: 3+ {s}, 7-10 points").format(s=sname(s)), sup=(s, 7, 10),
-                            lens={s: (3, 13)}))
+            out.append(
+                cand(
+                    Bid(raise_.level + 1, s),
+                    _("jump raise: 3+ {s}, 11-13 points, invitational").format(s=sname(s)),
+                    sup=(s, 11, 13),
+                    lens={s: (3, 13)},
+                )
+            )
+            out.append(cand(raise_, _("raise: 3+ {s}, 7-10 points").format(s=sname(s)), sup=(s, 7, 10), lens={s: (3, 13)}))
     stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
     nt = ctx.cheapest("N")
     if nt is not None and nt.level <= 2:
@@ -246,8 +388,15 @@ def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
             continue
         b = ctx.cheapest(t)
         if b is not None and b.level <= 2:
-            out.append(cand(b, _("a good 5+ {s} suit, 10+ HCP").format(s=sname(t)), hcp=(10, 37), lens={t: (5, 13)},
-                            extra=lambda h, t=t: h.good(t)))
+            out.append(
+                cand(
+                    b,
+                    _("a good 5+ {s} suit, 10+ HCP").format(s=sname(t)),
+                    hcp=(10, 37),
+                    lens={t: (5, 13)},
+                    extra=lambda h, t=t: h.good(t),
+                )
+            )
     out.append(cand(PASS, _("pass: no fit and not enough to bid")))
     return [c for c in out if c is not None]
 
@@ -266,10 +415,23 @@ def penalty_double_answer(ctx: Ctx) -> list[Cand]:
         if b is None or b.level > 3:
             continue
         if t == "N":
-            out.append(cand(b, _("takes out partner's penalty double: 6+ {s} and a weak hand (0-4 HCP)").format(
-                s=sname(s)), hcp=(0, 4), lens={s: (6, 13)}, extra=lambda h, s=s: h.longest() == s))
+            out.append(
+                cand(
+                    b,
+                    _("takes out partner's penalty double: 6+ {s} and a weak hand (0-4 HCP)").format(s=sname(s)),
+                    hcp=(0, 4),
+                    lens={s: (6, 13)},
+                    extra=lambda h, s=s: h.longest() == s,
+                )
+            )
         else:
-            out.append(cand(b, _("takes out partner's penalty double: 6+ {s}, at most one {t}").format(
-                s=sname(s), t=sname(t)), lens={s: (6, 13), t: (0, 1)}, extra=lambda h, s=s: h.longest() == s))
+            out.append(
+                cand(
+                    b,
+                    _("takes out partner's penalty double: 6+ {s}, at most one {t}").format(s=sname(s), t=sname(t)),
+                    lens={s: (6, 13), t: (0, 1)},
+                    extra=lambda h, s=s: h.longest() == s,
+                )
+            )
     out.append(cand(PASS, _("pass: leaves partner's penalty double in")))
     return out

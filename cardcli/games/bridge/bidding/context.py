@@ -41,8 +41,15 @@ def double_kind(dealer: int, calls: Sequence[Call]) -> str:
     theirs = [c for i, c in enumerate(calls) if seats[i] % 2 != me % 2 and not isinstance(c, Pass)]
     opener, opening = bids[0]
     partner = (me + 2) % 4
-    if (opener == partner and opening.level == 1 and opening.strain != "N" and bid.level <= 2
-            and len(ours) == 1 and len(theirs) == 1 and isinstance(theirs[0], Bid)):
+    if (
+        opener == partner
+        and opening.level == 1
+        and opening.strain != "N"
+        and bid.level <= 2
+        and len(ours) == 1
+        and len(theirs) == 1
+        and isinstance(theirs[0], Bid)
+    ):
         return NEGATIVE
     return PENALTY
 

@@ -23,10 +23,12 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
     # Blackwood answer
     if partner_last and last_p == B(4, "N") and _agreed_suit(ctx) is not None:
         out = []
-        for b, n, t in ((B(5, "C"), (0, 4), _("Blackwood answer: 0 or 4 aces")),
-                        (B(5, "D"), (1, 1), _("Blackwood answer: 1 ace")),
-                        (B(5, "H"), (2, 2), _("Blackwood answer: 2 aces")),
-                        (B(5, "S"), (3, 3), _("Blackwood answer: 3 aces"))):
+        for b, n, t in (
+            (B(5, "C"), (0, 4), _("Blackwood answer: 0 or 4 aces")),
+            (B(5, "D"), (1, 1), _("Blackwood answer: 1 ace")),
+            (B(5, "H"), (2, 2), _("Blackwood answer: 2 aces")),
+            (B(5, "S"), (3, 3), _("Blackwood answer: 3 aces")),
+        ):
             out.append(cand(b, t, extra=lambda h, n=n: h.aces in n, forcing=True))
         return out
     # after our own Blackwood: place the slam
@@ -35,14 +37,21 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
         assert suit is not None
         shown = {"C": (0, 4), "D": (1,), "H": (2,), "S": (3,)}[last_p.strain]
         out = []
+
         def total_aces(h: Hand, shown: tuple[int, ...] = shown) -> int:
             opts = [a + h.aces for a in shown if a + h.aces <= 4]
             return min(opts) if opts else h.aces
+
         grand = Bid(7, suit)
         small = Bid(6, suit)
         if ctx.ok(grand):
-            out.append(cand(grand, _("grand slam: all the aces and plenty to spare"),
-                            extra=lambda h: total_aces(h) == 4 and h.hcp + ctx.know[ctx.partner].hcp[0] >= 36))
+            out.append(
+                cand(
+                    grand,
+                    _("grand slam: all the aces and plenty to spare"),
+                    extra=lambda h: total_aces(h) == 4 and h.hcp + ctx.know[ctx.partner].hcp[0] >= 36,
+                )
+            )
         if ctx.ok(small):
             out.append(cand(small, _("small slam: at most one ace missing"), extra=lambda h: total_aces(h) >= 3))
         five = Bid(5, suit)
@@ -57,53 +66,83 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
         first = my_bids[0]
         if len(my_bids) == 1 and first in (B(2, "D"), B(2, "H")) and last_p.strain == ("H" if first == B(2, "D") else "S"):
             m = last_p.strain
-            return with_fallback([
-                cand(B(4, m), _("game: 6+ {m}, 10-15 HCP").format(m=sname(m)), hcp=(10, 15), lens={m: (6, 13)}),
-                cand(B(3, "N"), _("game values with exactly 5 {m}: opener chooses 3NT or 4{x}").format(m=sname(m), x=m),
-                     hcp=(10, 15), lens={m: (5, 5)}),
-                cand(B(3, m), _("invitational: 6+ {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9), lens={m: (6, 13)}),
-                cand(B(2, "N"), _("invitational: 5 {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9)),
-                cand(PASS, _("weak: 0-7 HCP, plays in {m}").format(m=sname(m)), hcp=(0, 7)),
-            ], placement(ctx))
+            return with_fallback(
+                [
+                    cand(B(4, m), _("game: 6+ {m}, 10-15 HCP").format(m=sname(m)), hcp=(10, 15), lens={m: (6, 13)}),
+                    cand(
+                        B(3, "N"),
+                        _("game values with exactly 5 {m}: opener chooses 3NT or 4{x}").format(m=sname(m), x=m),
+                        hcp=(10, 15),
+                        lens={m: (5, 5)},
+                    ),
+                    cand(B(3, m), _("invitational: 6+ {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9), lens={m: (6, 13)}),
+                    cand(B(2, "N"), _("invitational: 5 {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9)),
+                    cand(PASS, _("weak: 0-7 HCP, plays in {m}").format(m=sname(m)), hcp=(0, 7)),
+                ],
+                placement(ctx),
+            )
         if len(my_bids) == 1 and first == B(2, "C") and last_p.level == 2:
             fit = last_p.strain if last_p.strain in MAJORS else None
             out = []
             if fit:
-                out += [cand(B(4, fit), _("game in the 4-4 {m} fit: 10-15 HCP").format(m=sname(fit)), hcp=(10, 15),
-                             lens={fit: (4, 13)}),
-                        cand(B(3, fit), _("invitational raise: 4 {m}, 8-9 HCP").format(m=sname(fit)), hcp=(8, 9),
-                             lens={fit: (4, 13)})]
+                out += [
+                    cand(
+                        B(4, fit), _("game in the 4-4 {m} fit: 10-15 HCP").format(m=sname(fit)), hcp=(10, 15), lens={fit: (4, 13)}
+                    ),
+                    cand(
+                        B(3, fit), _("invitational raise: 4 {m}, 8-9 HCP").format(m=sname(fit)), hcp=(8, 9), lens={fit: (4, 13)}
+                    ),
+                ]
             if last_p == B(2, "H"):
                 out.append(cand(B(2, "S"), _("4 spades, invitational (8-9 HCP)"), hcp=(8, 9), lens={"S": (4, 13)}))
-            out += [cand(B(3, "N"), _("no major fit: 10-15 HCP, to play"), hcp=(10, 15)),
-                    cand(B(2, "N"), _("no major fit: 8-9 HCP, invitational"), hcp=(8, 9))]
+            out += [
+                cand(B(3, "N"), _("no major fit: 10-15 HCP, to play"), hcp=(10, 15)),
+                cand(B(2, "N"), _("no major fit: 8-9 HCP, invitational"), hcp=(8, 9)),
+            ]
             return with_fallback(out, placement(ctx))
         if len(my_bids) == 1 and first == B(2, "S") and last_p == B(3, "C"):
-            return [cand(B(3, "D"), _("sign-off: long diamonds"), lens={"D": (6, 13)}),
-                    cand(PASS, _("sign-off: long clubs"), lens={"C": (6, 13)})]
+            return [
+                cand(B(3, "D"), _("sign-off: long diamonds"), lens={"D": (6, 13)}),
+                cand(PASS, _("sign-off: long clubs"), lens={"C": (6, 13)}),
+            ]
     # opener after a transfer and responder's invitation/game choice
     if op and op[0] == ctx.me and op[1] == B(1, "N") and len(p_bids) == 2 and partner_last:
         first_bid = p_bids[0]
         if first_bid in (B(2, "D"), B(2, "H")):
             m = "H" if first_bid == B(2, "D") else "S"
             if last_p == B(3, "N"):
-                return [cand(B(4, m), _("3+ {m}: prefers the major game").format(m=sname(m)), lens={m: (3, 13)}),
-                        cand(PASS, _("only 2 {m}: 3NT is the game").format(m=sname(m)))]
+                return [
+                    cand(B(4, m), _("3+ {m}: prefers the major game").format(m=sname(m)), lens={m: (3, 13)}),
+                    cand(PASS, _("only 2 {m}: 3NT is the game").format(m=sname(m))),
+                ]
             if last_p == B(2, "N"):
-                return [cand(B(4, m), _("maximum with 3+ {m}: game").format(m=sname(m)), hcp=(16, 17), lens={m: (3, 13)}),
-                        cand(B(3, "N"), _("maximum with 2 {m}: game in notrump").format(m=sname(m)), hcp=(16, 17)),
-                        cand(B(3, m), _("minimum with 3+ {m}: declines").format(m=sname(m)), lens={m: (3, 13)}),
-                        cand(PASS, _("minimum with 2 {m}: declines").format(m=sname(m)))]
+                return [
+                    cand(B(4, m), _("maximum with 3+ {m}: game").format(m=sname(m)), hcp=(16, 17), lens={m: (3, 13)}),
+                    cand(B(3, "N"), _("maximum with 2 {m}: game in notrump").format(m=sname(m)), hcp=(16, 17)),
+                    cand(B(3, m), _("minimum with 3+ {m}: declines").format(m=sname(m)), lens={m: (3, 13)}),
+                    cand(PASS, _("minimum with 2 {m}: declines").format(m=sname(m))),
+                ]
             if last_p == B(3, m):
-                return [cand(B(4, m), _("maximum: accepts the invitation"), hcp=(16, 17)),
-                        cand(PASS, _("minimum: declines the invitation"))]
+                return [
+                    cand(B(4, m), _("maximum: accepts the invitation"), hcp=(16, 17)),
+                    cand(PASS, _("minimum: declines the invitation")),
+                ]
         if first_bid == B(2, "C") and last_p in (B(2, "N"), B(3, "H"), B(3, "S")):
             if last_p == B(2, "N"):
-                return [cand(B(3, "N"), _("maximum: accepts"), hcp=(16, 17)),
-                        cand(B(4, "S"), _("4 spades and a maximum: partner has 4 spades"), hcp=(16, 17),
-                             lens={"S": (4, 13)}, extra=lambda h: False),
-                        cand(PASS, _("minimum: declines"))]
+                return [
+                    cand(B(3, "N"), _("maximum: accepts"), hcp=(16, 17)),
+                    cand(
+                        B(4, "S"),
+                        _("4 spades and a maximum: partner has 4 spades"),
+                        hcp=(16, 17),
+                        lens={"S": (4, 13)},
+                        extra=lambda h: False,
+                    ),
+                    cand(PASS, _("minimum: declines")),
+                ]
             m = last_p.strain
-            return [cand(B(4, m), _("maximum: accepts the invitation"), hcp=(16, 17)),
-                    cand(PASS, _("minimum: declines the invitation"))]
+            return [
+                cand(B(4, m), _("maximum: accepts the invitation"), hcp=(16, 17)),
+                cand(PASS, _("minimum: declines the invitation")),
+            ]
     return None

@@ -80,8 +80,10 @@ def natural(ctx: Ctx, call: Call) -> tuple[str, Shape]:
         if call.strain == "N":
             return _("natural, not in cardcli's system here: notrump, probably balanced"), ANY
         lens = {call.strain: (4, 13)}
-        return (_("natural, not in cardcli's system here: shows {s}").format(s=sname(call.strain)),
-                cand(call, "", lens=lens).shape)
+        return (
+            _("natural, not in cardcli's system here: shows {s}").format(s=sname(call.strain)),
+            cand(call, "", lens=lens).shape,
+        )
     if isinstance(call, Double):
         kind = ctx.double_kind()
         if kind == "penalty":
@@ -100,9 +102,11 @@ def scores_of(score_for: ScoreFor) -> tuple[Score, Score, Score, Score]:
 
 def score_for_side(vulnerable: Sequence[bool], leg: Sequence[int]) -> ScoreFor:
     """The rubber score from each seat's side, given NS/EW vulnerability and part scores."""
+
     def score_for(seat: int) -> Score:
         side = seat % 2
         return Score(vul=(bool(vulnerable[side]), bool(vulnerable[1 - side])), leg=(int(leg[side]), int(leg[1 - side])))
+
     return score_for
 
 
@@ -156,15 +160,17 @@ def auction_notes(dealer: int, calls: Sequence[Call], vulnerable: Sequence[bool]
     return read_auction(dealer, calls, score_for_side(vulnerable, leg)).texts
 
 
-def choose(hand: Sequence[str], dealer: int, calls: Sequence[Call], score_for: ScoreFor,
-           legal: Sequence[Call] | None = None) -> tuple[Call, str]:
+def choose(
+    hand: Sequence[str], dealer: int, calls: Sequence[Call], score_for: ScoreFor, legal: Sequence[Call] | None = None
+) -> tuple[Call, str]:
     """The system's call for ``hand`` now, and its meaning (the same text ``explain`` gives)."""
     call, _fits = decide(hand, dealer, calls, score_for, legal)
     return call, explain(dealer, calls, score_for, call)
 
 
-def decide(hand: Sequence[str], dealer: int, calls: Sequence[Call], score_for: ScoreFor,
-           legal: Sequence[Call] | None = None) -> tuple[Call, bool]:
+def decide(
+    hand: Sequence[str], dealer: int, calls: Sequence[Call], score_for: ScoreFor, legal: Sequence[Call] | None = None
+) -> tuple[Call, bool]:
     """The system's call for ``hand`` now; the flag is False when no row of the table fits the hand
     and the call is a pass for want of anything better."""
     ctx = position(dealer, calls, score_for)

@@ -32,12 +32,25 @@ def placement(ctx: Ctx) -> list[Cand]:
     out: list[Cand] = []
     agreed = _agreed_suit(ctx)
     if agreed and ctx.ok(B(4, "N")):
-        out.append(Cand(B(4, "N"), _("Blackwood: asks partner how many aces ({s} agreed, slam interest)").format(
-            s=sname(agreed)), Shape(), lambda h: decide(h) == B(4, "N"), forcing=True))
+        out.append(
+            Cand(
+                B(4, "N"),
+                _("Blackwood: asks partner how many aces ({s} agreed, slam interest)").format(s=sname(agreed)),
+                Shape(),
+                lambda h: decide(h) == B(4, "N"),
+                forcing=True,
+            )
+        )
     lb = ctx.last_bid
     if lb is not None and not ctx.ours(lb[0]) and doubling_state(ctx.calls) == 0:
-        out.append(Cand(DOUBLE, _("penalty double: our side has most of the points and they are too high"),
-                        Shape(), lambda h: decide(h) == DOUBLE))
+        out.append(
+            Cand(
+                DOUBLE,
+                _("penalty double: our side has most of the points and they are too high"),
+                Shape(),
+                lambda h: decide(h) == DOUBLE,
+            )
+        )
     for level in range(1, 8):
         for s in STRAINS:
             b = Bid(level, s)
@@ -51,9 +64,11 @@ def placement(ctx: Ctx) -> list[Cand]:
             if level >= 6:
                 text = _("slam in {s}: about {n}+ points together").format(s=sname(s), n=33 if level == 6 else 37)
             elif level >= game:
-                text = _("game in {s}: about 25+ points together (29 in a minor) with a fit or stoppers").format(
-                    s=sname(s)) if ctx.score.leg[0] == 0 else _(
-                    "completes the game in {s} with our part score below the line").format(s=sname(s))
+                text = (
+                    _("game in {s}: about 25+ points together (29 in a minor) with a fit or stoppers").format(s=sname(s))
+                    if ctx.score.leg[0] == 0
+                    else _("completes the game in {s} with our part score below the line").format(s=sname(s))
+                )
             elif level == game - 1:
                 text = _("invitation to game in {s}: close to game values together").format(s=sname(s))
             else:
@@ -112,8 +127,13 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
         target = 0
     # Blackwood before a suit slam
     agreed = _agreed_suit(ctx)
-    if target >= 6 and strain != "N" and agreed == strain and ctx.ok(B(4, "N")) and not any(
-            b == B(4, "N") for b in ctx.bids_of(ctx.me)):
+    if (
+        target >= 6
+        and strain != "N"
+        and agreed == strain
+        and ctx.ok(B(4, "N"))
+        and not any(b == B(4, "N") for b in ctx.bids_of(ctx.me))
+    ):
         return B(4, "N")
     cur = lb[1] if lb else None
     if we_own and cur is not None:
@@ -138,21 +158,31 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
         # penalty double: the balance of power, trumps (or values) sitting over them, and a double that
         # cannot hand them a game they had not bid (2SX made is 120 below the line: a game)
         their_leg = ctx.score.leg[1]
-        gives_game = (their_leg + trick_points(cur.level, cur.strain, 1) >= 100 >
-                      their_leg + trick_points(cur.level, cur.strain, 0))
+        gives_game = (
+            their_leg + trick_points(cur.level, cur.strain, 1) >= 100 > their_leg + trick_points(cur.level, cur.strain, 0)
+        )
         if cur.strain == "N":
             holding = h.hcp >= 12
         else:
             holding = h.lens[cur.strain] >= 4 and h.honors(cur.strain) >= (1 if cur.level >= 3 else 2)
         if h.hcp + p_lo >= (25 if cur.level >= 3 else 23) and cur.level >= 2 and holding and not gives_game:
             return DOUBLE
-    if (cur is not None and not we_own and doubling_state(ctx.calls) == 0 and partner_bid and cur.level >= 3
-            and h.hcp >= 8 and h.hcp + p_lo >= 23 and (cur.strain == "N" or h.lens[cur.strain] >= 2)):
+    if (
+        cur is not None
+        and not we_own
+        and doubling_state(ctx.calls) == 0
+        and partner_bid
+        and cur.level >= 3
+        and h.hcp >= 8
+        and h.hcp + p_lo >= 23
+        and (cur.strain == "N" or h.lens[cur.strain] >= 2)
+    ):
         # they outbid us at the three level with the balance of power on our side and no fit long enough
         # to go higher: a cooperative penalty double (unless it could give them a game they did not bid)
         their_leg = ctx.score.leg[1]
-        gives_game = (their_leg + trick_points(cur.level, cur.strain, 1) >= 100 >
-                      their_leg + trick_points(cur.level, cur.strain, 0))
+        gives_game = (
+            their_leg + trick_points(cur.level, cur.strain, 1) >= 100 > their_leg + trick_points(cur.level, cur.strain, 0)
+        )
         reach = fit_len(fit) - 6 if fit is not None else 0
         if reach < cur.level and not gives_game:
             return DOUBLE

@@ -46,36 +46,52 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             ]
         if r in (B(2, "D"), B(2, "H")):
             m = "H" if r.strain == "D" else "S"
-            return [cand(B(3, m), _("super-accept: 4 {m} and 17 HCP").format(m=sname(m)), hcp=(17, 17),
-                         lens={m: (4, 13)}),
-                    cand(B(2, m), _("completes the transfer: says nothing yet about {m}").format(m=sname(m)))]
+            return [
+                cand(B(3, m), _("super-accept: 4 {m} and 17 HCP").format(m=sname(m)), hcp=(17, 17), lens={m: (4, 13)}),
+                cand(B(2, m), _("completes the transfer: says nothing yet about {m}").format(m=sname(m))),
+            ]
         if r == B(2, "S"):
             return [cand(B(3, "C"), _("forced: partner passes with clubs or corrects to 3D"))]
         if r == B(2, "N"):
-            return [cand(B(3, "N"), _("maximum (16-17): accepts the invitation"), hcp=(16, 17)),
-                    cand(PASS, _("minimum (15): declines the invitation"), hcp=(15, 15))]
+            return [
+                cand(B(3, "N"), _("maximum (16-17): accepts the invitation"), hcp=(16, 17)),
+                cand(PASS, _("minimum (15): declines the invitation"), hcp=(15, 15)),
+            ]
         if r == B(4, "N"):
-            return [cand(B(6, "N"), _("maximum (16-17): accepts the slam invitation"), hcp=(16, 17)),
-                    cand(PASS, _("minimum (15): declines the slam invitation"), hcp=(0, 15))]
+            return [
+                cand(B(6, "N"), _("maximum (16-17): accepts the slam invitation"), hcp=(16, 17)),
+                cand(PASS, _("minimum (15): declines the slam invitation"), hcp=(0, 15)),
+            ]
         return None
     if o == B(2, "N"):
         if r == B(3, "C"):
-            return [cand(B(3, "H"), _("Stayman answer: 4+ hearts"), forcing=True, lens={"H": (4, 13)}),
-                    cand(B(3, "S"), _("Stayman answer: 4+ spades, not 4 hearts"), forcing=True, lens={"S": (4, 13), "H": (0, 3)}),
-                    cand(B(3, "D"), _("Stayman answer: no 4-card major"), forcing=True)]
+            return [
+                cand(B(3, "H"), _("Stayman answer: 4+ hearts"), forcing=True, lens={"H": (4, 13)}),
+                cand(B(3, "S"), _("Stayman answer: 4+ spades, not 4 hearts"), forcing=True, lens={"S": (4, 13), "H": (0, 3)}),
+                cand(B(3, "D"), _("Stayman answer: no 4-card major"), forcing=True),
+            ]
         if r in (B(3, "D"), B(3, "H")):
             m = "H" if r.strain == "D" else "S"
             return [cand(B(3, m), _("completes the transfer").format(m=sname(m)))]
         return None
     if o == B(2, "C"):
         if r == B(2, "D"):
-            out = [cand(B(2, "N"), _("22-24 HCP, balanced"), hcp=(22, 24), bal=True),
-                   cand(B(3, "N"), _("25-27 HCP, balanced"), hcp=(25, 27), bal=True)]
+            out = [
+                cand(B(2, "N"), _("22-24 HCP, balanced"), hcp=(22, 24), bal=True),
+                cand(B(3, "N"), _("25-27 HCP, balanced"), hcp=(25, 27), bal=True),
+            ]
             for s in "SHDC":
                 b = ctx.cheapest(s)
                 assert b is not None
-                out.append(cand(b, _("natural: 5+ {s}, forcing").format(s=sname(s)), forcing=True, lens={s: (5, 13)},
-                                extra=lambda h, s=s: h.longest() == s))
+                out.append(
+                    cand(
+                        b,
+                        _("natural: 5+ {s}, forcing").format(s=sname(s)),
+                        forcing=True,
+                        lens={s: (5, 13)},
+                        extra=lambda h, s=s: h.longest() == s,
+                    )
+                )
             out.append(cand(B(2, "N"), _("22-24 HCP, no good suit to show"), hcp=(22, 37)))
             return out
         return None
@@ -83,33 +99,51 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         return None
     m = o.strain
     if r == B(2, m) and m in MAJORS:
-        return [cand(B(4, m), _("accepts: 19+ points, game"), pts=(19, 37)),
-                cand(B(3, m), _("invites game: 16-18 points"), pts=(16, 18)),
-                cand(PASS, _("minimum: no game opposite a single raise"), pts=(0, 15))]
+        return [
+            cand(B(4, m), _("accepts: 19+ points, game"), pts=(19, 37)),
+            cand(B(3, m), _("invites game: 16-18 points"), pts=(16, 18)),
+            cand(PASS, _("minimum: no game opposite a single raise"), pts=(0, 15)),
+        ]
     if r == B(3, m) and m in MAJORS:
-        return [cand(B(4, m), _("accepts the limit raise: 14+ points"), pts=(14, 37)),
-                cand(PASS, _("declines the limit raise: 12-13 points"), pts=(0, 13))]
+        return [
+            cand(B(4, m), _("accepts the limit raise: 14+ points"), pts=(14, 37)),
+            cand(PASS, _("declines the limit raise: 12-13 points"), pts=(0, 13)),
+        ]
     if r == B(2, "N") and m in MAJORS:
-        return [cand(B(3, m), _("Jacoby answer: 16+ points, interested in slam"), pts=(16, 37)),
-                cand(B(4, m), _("Jacoby answer: minimum opening, no slam interest"), pts=(0, 15))]
+        return [
+            cand(B(3, m), _("Jacoby answer: 16+ points, interested in slam"), pts=(16, 37)),
+            cand(B(4, m), _("Jacoby answer: minimum opening, no slam interest"), pts=(0, 15)),
+        ]
     if r in (B(2, m), B(3, m)) and m in MINORS:
-        return [cand(B(3, "N"), _("to play: 18+ HCP balanced, or enough opposite a limit raise"),
-                     hcp=(18 if r.level == 2 else 14, 37), bal=True),
-                cand(PASS, _("no game in view"), hcp=(0, 37))]
+        return [
+            cand(
+                B(3, "N"),
+                _("to play: 18+ HCP balanced, or enough opposite a limit raise"),
+                hcp=(18 if r.level == 2 else 14, 37),
+                bal=True,
+            ),
+            cand(PASS, _("no game in view"), hcp=(0, 37)),
+        ]
     if r.strain == "N" and r.level in (2, 3) and m in MINORS:
         if r.level == 2:
             return [cand(B(3, "N"), _("accepts: game in notrump"), hcp=(0, 37))]
         return [cand(PASS, _("to play"))]
     if r == B(3, "N"):
-        return [cand(B(4, m), _("6+ {m}: prefers the major game").format(m=sname(m)), lens={m: (6, 13)})
-                if m in MAJORS else cand(PASS, _("to play")), cand(PASS, _("to play"))]
+        return [
+            cand(B(4, m), _("6+ {m}: prefers the major game").format(m=sname(m)), lens={m: (6, 13)})
+            if m in MAJORS
+            else cand(PASS, _("to play")),
+            cand(PASS, _("to play")),
+        ]
     # a new suit or 1NT by responder
     out = []
     rs = r.strain
     if rs != "N" and rs in MAJORS:
-        for lvl, rng, txt in ((4, (19, 37), _("raise to game: 4 {s} and 19-21 points")),
-                              (3, (16, 18), _("jump raise: 4 {s} and 16-18 points, invitational")),
-                              (r.level + 1, (12, 15), _("raise: 4 {s} and 12-15 points"))):
+        for lvl, rng, txt in (
+            (4, (19, 37), _("raise to game: 4 {s} and 19-21 points")),
+            (3, (16, 18), _("jump raise: 4 {s} and 16-18 points, invitational")),
+            (r.level + 1, (12, 15), _("raise: 4 {s} and 12-15 points")),
+        ):
             b = Bid(lvl, rs)
             if ctx.ok(b) and lvl <= 4:
                 out.append(cand(b, txt.format(s=sname(rs)), sup=(rs, rng[0], rng[1]), lens={rs: (4, 13)}))
@@ -117,14 +151,27 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     p_passed = len(p_calls) >= 2 and all(isinstance(c, Pass) for c in p_calls[:-1])
     if rs not in ("N", m) and p_passed and not ctx.was_forcing(_index_of_last_bid(ctx, ctx.partner)):
         # a passed hand's new suit is not forcing: with a minimum and a fit, stop there
-        out.append(cand(PASS, _("pass: a minimum with 3+ {s}; partner's new suit (a passed hand) is not forcing").format(
-            s=sname(rs)), pts=(0, 14), lens={rs: (3, 13)}))
+        out.append(
+            cand(
+                PASS,
+                _("pass: a minimum with 3+ {s}; partner's new suit (a passed hand) is not forcing").format(s=sname(rs)),
+                pts=(0, 14),
+                lens={rs: (3, 13)},
+            )
+        )
     if r.level == 1 and rs != "N":
         for s in "HS":
             b = Bid(1, s)
             if ctx.ok(b) and s != m and s != rs:
-                out.append(cand(b, _("4+ {s}, 12-18 points, not forcing").format(s=sname(s)),
-                                pts=(12, 18), lens={s: (4, 13)}, extra=lambda h, s=s: h.lens[rs] < 4 or rs not in MAJORS))
+                out.append(
+                    cand(
+                        b,
+                        _("4+ {s}, 12-18 points, not forcing").format(s=sname(s)),
+                        pts=(12, 18),
+                        lens={s: (4, 13)},
+                        extra=lambda h, s=s: h.lens[rs] < 4 or rs not in MAJORS,
+                    )
+                )
         out.append(cand(B(1, "N"), _("12-14 HCP, balanced"), hcp=(12, 14), bal=True))
         out.append(cand(B(2, "N"), _("18-19 HCP, balanced, invitational"), hcp=(18, 19), bal=True))
     if r == B(1, "N"):
@@ -137,10 +184,17 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         out.append(cand(B(3, "N"), _("18-19 HCP, balanced"), hcp=(18, 19), bal=True))
     own = ctx.cheapest(m)
     if own is not None and own.level <= 3:
-        out.append(cand(Bid(own.level + 1, m), _("jump rebid: 6+ {s} and 16-18 points, invitational").format(s=sname(m)),
-                        pts=(16, 18), lens={m: (6, 13)}))
-        out.append(cand(own, _("rebids the suit: 6+ {s}, minimum 12-15 points").format(s=sname(m)),
-                        pts=(12, 15), lens={m: (6, 13)}))
+        out.append(
+            cand(
+                Bid(own.level + 1, m),
+                _("jump rebid: 6+ {s} and 16-18 points, invitational").format(s=sname(m)),
+                pts=(16, 18),
+                lens={m: (6, 13)},
+            )
+        )
+        out.append(
+            cand(own, _("rebids the suit: 6+ {s}, minimum 12-15 points").format(s=sname(m)), pts=(12, 15), lens={m: (6, 13)})
+        )
     for s in "SHDC":
         if s in (m, rs):
             continue
@@ -151,25 +205,46 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         if b.level == 1:
             continue
         if reverse:
-            out.append(cand(b, _("reverse: 4+ {s}, longer {m}, 17+ points, forcing").format(s=sname(s), m=sname(m)), forcing=True,
-                            pts=(17, 37), lens={s: (4, 13), m: (5, 13)}))
+            out.append(
+                cand(
+                    b,
+                    _("reverse: 4+ {s}, longer {m}, 17+ points, forcing").format(s=sname(s), m=sname(m)),
+                    forcing=True,
+                    pts=(17, 37),
+                    lens={s: (4, 13), m: (5, 13)},
+                )
+            )
         else:
-            out.append(cand(b, _("second suit: 4+ {s}, 12-18 points").format(s=sname(s)),
-                            pts=(12, 18), lens={s: (4, 13)}))
+            out.append(cand(b, _("second suit: 4+ {s}, 12-18 points").format(s=sname(s)), pts=(12, 18), lens={s: (4, 13)}))
             if b.level <= 2 and Bid(b.level + 1, s).level <= 3:
-                out.append(cand(Bid(b.level + 1, s), _("jump shift: 4+ {s}, 19-21 points, forcing to game").format(
-                    s=sname(s)), forcing=True, pts=(19, 24), lens={s: (4, 13)}))
+                out.append(
+                    cand(
+                        Bid(b.level + 1, s),
+                        _("jump shift: 4+ {s}, 19-21 points, forcing to game").format(s=sname(s)),
+                        forcing=True,
+                        pts=(19, 24),
+                        lens={s: (4, 13)},
+                    )
+                )
     if own is not None:
-        out.append(cand(own, _("rebids the suit: 5+ {s}, minimum, nothing else to show").format(s=sname(m)),
-                        pts=(12, 15), lens={m: (5, 13)}))
+        out.append(
+            cand(
+                own,
+                _("rebids the suit: 5+ {s}, minimum, nothing else to show").format(s=sname(m)),
+                pts=(12, 15),
+                lens={m: (5, 13)},
+            )
+        )
         if r.strain != "N" or r.level > 1:
-            out.append(cand(own, _("rebids the suit: nothing else fits (partner's bid was forcing)").format(s=sname(m)),
-                            lens={m: (3, 13)}))
+            out.append(
+                cand(
+                    own, _("rebids the suit: nothing else fits (partner's bid was forcing)").format(s=sname(m)), lens={m: (3, 13)}
+                )
+            )
     if ctx.ok(B(1, "N")):
         out.append(cand(B(1, "N"), _("12-14 HCP, nothing else to show"), hcp=(0, 15)))
     if r.level == 1 or rs == "N" and r.level == 1:
-        out.append(cand(PASS, _("pass: minimum with nothing to add"), hcp=(0, 14),
-                        extra=lambda h: r == B(1, "N")))
+        out.append(cand(PASS, _("pass: minimum with nothing to add"), hcp=(0, 14), extra=lambda h: r == B(1, "N")))
     return with_fallback(out, placement(ctx))
 
 
@@ -187,8 +262,14 @@ def opener_after_pass_or_competition(ctx: Ctx, o: Bid) -> list[Cand]:
                 out.append(cand(b, _("answers the negative double: 4+ {s}").format(s=sname(s)), lens={s: (4, 13)}))
         nt = ctx.cheapest("N")
         if nt and nt.level <= 2:
-            out.append(cand(nt, _("answers the negative double: balanced with a stopper"), bal=True,
-                            extra=lambda h: all(h.stopper(x) for x in their)))
+            out.append(
+                cand(
+                    nt,
+                    _("answers the negative double: balanced with a stopper"),
+                    bal=True,
+                    extra=lambda h: all(h.stopper(x) for x in their),
+                )
+            )
     own = ctx.cheapest(m)
     if own is not None and own.level <= 2:
         out.append(cand(own, _("competes: 6+ {s}").format(s=sname(m)), lens={m: (6, 13)}, pts=(12, 18)))

@@ -49,8 +49,7 @@ def _no_pass_when_forced(ctx: Ctx, out: list[Cand]) -> list[Cand]:
     for strain in [*mine[:1], *ours[:1], "N"]:
         b = ctx.cheapest(strain)
         if b is not None and b.level <= 5:
-            kept.append(cand(b, _("partner's bid was forcing: the cheapest sensible bid ({s})").format(
-                s=sname(strain))))
+            kept.append(cand(b, _("partner's bid was forcing: the cheapest sensible bid ({s})").format(s=sname(strain))))
             break
     return kept
 
@@ -80,4 +79,5 @@ def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
         if b.level >= 6 or (b == B(4, "N") and c.forcing):
             return True
         return leg == 0 and b.level <= 5 and b.level == ctx.game_level(b.strain)
+
     return [c for c in out if keep(c)]

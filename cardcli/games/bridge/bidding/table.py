@@ -21,9 +21,18 @@ class Cand:
     """Partner must not pass (new suits, artificial asks, relays): the bid is not a place to stop."""
 
 
-def cand(call: Call, text: str, *, hcp: tuple[int, int] = (0, 37), pts: tuple[int, int] | None = None,
-         sup: tuple[str, int, int] | None = None, lens: dict[str, tuple[int, int]] | None = None,
-         bal: bool | None = None, extra: Callable[..., bool] | None = None, forcing: bool = False) -> Cand:
+def cand(
+    call: Call,
+    text: str,
+    *,
+    hcp: tuple[int, int] = (0, 37),
+    pts: tuple[int, int] | None = None,
+    sup: tuple[str, int, int] | None = None,
+    lens: dict[str, tuple[int, int]] | None = None,
+    bal: bool | None = None,
+    extra: Callable[..., bool] | None = None,
+    forcing: bool = False,
+) -> Cand:
     """Build a candidate; the shape is derived from the conditions (points give a loose HCP range)."""
     lo_h, hi_h = hcp
     if pts is not None:
@@ -67,12 +76,15 @@ def find(cands: Sequence[Cand], call: Call) -> Cand | None:
     found = [c for c in cands if c.call == call]
     if len(found) <= 1:
         return found[0] if found else None
-    shape = Shape((min(c.shape.hcp[0] for c in found), max(c.shape.hcp[1] for c in found)),
-                  tuple(min(c.shape.lo[i] for c in found) for i in range(4)),  # type: ignore[arg-type]
-                  tuple(max(c.shape.hi[i] for c in found) for i in range(4)))  # type: ignore[arg-type]
+    shape = Shape(
+        (min(c.shape.hcp[0] for c in found), max(c.shape.hcp[1] for c in found)),
+        tuple(min(c.shape.lo[i] for c in found) for i in range(4)),  # type: ignore[arg-type]
+        tuple(max(c.shape.hi[i] for c in found) for i in range(4)),  # type: ignore[arg-type]
+    )
     tests = [c.test for c in found]
-    return Cand(call, join_texts([c.text for c in found]), shape, lambda h: any(t(h) for t in tests),
-                any(c.forcing for c in found))
+    return Cand(
+        call, join_texts([c.text for c in found]), shape, lambda h: any(t(h) for t in tests), any(c.forcing for c in found)
+    )
 
 
 def join_texts(texts: Sequence[str]) -> str:

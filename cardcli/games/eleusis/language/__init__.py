@@ -20,8 +20,22 @@ from cardcli.games.eleusis.language.parser import parse_rule
 from cardcli.games.eleusis.language.printer import expr_text, rule_digest, rule_json, rule_text
 
 __all__ = [
-    "UNDEF", "CompiledRule", "Ctx", "Node", "RState", "Rule", "RuleError", "canonical", "compile_rule",
-    "compile_text", "expr_text", "parse_rule", "rule_digest", "rule_json", "rule_text", "truth",
+    "UNDEF",
+    "CompiledRule",
+    "Ctx",
+    "Node",
+    "RState",
+    "Rule",
+    "RuleError",
+    "canonical",
+    "compile_rule",
+    "compile_text",
+    "expr_text",
+    "parse_rule",
+    "rule_digest",
+    "rule_json",
+    "rule_text",
+    "truth",
 ]
 
 

@@ -22,10 +22,20 @@ from cardcli.i18n import N_, _
 INT, SUIT, COLOUR, PARITY, BOOL, CARD = "int", "suit", "colour", "parity", "bool", "card"
 SCALAR_TYPES = (INT, SUIT, COLOUR, PARITY, BOOL)
 
-TYPE_WORDS = {INT: N_("a number"), SUIT: N_("a suit"), COLOUR: N_("a colour"), PARITY: N_("a parity"),
-              BOOL: N_("true/false"), CARD: N_("a card")}
-SET_WORDS = {INT: N_("a set of numbers"), SUIT: N_("a set of suits"), COLOUR: N_("a set of colours"),
-             PARITY: N_("a set of parities")}
+TYPE_WORDS = {
+    INT: N_("a number"),
+    SUIT: N_("a suit"),
+    COLOUR: N_("a colour"),
+    PARITY: N_("a parity"),
+    BOOL: N_("true/false"),
+    CARD: N_("a card"),
+}
+SET_WORDS = {
+    INT: N_("a set of numbers"),
+    SUIT: N_("a set of suits"),
+    COLOUR: N_("a set of colours"),
+    PARITY: N_("a set of parities"),
+}
 
 
 def type_word(t: str) -> str:
@@ -86,6 +96,7 @@ def node(op: str, args: tuple[Node, ...], val: Any, typ: str) -> Node:
 
 
 # -- convenience constructors (the hypothesis generator and the library use them) -------------
+
 
 def ref(name: str) -> Node:
     return node("ref", (), name, CARD)

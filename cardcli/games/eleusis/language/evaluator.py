@@ -107,8 +107,13 @@ def _fn(name: str, arg_type: str) -> Callable[[Any], Any]:
 
 
 _CMP: dict[str, Callable[[Any, Any], bool]] = {
-    "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le, "gt": operator.gt,
-    "ge": operator.ge, "in": lambda v, s: v in s,
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+    "in": lambda v, s: v in s,
 }
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {"add": operator.add, "sub": operator.sub}
 
@@ -307,10 +312,30 @@ def _if(n: Node, ctx: Ctx) -> Any:
 
 
 _EVAL: dict[str, Callable[[Node, Ctx], Any]] = {
-    "ref": _ref, "int": _literal, "letter": _literal, "const": _literal, "set": _set, "range": _set,
-    "bool": _bool, "phase": _phase, "call": _call, "neg": _neg, "mod": _mod, "add": _arith, "sub": _arith,
-    "eq": _compare, "ne": _compare, "lt": _compare, "le": _compare, "gt": _compare, "ge": _compare,
-    "in": _compare, "and": _and, "or": _or, "not": _not, "if": _if,
+    "ref": _ref,
+    "int": _literal,
+    "letter": _literal,
+    "const": _literal,
+    "set": _set,
+    "range": _set,
+    "bool": _bool,
+    "phase": _phase,
+    "call": _call,
+    "neg": _neg,
+    "mod": _mod,
+    "add": _arith,
+    "sub": _arith,
+    "eq": _compare,
+    "ne": _compare,
+    "lt": _compare,
+    "le": _compare,
+    "gt": _compare,
+    "ge": _compare,
+    "in": _compare,
+    "and": _and,
+    "or": _or,
+    "not": _not,
+    "if": _if,
 }
 
 
@@ -327,8 +352,19 @@ class CompiledRule:
     twice.
     """
 
-    __slots__ = ("rule", "modes", "accept_nodes", "trans", "uses_p1", "uses_p2", "period", "_mask_cache",
-                 "_trans_cache", "_state_masks", "size")
+    __slots__ = (
+        "rule",
+        "modes",
+        "accept_nodes",
+        "trans",
+        "uses_p1",
+        "uses_p2",
+        "period",
+        "_mask_cache",
+        "_trans_cache",
+        "_state_masks",
+        "size",
+    )
 
     MAX_CACHE = 60000
 

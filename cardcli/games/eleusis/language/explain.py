@@ -71,8 +71,7 @@ def deciding_clause(rule: CompiledRule, st: RState, card: int) -> Clause:
     name = rule.modes[mode]
     if name:
         text = f"[{name}] {text}"
-    return Clause(text, bool((t | u) & bit), bool(truth(found, ctx)[1] & bit),
-                  tuple(cond for _step, cond in path) + (found,))
+    return Clause(text, bool((t | u) & bit), bool(truth(found, ctx)[1] & bit), tuple(cond for _step, cond in path) + (found,))
 
 
 def _value(v: Any) -> str:
@@ -111,9 +110,7 @@ def why_card(rule: CompiledRule, st: RState, card: int) -> str:
     _mode, p2, p1, place = st
     cards = {"c": card} | ({"p1": p1} if p1 >= 0 else {}) | ({"p2": p2} if p2 >= 0 else {})
     if clause.undefined:
-        return _("right anyway: `{clause}` looks at a card the mainline does not have yet").format(
-            clause=clause.text)
+        return _("right anyway: `{clause}` looks at a card the mainline does not have yet").format(clause=clause.text)
     values = "; ".join(card_values(clause.nodes, cards, place))
-    line = (_("right: `{clause}` holds") if clause.accepted else _("wrong: `{clause}` fails")).format(
-        clause=clause.text)
+    line = (_("right: `{clause}` holds") if clause.accepted else _("wrong: `{clause}` fails")).format(clause=clause.text)
     return f"{line} ({values})" if values else line

@@ -36,8 +36,12 @@ _ONE = "<>+-%(){},:="
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text``; raises :class:`RuleError` on the first bad character."""
     if len(text) > MAX_CHARS:
-        raise RuleError("limits", _("the rule is {v1} characters long; the limit is "
-                                    "{MAX_CHARS}").format(v1=len(text), MAX_CHARS=MAX_CHARS), None, text)
+        raise RuleError(
+            "limits",
+            _("the rule is {v1} characters long; the limit is {MAX_CHARS}").format(v1=len(text), MAX_CHARS=MAX_CHARS),
+            None,
+            text,
+        )
     out: list[Token] = []
     i, n = 0, len(text)
     while i < n:
@@ -63,8 +67,9 @@ def tokenize(text: str) -> list[Token]:
             while i < n and text[i].isascii() and text[i].isdigit():
                 i += 1
             if i - start > MAX_INT_DIGITS:
-                raise RuleError("limits", _("numbers have at most {MAX_INT_DIGITS} "
-                                            "digits").format(MAX_INT_DIGITS=MAX_INT_DIGITS), start, text)
+                raise RuleError(
+                    "limits", _("numbers have at most {MAX_INT_DIGITS} digits").format(MAX_INT_DIGITS=MAX_INT_DIGITS), start, text
+                )
             out.append(Token("int", text[start:i], start))
         elif ch == '"':
             j = text.find('"', i + 1)
@@ -72,16 +77,21 @@ def tokenize(text: str) -> list[Token]:
             if j < 0 or (0 <= nl < j):
                 raise RuleError("syntax", _("this string is not closed with '\"'"), start, text)
             if j - i - 1 > MAX_STRING:
-                raise RuleError("limits", _("strings have at most {MAX_STRING} "
-                                            "characters").format(MAX_STRING=MAX_STRING), start, text)
+                raise RuleError(
+                    "limits", _("strings have at most {MAX_STRING} characters").format(MAX_STRING=MAX_STRING), start, text
+                )
             out.append(Token("string", text[i + 1 : j], start))
             i = j + 1
         elif text[i : i + 2] in _TWO:
             out.append(Token("op", text[i : i + 2], start))
             i += 2
         elif ch == ".":
-            raise RuleError("syntax", _("'.' is not part of the rule language (there is no attribute access; "
-                                        "ranges are written 1..3)"), start, text)
+            raise RuleError(
+                "syntax",
+                _("'.' is not part of the rule language (there is no attribute access; ranges are written 1..3)"),
+                start,
+                text,
+            )
         elif ch in _ONE:
             out.append(Token("op", "==" if ch == "=" else ch, start))
             i += 1

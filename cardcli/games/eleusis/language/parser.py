@@ -38,14 +38,43 @@ MAX_MODES = 8
 MAX_LINES = 24
 MAX_MODULUS = 13
 
-KEYWORDS = frozenset({"if", "then", "else", "or", "and", "not", "in", "name", "modes", "accept", "when", "on",
-                      "next", "mode", "announce", "wrap", "true", "false", "phase"})
+KEYWORDS = frozenset(
+    {
+        "if",
+        "then",
+        "else",
+        "or",
+        "and",
+        "not",
+        "in",
+        "name",
+        "modes",
+        "accept",
+        "when",
+        "on",
+        "next",
+        "mode",
+        "announce",
+        "wrap",
+        "true",
+        "false",
+        "phase",
+    }
+)
 REFS = frozenset({"c", "p1", "p2"})
 CONSTANTS: dict[str, tuple[str, object]] = {
-    "red": (A.COLOUR, "red"), "black": (A.COLOUR, "black"),
-    "even": (A.PARITY, "even"), "odd": (A.PARITY, "odd"),
-    "S": (A.SUIT, "S"), "H": (A.SUIT, "H"), "D": (A.SUIT, "D"), "C": (A.SUIT, "C"),
-    "A": (A.INT, 1), "J": (A.INT, 11), "Q": (A.INT, 12), "K": (A.INT, 13),
+    "red": (A.COLOUR, "red"),
+    "black": (A.COLOUR, "black"),
+    "even": (A.PARITY, "even"),
+    "odd": (A.PARITY, "odd"),
+    "S": (A.SUIT, "S"),
+    "H": (A.SUIT, "H"),
+    "D": (A.SUIT, "D"),
+    "C": (A.SUIT, "C"),
+    "A": (A.INT, 1),
+    "J": (A.INT, 11),
+    "Q": (A.INT, 12),
+    "K": (A.INT, 13),
 }
 _CMP = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "in": "in"}
 
@@ -122,8 +151,11 @@ class _Parser:
                 raise self.error(_("a rule has at most {MAX_LINES} lines").format(MAX_LINES=MAX_LINES), kind="limits")
             head = self.tok
             if head.kind != "name":
-                raise self.error(_("a line starts with accept:, when MODE:, on CONDITION:, modes:, name: or announce:, not "
-                                   "{found}").format(found=self.found()))
+                raise self.error(
+                    _("a line starts with accept:, when MODE:, on CONDITION:, modes:, name: or announce:, not {found}").format(
+                        found=self.found()
+                    )
+                )
             word = self.advance().text
             if word == "name":
                 self.expect_op(":", _(" after 'name'"))
@@ -181,8 +213,12 @@ class _Parser:
                 else:
                     raise self.error(_("expected 'next' or 'mode NAME', found {found}").format(found=self.found()))
             else:
-                raise self.error(_("a line starts with accept:, when MODE:, on CONDITION:, modes:, name: or announce:, not "
-                                   "{word!r}").format(word=word), head)
+                raise self.error(
+                    _("a line starts with accept:, when MODE:, on CONDITION:, modes:, name: or announce:, not {word!r}").format(
+                        word=word
+                    ),
+                    head,
+                )
             if not (self.at("sep") or self.at("end")):
                 raise self.error(_("expected the end of the line (';' or a new line), found {found}").format(found=self.found()))
         # -- whole-rule checks --
@@ -204,11 +240,18 @@ class _Parser:
         if accept is None:
             missing = [m for m in modes if m not in when]
             if missing:
-                raise self.error(_("mode {v1!r} has no 'when' line and there is no 'accept' line").format(v1=missing[0]),
-                                 modes_tok or end)
+                raise self.error(
+                    _("mode {v1!r} has no 'when' line and there is no 'accept' line").format(v1=missing[0]), modes_tok or end
+                )
         ordered_when = tuple((m, when[m]) for m in modes if m in when)
-        return A.Rule(name=name, announces=tuple(announces), modes=modes, accept=accept, when=ordered_when,
-                      on=tuple((c, t) for c, t, _tok in on))
+        return A.Rule(
+            name=name,
+            announces=tuple(announces),
+            modes=modes,
+            accept=accept,
+            when=ordered_when,
+            on=tuple((c, t) for c, t, _tok in on),
+        )
 
     def mode_name(self) -> str:
         t = self.tok
@@ -223,8 +266,9 @@ class _Parser:
         t = self.tok
         e = self.expr()
         if e.type != A.BOOL:
-            raise self.error(_("{what} must be true or false, but this is "
-                               "{v1}").format(what=what, v1=A.type_word(e.type)), t, "types")
+            raise self.error(
+                _("{what} must be true or false, but this is {v1}").format(what=what, v1=A.type_word(e.type)), t, "types"
+            )
         return e
 
     # -- expressions ---------------------------------------------------------------------------
@@ -235,17 +279,22 @@ class _Parser:
                 t = self.advance()
                 cond = self.expr()
                 if cond.type != A.BOOL:
-                    raise self.error(_("the condition after 'if' must be true or false, not "
-                                       "{v1}").format(v1=A.type_word(cond.type)), t, "types")
+                    raise self.error(
+                        _("the condition after 'if' must be true or false, not {v1}").format(v1=A.type_word(cond.type)),
+                        t,
+                        "types",
+                    )
                 self.expect_word("then")
                 a = self.expr()
                 tb = self.tok
                 self.expect_word("else")
                 b = self.expr()
                 if a.type != b.type:
-                    raise self.error(_("'then' gives {v1} but 'else' gives "
-                                       "{v2}").format(v1=A.type_word(a.type), v2=A.type_word(b.type)),
-                                     tb, "types")
+                    raise self.error(
+                        _("'then' gives {v1} but 'else' gives {v2}").format(v1=A.type_word(a.type), v2=A.type_word(b.type)),
+                        tb,
+                        "types",
+                    )
                 if a.type == A.CARD:
                     raise self.error(_("'if' cannot choose between cards; choose between their attributes"), t, "types")
                 return A.if_(cond, a, b)
@@ -261,9 +310,11 @@ class _Parser:
             right = parse_sub()
             for side in (left, right):
                 if side.type != A.BOOL:
-                    raise self.error(_("'{word}' joins true/false conditions, not "
-                                       "{v1}").format(word=word, v1=A.type_word(side.type)), t,
-                                     "types")
+                    raise self.error(
+                        _("'{word}' joins true/false conditions, not {v1}").format(word=word, v1=A.type_word(side.type)),
+                        t,
+                        "types",
+                    )
             left = A.binop(word, left, right)
         return left
 
@@ -302,27 +353,36 @@ class _Parser:
 
     def check_cmp(self, op: str, left: A.Node, right: A.Node, t: Token) -> None:
         if A.CARD in (left.type, right.type):
-            raise self.error(_("cards are compared through their attributes, e.g. rank(c) == rank(p1) or "
-                               "suit(c) != suit(p1)"), t, "types")
+            raise self.error(
+                _("cards are compared through their attributes, e.g. rank(c) == rank(p1) or suit(c) != suit(p1)"), t, "types"
+            )
         if op == "in":
             if not right.type.startswith("set:"):
-                raise self.error(_("'in' needs a set or a range on its right, e.g. {{S, C}} or 1..3, not "
-                                   "{v1}").format(v1=A.type_word(right.type)), t, "types")
+                raise self.error(
+                    _("'in' needs a set or a range on its right, e.g. {{S, C}} or 1..3, not {v1}").format(
+                        v1=A.type_word(right.type)
+                    ),
+                    t,
+                    "types",
+                )
             if right.type[4:] != left.type:
-                raise self.error(_("{v1} cannot be in "
-                                   "{v2}").format(v1=A.type_word(left.type), v2=A.type_word(right.type)), t, "types")
+                raise self.error(
+                    _("{v1} cannot be in {v2}").format(v1=A.type_word(left.type), v2=A.type_word(right.type)), t, "types"
+                )
             return
         if left.type.startswith("set:") or right.type.startswith("set:"):
             raise self.error(_("sets and ranges can only be used after 'in'"), t, "types")
         if op in ("lt", "le", "gt", "ge"):
             for side in (left, right):
                 if side.type != A.INT:
-                    raise self.error(_("'{v1}' compares numbers, not "
-                                       "{v2}").format(v1=t.text, v2=A.type_word(side.type)), t, "types")
+                    raise self.error(
+                        _("'{v1}' compares numbers, not {v2}").format(v1=t.text, v2=A.type_word(side.type)), t, "types"
+                    )
             return
         if left.type != right.type:
-            raise self.error(_("cannot compare {v1} with "
-                               "{v2}").format(v1=A.type_word(left.type), v2=A.type_word(right.type)), t, "types")
+            raise self.error(
+                _("cannot compare {v1} with {v2}").format(v1=A.type_word(left.type), v2=A.type_word(right.type)), t, "types"
+            )
 
     def sum(self) -> A.Node:
         left = self.term()
@@ -343,12 +403,18 @@ class _Parser:
         while self.at("op", "%"):
             t = self.advance()
             if not self.at("int"):
-                raise self.error(_("'%' needs a whole number after it (2 to {MAX_MODULUS}), found "
-                                   "{v1}").format(MAX_MODULUS=MAX_MODULUS, v1=self.found()))
+                raise self.error(
+                    _("'%' needs a whole number after it (2 to {MAX_MODULUS}), found {v1}").format(
+                        MAX_MODULUS=MAX_MODULUS, v1=self.found()
+                    )
+                )
             k = int(self.advance().text)
             if not 1 <= k <= MAX_MODULUS:
-                raise self.error(_("the modulus must be between 1 and {MAX_MODULUS}, not "
-                                   "{k}").format(MAX_MODULUS=MAX_MODULUS, k=k), t, "limits")
+                raise self.error(
+                    _("the modulus must be between 1 and {MAX_MODULUS}, not {k}").format(MAX_MODULUS=MAX_MODULUS, k=k),
+                    t,
+                    "limits",
+                )
             self.need_int(left, t)
             left = A.mod(left, k)
         return left
@@ -403,20 +469,27 @@ class _Parser:
                 self.advance()
                 self.expect_op("(", _(" after 'phase'"))
                 if not self.at("int"):
-                    raise self.error(_("phase(M) takes a whole number 2 to {MAX_MODULUS}, found "
-                                       "{v1}").format(MAX_MODULUS=MAX_MODULUS, v1=self.found()))
+                    raise self.error(
+                        _("phase(M) takes a whole number 2 to {MAX_MODULUS}, found {v1}").format(
+                            MAX_MODULUS=MAX_MODULUS, v1=self.found()
+                        )
+                    )
                 m = int(self.advance().text)
                 if not 2 <= m <= MAX_MODULUS:
-                    raise self.error(_("phase(M) takes a whole number 2 to {MAX_MODULUS}, not "
-                                       "{m}").format(MAX_MODULUS=MAX_MODULUS, m=m), t, "limits")
+                    raise self.error(
+                        _("phase(M) takes a whole number 2 to {MAX_MODULUS}, not {m}").format(MAX_MODULUS=MAX_MODULUS, m=m),
+                        t,
+                        "limits",
+                    )
                 self.expect_op(")", _(" to close 'phase('"))
                 return A.phase(m)
             fname = A.FUNCTION_ALIASES.get(word, word)
             if self.toks[self.i + 1].kind == "op" and self.toks[self.i + 1].text == "(":
                 if fname not in A.FUNCTIONS:
                     known = ", ".join(A.FUNCTIONS)
-                    raise self.error(_("there is no function {word!r} (functions: {known}, "
-                                       "phase)").format(word=word, known=known), t)
+                    raise self.error(
+                        _("there is no function {word!r} (functions: {known}, phase)").format(word=word, known=known), t
+                    )
                 self.advance()
                 self.advance()
                 arg_tok = self.tok
@@ -425,8 +498,11 @@ class _Parser:
                 allowed, _res = A.FUNCTIONS[fname]
                 if arg.type not in allowed:
                     want = " or ".join(A.type_word(a) for a in allowed)
-                    raise self.error(_("{fname}() takes {want}, not "
-                                       "{v1}").format(fname=fname, want=want, v1=A.type_word(arg.type)), arg_tok, "types")
+                    raise self.error(
+                        _("{fname}() takes {want}, not {v1}").format(fname=fname, want=want, v1=A.type_word(arg.type)),
+                        arg_tok,
+                        "types",
+                    )
                 return A.call(fname, arg)
             if word in REFS:
                 self.advance()
@@ -442,8 +518,11 @@ class _Parser:
                 return A.const(typ, val)  # type: ignore[arg-type]
             if word in KEYWORDS:
                 raise self.error(_("expected a value, found the keyword {word!r}").format(word=word))
-            raise self.error(_("unknown name {word!r}; cards are c (the card played), p1 (the last right card) and p2 (the one "
-                               "before)").format(word=word))
+            raise self.error(
+                _(
+                    "unknown name {word!r}; cards are c (the card played), p1 (the last right card) and p2 (the one before)"
+                ).format(word=word)
+            )
         raise self.error(_("expected a value, found {found}").format(found=self.found()))
 
     def set_literal(self) -> A.Node:

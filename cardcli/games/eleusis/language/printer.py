@@ -15,8 +15,23 @@ from typing import Any
 
 from cardcli.games.eleusis.language.ast import Node, Rule, set_values
 
-_LEVEL = {"if": 0, "or": 1, "and": 2, "not": 3, "eq": 4, "ne": 4, "lt": 4, "le": 4, "gt": 4, "ge": 4, "in": 4,
-          "add": 5, "sub": 5, "mod": 6, "neg": 7}
+_LEVEL = {
+    "if": 0,
+    "or": 1,
+    "and": 2,
+    "not": 3,
+    "eq": 4,
+    "ne": 4,
+    "lt": 4,
+    "le": 4,
+    "gt": 4,
+    "ge": 4,
+    "in": 4,
+    "add": 5,
+    "sub": 5,
+    "mod": 6,
+    "neg": 7,
+}
 _SYMBOL = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "in": "in", "add": "+", "sub": "-"}
 _LETTER = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _ORDER = {v: i for i, v in enumerate(["S", "H", "D", "C", "red", "black", "even", "odd"])}
