@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-_EN_UNITS = {
+EN_UNITS = {
     "zero": 0,
     "one": 1,
     "two": 2,
@@ -135,7 +135,7 @@ def number_of(text: str) -> int | None:
     words = [w for w in re.split(r"[\s-]+", t) if w and w != "and"]
     if not words:
         return None
-    if all(w in _EN_UNITS or w in ("hundred", "thousand") for w in words):
+    if all(w in EN_UNITS or w in ("hundred", "thousand") for w in words):
         total = current = 0
         for w in words:
             if w == "hundred":
@@ -144,7 +144,7 @@ def number_of(text: str) -> int | None:
                 total += (current or 1) * 1000
                 current = 0
             else:
-                current += _EN_UNITS[w]
+                current += EN_UNITS[w]
         return sign * (total + current)
     if len(words) == 1:
         italian = _italian_number(words[0])

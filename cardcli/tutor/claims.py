@@ -20,25 +20,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardcli.tutor.answers import normalize, number_of
+from cardcli.tutor.answers import EN_UNITS, normalize, number_of
 from cardcli.tutor.model import LessonError
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z-]*(?: [^{}]*)?)\}")
 
-_COUNT_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-}
+_COUNT_WORDS = {word: n for word, n in EN_UNITS.items() if 2 <= n <= 13}
+"""The count words a text may state about a hand ("three eights")."""
 _RANKS = {
     "aces": "A",
     "kings": "K",
