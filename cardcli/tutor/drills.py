@@ -46,6 +46,9 @@ class Exercise:
     judge: Callable[[str], tuple[bool, list[str]]] | None = None
     """Judges an answer itself: (right, lines to show); raises ``ValueError`` (one line) for input
     that is no answer, which is then asked again."""
+    follow: Callable[[str], Exercise | None] | None = None
+    """After a judged answer (the line the learner typed): the next moment of the same item (the
+    line drill plays on to the deal's next key moment), or ``None`` when the item is over."""
 
     def text(self) -> str:
         if not self.choices:
@@ -183,17 +186,51 @@ def item(game: str, kind: str, number: int, seed: str | None = None) -> Item:
     return ex.text(), ex.answer, ex.why
 
 
-def _judged(ex: Exercise, line: str, console: Console, stdin: IO[str]) -> tuple[bool, list[str]] | None:
-    """The exercise's own judgement of ``line``; input that is no answer gets one line and is asked again."""
+def _judged(ex: Exercise, line: str, console: Console, stdin: IO[str]) -> tuple[bool, list[str], str] | None:
+    """The exercise's own judgement of ``line``, and the line it judged: input that is no answer
+    gets one line and is asked again."""
     assert ex.judge is not None
     while True:
         try:
-            return ex.judge(line)
+            return (*ex.judge(line), line)
         except ValueError as err:
             console.error(str(err))
         line = stdin.readline()
         if not line or normalize(line) in ("quit", "exit", "q"):
             return None
+
+
+def _ask(ex: Exercise, number: int, console: Console, stdin: IO[str]) -> bool | None:
+    """Ask ``ex`` and each moment that follows it; whether every answer was right (``None``: quit).
+    Each moment is reported when it is answered; only the item's last verdict says it comes back."""
+    all_right = True
+    while True:
+        if ex.board is not None:
+            ex.board(console)
+        console.tell(f"#{number} {ex.text()}")
+        line = stdin.readline()
+        if not line or normalize(line) in ("quit", "exit", "q"):
+            return None
+        if ex.judge is not None:
+            judged = _judged(ex, line, console, stdin)
+            if judged is None:
+                return None
+            ok, lines, line = judged
+        else:
+            ok, lines = ex.accepts(line), []
+        all_right = all_right and ok
+        if ok:
+            console.say(_("Right."), "ok")
+        elif ex.judge is not None:
+            console.error(_("Not the best card: it comes back soon."))
+        else:
+            console.error(_("No: {answer} ({why}). It comes back soon.").format(answer=ex.answer, why=ex.why))
+        for text in lines:
+            console.tell(text)
+        nxt = ex.follow(line) if ex.follow is not None else None
+        if nxt is None:
+            return all_right
+        ex = nxt
 
 
 def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str | None = None, count: int | None = None) -> int:
@@ -206,30 +243,11 @@ def run_drill(game: str, kind: str, console: Console, stdin: IO[str], seed: str 
     while count is None or asked < count:
         number = progress.take_drill_item(game, kind)
         ex = exercise(game, kind, number, seed)
-        answer, why = ex.answer, ex.why
-        if ex.board is not None:
-            ex.board(console)
-        console.tell(f"#{number} {ex.text()}")
-        line = stdin.readline()
-        if not line or normalize(line) in ("quit", "exit", "q"):
+        got = _ask(ex, number, console, stdin)
+        if got is None:
             break
-        if ex.judge is not None:
-            judged = _judged(ex, line, console, stdin)
-            if judged is None:
-                break
-            ok, lines = judged
-        else:
-            ok, lines = ex.accepts(line), []
         asked += 1
-        if ok:
-            right += 1
-            console.say(_("Right."), "ok")
-        elif ex.judge is not None:
-            console.error(_("Not the best card: it comes back soon."))
-        else:
-            console.error(_("No: {answer} ({why}). It comes back soon.").format(answer=answer, why=why))
-        for text in lines:
-            console.tell(text)
-        progress.record_drill_answer(game, kind, number, ok, REPEAT_AFTER)
+        right += got
+        progress.record_drill_answer(game, kind, number, got, REPEAT_AFTER)
     console.say(_("{right} of {asked} right.").format(right=right, asked=asked), "title")
     return 0

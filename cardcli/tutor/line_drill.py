@@ -12,7 +12,7 @@ from typing import Any
 
 from cardcli.i18n import _
 from cardcli.tutor.drills import Exercise
-from cardcli.tutor.line_problems import LineProblem, cards_text, problem, verdict_lines
+from cardcli.tutor.line_problems import LineProblem, cards_text, next_moment, problem, verdict_lines
 
 
 def read_card(p: LineProblem, text: str) -> str:
@@ -49,12 +49,18 @@ def board_lines(view: Any, charset: Any) -> list[Any]:
 
 def line_exercise(seed: str) -> Exercise:
     from cardcli.games.bridge import dds
-    from cardcli.games.bridge.view import contract_text
     from cardcli.tutor.model import LessonError
 
     if not dds.available():
         raise LessonError(_("the line drill rates each card double dummy: it needs endplay (pip install 'cardcli[dds]')"))
-    p = problem(seed)
+    return moment_exercise(problem(seed))
+
+
+def moment_exercise(p: LineProblem) -> Exercise:
+    """One key moment of a problem as a drill item; once answered, play goes on to the deal's next
+    key moment (:func:`~cardcli.tutor.line_problems.next_moment`), asked as the item's next moment."""
+    from cardcli.games.bridge.view import contract_text
+
     view = p.view()
     names = view.names
     where = _("from dummy ({seat})").format(seat=names[p.mover]) if p.mover != view.seat else _("from your hand")
@@ -65,7 +71,13 @@ def line_exercise(seed: str) -> Exercise:
     def judge(text: str) -> tuple[bool, list[str]]:
         return verdict_lines(p, read_card(p, text))
 
+    def follow(text: str) -> Exercise | None:
+        nxt = next_moment(p, read_card(p, text))
+        return moment_exercise(nxt) if nxt is not None else None
+
     question = _("{contract}: you need {need} more tricks. Which card do you play {where}?").format(
         contract=contract_text(view.contract, "ascii", names), need=p.need, where=where
     )
-    return Exercise(question, cards_text(p.best), "", board=board, judge=judge)
+    if p.moment > 1:
+        question = _("Next key moment (trick {n}). {question}").format(n=len(view.tricks) + 1, question=question)
+    return Exercise(question, cards_text(p.best), "", board=board, judge=judge, follow=follow)

@@ -39,6 +39,10 @@ MARGIN = 0.15
 """A problem is kept only when its best card makes in at least this share more layouts than the naive card."""
 KEY_TRICKS = 3
 """The key moment is looked for in the first tricks: later, most of the line is already chosen."""
+MOMENTS = 3
+"""Key moments asked per problem at most: after each answer play goes on to the next one."""
+LAST_TRICK = 6
+"""Later key moments are looked for up to this trick (the first tricks settle most lines)."""
 ATTEMPTS = 60
 """Deals tried (the seed, then derived seeds) before giving up on a problem number."""
 RANKS = "23456789TJQKA"
@@ -86,6 +90,10 @@ class LineProblem:
     """The hand whose card is asked (South, or North the dummy)."""
     moves: list[str] = field(default_factory=list)
     """The play so far in notation (for the tests: the position is rebuilt from the seed)."""
+    moment: int = 1
+    """Which key moment of the deal this is (1 for the first)."""
+    asked: tuple[int, float] = (LAYOUTS, MARGIN)
+    """The layouts per decision and the margin the problem was made with (the next moment uses them too)."""
 
     @property
     def best(self) -> Rating:
@@ -203,16 +211,15 @@ def _naive(s: Any) -> tuple[Card, str]:
     return choose_card(s.game.view(s.state, seat), legal)
 
 
-def attempt(seed: str, layouts: int, margin: float) -> LineProblem | None:
-    """The problem dealt from exactly ``seed``, or ``None`` when that deal has no key moment."""
+def _search(
+    s: Any, seed: str, by: int, moves: list[str], layouts: int, margin: float, upto: int, moment: int
+) -> LineProblem | None:
+    """Play on from ``s`` (defenders by the rules of thumb, declarer by the best card) until a
+    decision of declarer's side where the best group beats the naive card by ``margin``, before
+    trick ``upto`` ends; ``None`` when there is none."""
     from cardcli.games.bridge import moves as mv
 
-    got = declared_by_south(seed)
-    if got is None:
-        return None
-    s, by = got
-    moves: list[str] = []
-    while s.state.phase == "play" and len(s.state.tricks) < KEY_TRICKS:
+    while s.state.phase == "play" and len(s.state.tricks) < upto:
         seat = s.to_act()
         legal = [m.card for m in s.legal_moves() if isinstance(m, mv.Play)]
         if seat != SOUTH:  # a defender: the bots' rules of thumb
@@ -222,17 +229,48 @@ def attempt(seed: str, layouts: int, margin: float) -> LineProblem | None:
 
             view = s.game.view(s.state, SOUTH)
             naive, why = _naive(s)
-            drawn = sample_deals(knowledge(view), layouts, Rng(seed, "line", s.ply))
-            rated = rate(view, legal, drawn, _need(view)) if len(legal) > 1 and drawn else []
+            drawn = sample_deals(knowledge(view), layouts, Rng(seed, "line", s.ply)) if len(legal) > 1 else []
+            rated = rate(view, legal, drawn, _need(view)) if drawn else []
             if len(rated) > 1:
                 low = next(r for r in rated if naive in r.cards)
                 n = len(drawn)
                 if rated[0].share(n) - low.share(n) >= margin - 1e-9:
-                    return LineProblem(seed, by, s, drawn, _need(view), rated, low, why, s.state.turn, moves)
+                    return LineProblem(
+                        seed, by, s, drawn, _need(view), rated, low, why, s.state.turn, moves, moment, (layouts, margin)
+                    )
             card = rated[0].card if rated else naive
         s.play(mv.Play(card))
         moves.append(card)
     return None
+
+
+def attempt(seed: str, layouts: int, margin: float) -> LineProblem | None:
+    """The problem dealt from exactly ``seed``, or ``None`` when that deal has no key moment."""
+    got = declared_by_south(seed)
+    if got is None:
+        return None
+    s, by = got
+    return _search(s, seed, by, [], layouts, margin, KEY_TRICKS, 1)
+
+
+def next_moment(p: LineProblem, card: Card) -> LineProblem | None:
+    """The deal's next key moment after the learner played ``card`` at ``p``: the learner's card
+    goes on when it was as good as the best, else the best card; then play goes on as in the search
+    (at most :data:`MOMENTS` moments, up to trick :data:`LAST_TRICK`). The position is rebuilt from
+    the seed and the moves, so ``p`` is left as it was and the same answers give the same moments."""
+    from cardcli.games.bridge import moves as mv
+
+    if p.moment >= MOMENTS:
+        return None
+    mine = p.rating_of(card)
+    played = card if mine is not None and mine.makes >= p.best.makes else p.best.card
+    got = declared_by_south(p.seed)
+    assert got is not None
+    s, by = got
+    for c in [*p.moves, played]:
+        s.play(mv.Play(c))
+    layouts, margin = p.asked
+    return _search(s, p.seed, by, [*p.moves, played], layouts, margin, LAST_TRICK, p.moment + 1)
 
 
 def problem(seed: str, layouts: int | None = None, margin: float | None = None) -> LineProblem:

@@ -92,6 +92,26 @@ def test_rating_agrees_with_endplay_on_a_fixed_seed() -> None:
             assert _endplay_makes(p, card) == r.makes
     assert p.best.makes - p.naive.makes >= lp.MARGIN * SMALL - 1e-9
     words_fit(p)
+    q = lp.next_moment(p, p.best.card)  # this deal has a second key moment: play went on from the best card
+    assert q is not None and q.moment == 2 and q.moves[: len(p.moves) + 1] == [*p.moves, p.best.card]
+    assert len(q.moves) > len(p.moves) and len(q.view().tricks) < lp.LAST_TRICK and len(q.layouts) == SMALL
+    for r in (q.best, q.naive):
+        assert _endplay_makes(q, r.card) == r.makes
+    assert q.best.makes - q.naive.makes >= lp.MARGIN * SMALL - 1e-9
+    assert lp.next_moment(p, p.best.card).moves == q.moves  # the same answer gives the same next moment
+
+
+def test_a_worse_answer_goes_on_with_the_best_card_and_moments_are_bounded() -> None:
+    p = lp.problem("drill/line/test1", layouts=SMALL)
+    q = lp.next_moment(p, p.naive.card)
+    assert q is not None and q.moves[len(p.moves)] == p.best.card
+    last = q
+    for _n in range(lp.MOMENTS):
+        nxt = lp.next_moment(last, last.best.card)
+        if nxt is None:
+            break
+        last = nxt
+    assert last.moment <= lp.MOMENTS and lp.next_moment(last, last.best.card) is None
 
 
 def test_the_same_seed_makes_the_same_problem() -> None:
@@ -218,3 +238,24 @@ def test_two_hundred_problems() -> None:
         f"deals dealt again per problem: mean {statistics.mean(tried):.1f}, max {max(tried)}; "
         f"best lines: {dict(kinds.most_common())}"
     )
+
+
+def test_cli_asks_the_next_key_moment(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
+    monkeypatch.setattr(lp, "LAYOUTS", SMALL)
+    p = lp.problem("drill/line/test1", layouts=SMALL)
+    moments = [p]
+    while (nxt := lp.next_moment(moments[-1], moments[-1].best.card)) is not None:
+        moments.append(nxt)
+    assert 2 <= len(moments) <= lp.MOMENTS
+    out = CliRunner().invoke(
+        cli,
+        ["learn", "bridge", "--drill", "line", "--seed", "test", "--count", "1", "--charset", "ascii"],
+        input=_script(*(m.best.cards[0] for m in moments)),
+    )
+    assert out.exit_code == 0, out.output
+    text = out.output
+    assert text.count("Which card do you play") == len(moments) and text.count("Right.") == len(moments)
+    assert text.count("Next key moment (trick ") == len(moments) - 1 and "1 of 1 right." in text
+    for m in moments[1:]:  # each moment's own verdict is reported
+        assert f"Best: {lp.cards_text(m.best)} ({lp.percent(m.best, len(m.layouts))})" in text
