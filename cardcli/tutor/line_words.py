@@ -98,6 +98,9 @@ def explain(view: Any, card: Card, naive: Card) -> str:
             return _("{card}: play low and keep your higher cards for later.").format(card=card)
         return _("{card}: a discard that keeps the cards you need.").format(card=card)
     # a lead
+    thrown = throw_in(hands, unseen, mover, card, trump)
+    if thrown is not None:
+        return thrown
     tenace = [
         x
         for x in partner
@@ -151,3 +154,67 @@ def _drops(miss: Card, ours: list[Card], unseen: set[Card]) -> bool:
 
 def partner_suit(cards: list[Card], suit: str) -> bool:
     return any(x[1] == suit for x in cards)
+
+
+def _tenace(cards: list[Card], suit: str, unseen: set[Card]) -> tuple[Card, Card] | None:
+    """A tenace in one hand: its top card in ``suit`` is master and a missing card lies between it
+    and the next of its cards below the gap, and only one (AQ with K missing); (top, the card under the gap) or ``None``."""
+    mine = sorted((x for x in cards if x[1] == suit), key=_r, reverse=True)
+    if len(mine) < 2 or any(u[1] == suit and _r(u) > _r(mine[0]) for u in unseen):
+        return None
+
+    def between(x: Card) -> int:
+        return sum(1 for u in unseen if u[1] == suit and _r(x) < _r(u) < _r(mine[0]))
+
+    lo = next((x for x in mine[1:] if between(x)), None)
+    if lo is None or between(lo) != 1:
+        return None  # one missing card in the gap (AQ with K out): more would make the gain a guess
+    return (mine[0], lo) if lo is not None else None
+
+
+def throw_in(hands: dict[int, list[Card]], unseen: set[Card], mover: int, card: Card, trump: str | None) -> str | None:
+    """The throw-in (endplay) sentence when leading ``card`` has its shape, else ``None``.
+
+    Only what declarer sees is used, and the shape is the whole textbook one, so the words are
+    never a guess: ``card`` is the last card of its suit in both of declarer's hands and a defender
+    holds a higher one (the lead is given away); no trump is missing; and for *either* defender on
+    lead every suit they may still hold is bad to lead: a suit both declarer's hands are out of
+    while both still hold trumps (a ruff and discard; the exit suit too when a defender may hold
+    another), or a suit where the hand that plays last to that defender's lead holds a tenace. That the line gains is the
+    problem's own double-dummy rating; this only names it."""
+    suit = card[1]
+    ours = {seat: [x for x in cards if x != card] for seat, cards in hands.items()}
+    both = list(ours.values())
+    if any(x[1] == suit for h in both for x in h) or not any(u[1] == suit and _r(u) > _r(card) for u in unseen):
+        return None
+    if trump is not None and any(u[1] == trump for u in unseen):
+        return None
+    ruff_discard = trump is not None and all(any(x[1] == trump for x in h) for h in both)
+    open_suits = {u[1] for u in unseen if u[1] != suit}
+    if sum(1 for u in unseen if u[1] == suit) > 1:  # the winner may still hold one to lead back
+        open_suits.add(suit)
+    tenaces: list[str] = []
+    discard = False
+    for defender in ((mover + 1) % 4, (mover + 3) % 4):
+        last = (defender + 3) % 4  # the hand that plays fourth to this defender's lead
+        for z in sorted(open_suits):
+            if ruff_discard and z != trump and all(not any(x[1] == z for x in h) for h in both):
+                discard = True
+                continue
+            t = _tenace(ours.get(last, []), z, unseen) if z != trump else None
+            if t is None:
+                return None
+            text = f"{t[0]}-{t[1]}"
+            if text not in tenaces:
+                tenaces.append(text)
+    if tenaces and discard:
+        return _(
+            "Throw-in: {card} gives the lead away; whoever wins must lead into your {tenace} or give you a ruff and discard."
+        ).format(card=card, tenace=", ".join(tenaces))
+    if tenaces:
+        return _("Throw-in: {card} gives the lead away; whoever wins must lead into your {tenace}.").format(
+            card=card, tenace=", ".join(tenaces)
+        )
+    return _("Throw-in: {card} gives the lead away; whatever the defenders lead then gives you a ruff and discard.").format(
+        card=card
+    )

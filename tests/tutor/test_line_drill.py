@@ -259,3 +259,31 @@ def test_cli_asks_the_next_key_moment(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert text.count("Next key moment (trick ") == len(moments) - 1 and "1 of 1 right." in text
     for m in moments[1:]:  # each moment's own verdict is reported
         assert f"Best: {lp.cards_text(m.best)} ({lp.percent(m.best, len(m.layouts))})" in text
+
+
+@pytest.mark.parametrize(
+    ("south", "north", "unseen", "trump", "want"),
+    [
+        # trumps drawn, both hands out of hearts and diamonds: any lead back is a ruff and discard
+        ("AS 2S 2H", "KS QS 3S", "AH KH QH JH AD KD", "S", "whatever the defenders lead then gives you a ruff and discard."),
+        ("AS 2S 2H", "KS QS 3S", "AH KH QH 4S AD KD", "S", None),  # a trump is out: they exit with it
+        ("AS 2S 2H", "KS QS 3D", "AH KH QH JH AD KD", "S", None),  # dummy still has a diamond: that lead is safe
+        # no trumps: AH is the only heart out, so the winner must lead clubs into A-J (West) or K-10 (East)
+        ("AC JC 2H", "KC TC 9C", "AH QC 8C 7C 6C 5C", None, "must lead into your AC-JC, KC-TC."),
+        ("AC JC 2H", "KC 9C 8C", "AH QC TC 7C 6C 5C", None, None),  # North has no tenace: East exits safely
+        ("AC JC 2H", "KC TC 9C", "AH KH QC 8C 7C 6C", None, None),  # a second heart out: the winner may cash it
+        # both: diamonds give a ruff and discard, clubs run into a tenace either way
+        ("AS AC JC 2H", "KS KC TC", "AH QC 8C AD KD", "S", "must lead into your AC-JC, KC-TC or give you a ruff and discard."),
+        ("AC JC 2C", "KC TC 9C", "AH QC 8C 7C 6C 5C", None, None),  # 2C is no exit: declarer keeps clubs
+    ],
+)
+def test_throw_in_is_named_only_in_its_shape(south: str, north: str, unseen: str, trump: str | None, want: str | None) -> None:
+    from cardcli.tutor.line_words import throw_in
+
+    hands = {2: south.split(), 0: north.split()}
+    card = hands[2][-1]
+    got = throw_in(hands, set(unseen.split()), 2, card, trump)
+    if want is None:
+        assert got is None
+    else:
+        assert got is not None and got.startswith(f"Throw-in: {card} gives the lead away") and got.endswith(want)
