@@ -16,7 +16,10 @@ A problem is made from its seed, every time the same way:
 4. the *naive* card is the one cardcli's rule-of-thumb player picks there (second hand low, third
    hand high, draw trumps, cash winners); the first decision where the best group beats it by at
    least :data:`MARGIN` is the problem. Otherwise declarer plays the best card and the search goes
-   on; a deal with no such moment is dealt again from a derived seed.
+   on; a deal with no such moment is dealt again from a derived seed;
+5. once the learner has answered, play goes on the same way (the learner's card when it was as
+   good as the best, else the best card) to the deal's next key moment, up to :data:`MOMENTS`
+   moments and trick :data:`LAST_TRICK` (:func:`next_moment`), so one deal asks a line, not a card.
 
 Everything the learner is shown comes from declarer's view (South with dummy, after the lead):
 the layouts are only what the rating is computed over, and are never printed.

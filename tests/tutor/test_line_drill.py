@@ -77,6 +77,8 @@ def words_fit(p: lp.LineProblem) -> str:
         assert unseen_above or "towards" in words  # a finesse card is not a sure winner, or it leads towards one
     if words.startswith(("Play for the drop", "Cash")):
         assert not unseen_above and not view.trick
+    if words.startswith("Throw-in"):
+        assert not view.trick and unseen_above  # a lead the defenders can win
     if words.startswith("Hold up"):
         assert view.trick and view.trick[0][1] == card[1]
     assert card in words or "Hold up" in words or "Establish" in words
