@@ -124,7 +124,9 @@ def walk(lesson: Lesson, course: str, lesson_id: str) -> Iterator[Trial]:
         assert ctl.index != index or ctl.done or ctl.waiting, "the walk made no progress"
 
 
-def _try(ctl: LessonController, text: str, why: str) -> Trial:
+def fork_of(ctl: LessonController) -> tuple[LessonController, io.StringIO]:
+    """A learner's controller on a copy of ``ctl``'s place, waiting at the same step (what it prints
+    goes to the returned buffer): a try there leaves the walk's own controller as it was."""
     out = io.StringIO()
     copy = catalog.session_at(ctl.lesson, ctl.course, ctl.lesson_id, ctl.place()["moves"])
     fork = LessonController(
@@ -138,6 +140,11 @@ def _try(ctl: LessonController, text: str, why: str) -> Trial:
         done_steps=set(ctl.skipped),
     )
     fork.run()
+    return fork, out
+
+
+def _try(ctl: LessonController, text: str, why: str) -> Trial:
+    fork, out = fork_of(ctl)
     before = (fork.index, len(fork.skipped))
     fork.handle(text)
     moved = (fork.index, len(fork.skipped)) != before or fork.done

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cardcli.tutor import catalog
-from cardcli.tutor.alternatives import invited, walk
+from cardcli.tutor.alternatives import fork_of, invited, walk
 from cardcli.tutor.model import Lesson, Move, load
 from cardcli.tutor.runner import LessonController
 from cardcli.ui.console import Console
@@ -264,19 +264,7 @@ def test_every_invitation_in_the_lessons_costs_no_mistake() -> None:
             if isinstance(step, Move):
                 for text in invited(ctl, step):
                     seen += 1
-                    copy = catalog.session_at(ctl.lesson, ctl.course, ctl.lesson_id, ctl.place()["moves"])
-                    out = io.StringIO()
-                    fork = LessonController(
-                        copy,
-                        Console(out=out, err=out, charset="ascii"),
-                        ctl.lesson,
-                        ctl.course,
-                        ctl.lesson_id,
-                        record=False,
-                        start=ctl.index,
-                        done_steps=set(ctl.skipped),
-                    )
-                    fork.run()
+                    fork, _out = fork_of(ctl)
                     fork.handle(text)
                     assert fork.mistakes == 0, f"{entry.course}/{entry.id} step {ctl.index + 1}: {text!r}"
             ctl.solve(step)
