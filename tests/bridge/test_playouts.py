@@ -22,16 +22,18 @@ def fast_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bridge_bots, "ENDGAME_CARDS", 0)
 
 
-def test_1000_seeded_deals_keep_the_invariants(fast_bots: None) -> None:
+@pytest.mark.parametrize("deals", [500, pytest.param(1000, marks=pytest.mark.soak)], ids=["500", "1000"])
+def test_seeded_deals_keep_the_invariants(fast_bots: None, deals: int) -> None:
+    """500 seeded deals by default (the thousand with `-m soak`), every position checked."""
     game = load("bridge")
     cfg = game.presets["rubber"]
     st = PlayoutStats()
-    for seed in range(1000):
+    for seed in range(deals):
         playout(game, cfg, 4, f"deal-{seed}", ["heuristic"], max_hands=1, stats=st, max_moves=10**9)
-    assert st.hands == 1000
-    assert st.checks > 50_000 and st.refusals_checked > 10_000
+    assert st.hands == deals
+    assert st.checks > 50 * deals and st.refusals_checked > 10 * deals
     contracts = [r for r in st.results if not r.detail.get("passed_out")]
-    assert 0.85 * 1000 < len(contracts) < 1000  # a few deals are passed out, most are played
+    assert 0.85 * deals < len(contracts) < deals  # a few deals are passed out, most are played
     assert all(0 <= int(r.detail["tricks"]) <= 13 for r in contracts)
 
 
