@@ -294,9 +294,7 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         verdict = after_meld_verdict(state, seat, _without(hand, cards), [*state.melds, laid])
         return laid if verdict.ok else verdict
 
-    def _judge_attach(
-        self, state: BurracoState, cards: tuple[Card, ...], target: int, wild: Card | None
-    ) -> TableMeld | Verdict:
+    def _judge_attach(self, state: BurracoState, cards: tuple[Card, ...], target: int, wild: Card | None) -> TableMeld | Verdict:
         """The checker's judgement of an attachment in the play phase: the refusal, or the table meld
         ``target`` becomes (:meth:`_judge_meld`)."""
         seat = state.turn
