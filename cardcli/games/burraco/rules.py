@@ -28,7 +28,7 @@ from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.engine.words import seat_labels
 from cardcli.games.burraco import moves as mv
 from cardcli.games.burraco import outcome as ending
-from cardcli.games.burraco import pozzetto
+from cardcli.games.burraco import pozzetto, replaying
 from cardcli.games.burraco.closing import after_meld_verdict, close_problem, single_card_locked
 from cardcli.games.burraco.config import PRESET_HELP, PRESETS, BurracoConfig, setup_problem
 from cardcli.games.burraco.outcome import narrate
@@ -214,19 +214,9 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
     def check(self, state: BurracoState, move: mv.Move) -> Verdict:
         if state.phase not in ("draw", "play"):
             return refuse("turn.over", _("the hand is over"))
-        config = state.config
-        seat = state.turn
-        hand = state.hands[seat]
-        team = state.team_of(seat)
         match move:
             case mv.Draw():
-                if state.phase != "draw":
-                    return refuse("turn.drawn", _("you have already drawn this turn; meld, attach or discard"))
-                if len(state.stock) <= config.unplayable_stock:
-                    return refuse(
-                        "draw.stock-end", _("the last {n} cards of the stock are never drawn").format(n=config.unplayable_stock)
-                    )
-                return ALLOWED
+                return self._judge_draw(state)
             case mv.Take():
                 if state.phase != "draw":
                     return refuse("turn.drawn", _("you have already drawn this turn; meld, attach or discard"))
@@ -238,70 +228,107 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
             return refuse("turn.draw-first", _("first draw from the stock (`draw`) or take the discard pile (`take`)"))
         match move:
             case mv.MeldMove(cards, wild):
-                if not _holds(hand, cards):
-                    return refuse("meld.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
-                lay = read_new(cards, config, wild)
-                if isinstance(lay, Verdict):
-                    return lay
-                if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
-                    return refuse(
-                        "meld.same-rank",
-                        _("your team already has a set of {rank}; attach to it instead of opening a second one").format(
-                            rank=lay.rank
-                        ),
-                    )
-                after = [*state.melds, new_table_meld(team, lay, config)]
-                return after_meld_verdict(state, seat, _without(hand, cards), after)
+                got = self._judge_meld(state, cards, wild)
+                return got if isinstance(got, Verdict) else ALLOWED
             case mv.Attach(cards, target, wild):
-                if not cards:
-                    return refuse("attach.held", _("attach which cards?"))
-                if not _holds(hand, cards):
-                    return refuse("attach.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
-                if not 1 <= target <= len(state.melds):
-                    if not state.melds:
-                        return refuse("attach.target", _("there are no melds on the table yet"))
-                    return refuse(
-                        "attach.target",
-                        _("there is no meld {n} (melds are numbered 1 to {m})").format(n=target, m=len(state.melds)),
-                    )
-                tm = state.melds[target - 1]
-                if tm.team != team:
-                    return refuse(
-                        "attach.own-team",
-                        _("meld {n} belongs to the opponents; you may attach only to your own team's melds").format(n=target),
-                    )
-                got = extend(tm, cards, config, wild)
-                if isinstance(got, Verdict):
-                    return refuse(
-                        got.rule,
-                        _("{cards} cannot go on meld {n}: {why}").format(cards=" ".join(cards), n=target, why=got.reason),
-                    )
-                after = list(state.melds)
-                after[target - 1] = got
-                return after_meld_verdict(state, seat, _without(hand, cards), after)
+                got = self._judge_attach(state, cards, target, wild)
+                return got if isinstance(got, Verdict) else ALLOWED
             case mv.Discard(card, close):
-                if card not in hand:
-                    return refuse("discard.held", _("you do not hold {card}").format(card=card))
-                if self._must_play_first(state):
-                    return refuse(
-                        "take.must-meld", _("you took the pile, so you must meld or attach at least one card before discarding")
-                    )
-                if single_card_locked(state, card, hand):
-                    return refuse(
-                        "discard.single-pile",
-                        _("you took {card} from a one-card pile this turn; discard a different card").format(card=card),
-                    )
-                last = len(hand) == 1
-                if close and not last:
-                    return refuse(
-                        "close.last-card", _("you close by discarding your last card, and you hold {n} cards").format(n=len(hand))
-                    )
-                if last and (close or state.pozzetto_taken[team]):
-                    v = close_problem(state, seat, card)
-                    if not v.ok:
-                        return refuse(v.rule, _("you cannot close with {card}: {why}").format(card=card, why=v.reason))
-                return ALLOWED
+                return self._judge_discard(state, card, close)
         raise TypeError(move)
+
+    def _judge_draw(self, state: BurracoState) -> Verdict:
+        """The checker's judgement of a draw from the stock."""
+        if state.phase != "draw":
+            return refuse("turn.drawn", _("you have already drawn this turn; meld, attach or discard"))
+        unplayable = state.config.unplayable_stock
+        if len(state.stock) <= unplayable:
+            return refuse("draw.stock-end", _("the last {n} cards of the stock are never drawn").format(n=unplayable))
+        return ALLOWED
+
+    def _judge_discard(self, state: BurracoState, card: Card, close: bool) -> Verdict:
+        """The checker's judgement of a discard in the play phase (``close``: stated as a closing one)."""
+        seat = state.turn
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        if card not in hand:
+            return refuse("discard.held", _("you do not hold {card}").format(card=card))
+        if self._must_play_first(state):
+            return refuse(
+                "take.must-meld", _("you took the pile, so you must meld or attach at least one card before discarding")
+            )
+        if single_card_locked(state, card, hand):
+            return refuse(
+                "discard.single-pile",
+                _("you took {card} from a one-card pile this turn; discard a different card").format(card=card),
+            )
+        last = len(hand) == 1
+        if close and not last:
+            return refuse(
+                "close.last-card", _("you close by discarding your last card, and you hold {n} cards").format(n=len(hand))
+            )
+        if last and (close or state.pozzetto_taken[team]):
+            v = close_problem(state, seat, card)
+            if not v.ok:
+                return refuse(v.rule, _("you cannot close with {card}: {why}").format(card=card, why=v.reason))
+        return ALLOWED
+
+    def _judge_meld(self, state: BurracoState, cards: tuple[Card, ...], wild: Card | None) -> TableMeld | Verdict:
+        """The checker's judgement of a new meld in the play phase: the refusal, or the table meld it lays
+        (so that the lean replay lays what was judged instead of reading the meld again)."""
+        config = state.config
+        seat = state.turn
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        if not _holds(hand, cards):
+            return refuse("meld.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
+        lay = read_new(cards, config, wild)
+        if isinstance(lay, Verdict):
+            return lay
+        if lay.kind == "set" and set_rank_taken(state.melds, team, lay.rank or ""):
+            return refuse(
+                "meld.same-rank",
+                _("your team already has a set of {rank}; attach to it instead of opening a second one").format(rank=lay.rank),
+            )
+        laid = new_table_meld(team, lay, config)
+        verdict = after_meld_verdict(state, seat, _without(hand, cards), [*state.melds, laid])
+        return laid if verdict.ok else verdict
+
+    def _judge_attach(self, state: BurracoState, cards: tuple[Card, ...], target: int, wild: Card | None) -> TableMeld | Verdict:
+        """The checker's judgement of an attachment in the play phase: the refusal, or the table meld
+        ``target`` becomes (:meth:`_judge_meld`)."""
+        seat = state.turn
+        hand = state.hands[seat]
+        if not cards:
+            return refuse("attach.held", _("attach which cards?"))
+        if not _holds(hand, cards):
+            return refuse("attach.held", _("you do not hold {cards}").format(cards=" ".join(cards)))
+        if not 1 <= target <= len(state.melds):
+            if not state.melds:
+                return refuse("attach.target", _("there are no melds on the table yet"))
+            return refuse(
+                "attach.target",
+                _("there is no meld {n} (melds are numbered 1 to {m})").format(n=target, m=len(state.melds)),
+            )
+        tm = state.melds[target - 1]
+        if tm.team != state.team_of(seat):
+            return refuse(
+                "attach.own-team",
+                _("meld {n} belongs to the opponents; you may attach only to your own team's melds").format(n=target),
+            )
+        got = extend(tm, cards, state.config, wild)
+        if isinstance(got, Verdict):
+            return refuse(
+                got.rule,
+                _("{cards} cannot go on meld {n}: {why}").format(cards=" ".join(cards), n=target, why=got.reason),
+            )
+        after = list(state.melds)
+        after[target - 1] = got
+        verdict = after_meld_verdict(state, seat, _without(hand, cards), after)
+        return got if verdict.ok else verdict
+
+    replay_move = replaying.replay_move
+    """A logged move checked and made in one step, laying the meld the checker read (:mod:`.replaying`)."""
 
     def apply(self, state: BurracoState, move: mv.Move) -> Outcome:
         seat = state.turn
@@ -354,36 +381,39 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
             case mv.MeldMove(cards, wild):
                 lay = read_new(cards, config, wild)
                 assert isinstance(lay, Meld)
-                _remove(hand, cards)
-                state.melds.append(new_table_meld(team, lay, config))
-                self._after_play(state, seat)
+                self._lay(state, seat, cards, new_table_meld(team, lay, config), None)
             case mv.Attach(cards, target, wild):
                 tm = state.melds[target - 1]
                 quick = attached(tm, cards[0], config) if len(cards) == 1 and wild is None else None
                 # several cards, or a wildcard placed (or a move the checker refuses): read it out
                 got = quick if quick is not None else extend(tm, cards, config, wild)
                 assert isinstance(got, TableMeld)
-                _remove(hand, cards)
-                state.melds[target - 1] = got
-                self._after_play(state, seat)
+                self._lay(state, seat, cards, got, target)
             case mv.Discard(card, _close):
-                hand.remove(card)
-                state.discard.append(card)
-                pozzetto.reveal_after_discard(state, seat)
-                if not hand:
-                    if state.pozzetto_taken[team]:
-                        state.closed_by = seat
-                        self._end_hand(state)
-                        return
-                    pozzetto.take(state, seat, al_volo=False)
-                if len(state.stock) <= config.unplayable_stock:
-                    self._end_hand(state)
-                    return
-                state.turn = (seat + 1) % state.players
-                state.phase = "draw"
-                self._begin_turn(state)
+                self._apply_discard(state, seat, card)
             case _:
                 raise TypeError(move)
+
+    def _apply_discard(self, state: BurracoState, seat: int, card: Card) -> None:
+        """``seat`` discards ``card``: the turn passes, or the hand ends (a close, or the stock run out);
+        discarding the last card without the pozzetto takes it."""
+        hand = state.hands[seat]
+        team = state.team_of(seat)
+        hand.remove(card)
+        state.discard.append(card)
+        pozzetto.reveal_after_discard(state, seat)
+        if not hand:
+            if state.pozzetto_taken[team]:
+                state.closed_by = seat
+                self._end_hand(state)
+                return
+            pozzetto.take(state, seat, al_volo=False)
+        if len(state.stock) <= state.config.unplayable_stock:
+            self._end_hand(state)
+            return
+        state.turn = (seat + 1) % state.players
+        state.phase = "draw"
+        self._begin_turn(state)
 
     def _apply_take(self, state: BurracoState) -> None:
         pile = state.discard
@@ -394,6 +424,16 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
         state.took_pile = True
         state.played_after_take = False
         state.phase = "play"
+
+    def _lay(self, state: BurracoState, seat: int, cards: Sequence[Card], meld: TableMeld, target: int | None) -> None:
+        """Put ``cards`` of ``seat`` on the table as ``meld``: a new meld (``target`` None) or meld ``target``
+        as it now reads; melding the last cards takes the pozzetto al volo."""
+        _remove(state.hands[seat], cards)
+        if target is None:
+            state.melds.append(meld)
+        else:
+            state.melds[target - 1] = meld
+        self._after_play(state, seat)
 
     def _after_play(self, state: BurracoState, seat: int) -> None:
         state.played_after_take = True
@@ -535,9 +575,10 @@ _discard = _DISCARDS.__getitem__
 
 
 def _holds(hand: Sequence[str], cards: Sequence[str]) -> bool:
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    """Whether ``hand`` holds every card of ``cards`` (as many copies as named: two decks)."""
+    if len(cards) == 1:
+        return cards[0] in hand
+    return all(hand.count(c) >= cards.count(c) for c in set(cards))
 
 
 def _remove(hand: list[Card], cards: Sequence[str]) -> None:

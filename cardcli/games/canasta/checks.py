@@ -9,9 +9,10 @@ minimum, and finally whether the player could still end the turn.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from cardcli.engine.melds import Meld as Layout
-from cardcli.engine.melds import read_meld
+from cardcli.engine.melds import MeldRules, read_meld
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.canasta import moves as mv
 from cardcli.games.canasta import wildmelds
@@ -21,7 +22,7 @@ from cardcli.games.canasta.pozzo import take_problem
 from cardcli.games.canasta.state import WILD_KEY, CanastaState
 from cardcli.games.canasta.tablemelds import dirtying_problem, with_cards
 from cardcli.games.canasta.take import take_leaves_problem
-from cardcli.games.canasta.tokens import RANK_NAMES, card_value, is_wild
+from cardcli.games.canasta.tokens import RANK_NAMES, card_value, held, is_wild
 from cardcli.i18n import _
 
 
@@ -38,17 +39,17 @@ def check(state: CanastaState, move: mv.Move) -> Verdict:
         case mv.Answer():
             return refuse("ask.not-asked", _("nobody has asked to go out: `yes` and `no` answer partner's question"))
         case mv.Draw():
-            return _check_draw(state)
+            return check_draw(state)
         case mv.Take():
             return _check_take(state)
         case mv.End():
             return _check_end(state)
         case mv.Meld(cards):
-            return _check_lay(state, cards, None)
+            return check_lay(state, cards, None)
         case mv.Add(cards, target):
-            return _check_lay(state, cards, target)
+            return check_lay(state, cards, target)
         case mv.Discard(card):
-            return _check_discard(state, card)
+            return check_discard(state, card)
         case mv.Ask():
             return _check_ask(state)
     raise TypeError(move)
@@ -77,7 +78,7 @@ def _opening_short(state: CanastaState) -> Verdict | None:
     return None
 
 
-def _check_draw(state: CanastaState) -> Verdict:
+def check_draw(state: CanastaState) -> Verdict:
     if state.phase != "start":
         return refuse("turn.drawn", _("you have already drawn this turn: meld, add, or discard"))
     if not state.stock:
@@ -102,11 +103,10 @@ def _check_end(state: CanastaState) -> Verdict:
     return ALLOWED
 
 
-def _check_discard(state: CanastaState, tok: str) -> Verdict:
+def check_discard(state: CanastaState, tok: str) -> Verdict:
     if state.phase == "start":
         return refuse("turn.draw-first", _("draw first: `draw` two cards from the stock, or `take` the pozzo"))
-    hand = state.hand_counts(state.turn)
-    if hand[tok] == 0:
+    if held(state.hands[state.turn], tok) == 0:
         return refuse("discard.held", _("you do not hold a {card}").format(card=tok))
     if len(state.hands[state.turn]) == 1:
         side = state.side_of(state.turn)
@@ -135,7 +135,7 @@ def _check_ask(state: CanastaState) -> Verdict:
     return ALLOWED
 
 
-def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -> Verdict:
+def check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -> Verdict:
     """A new meld (``target`` None) or an addition to the side's meld ``target``."""
     cfg = state.config
     seat = state.turn
@@ -154,10 +154,11 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
         )
     opening = not opened
     # 2. the cards are held
-    hand = state.hand_counts(seat)
     want = Counter(cards)
-    short = [t for t, n in want.items() if hand[t] < n]
+    in_hand = state.hands[seat]
+    short = [t for t, n in want.items() if held(in_hand, t) < n]
     if short:
+        hand = state.hand_counts(seat)
         t = short[0]
         return refuse(f"{verb}.held", _("you do not hold {n} × {card} (you have {have})").format(n=want[t], card=t, have=hand[t]))
     # 3. the meld that results
@@ -177,8 +178,8 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
                 return bad
         else:
             rules = cfg.play_meld_rules()
-            got = read_meld(list(cards), rules, kind="set")
-            if not isinstance(got, Layout):
+            got = _read_set(cards, rules)
+            if got is not None:
                 return got
             key = naturals[0]
             if opening:
@@ -231,8 +232,8 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
             if stray:
                 return refuse("add.rank", _("{card} does not belong on your {rank}").format(card=stray[0], rank=name))
             n0, j0, t0 = meld.shape()
-            got = read_meld(meld.tokens() + list(cards), cfg.play_meld_rules(), kind="set")
-            if not isinstance(got, Layout):
+            got = _read_set((*meld.tokens(), *cards), cfg.play_meld_rules())
+            if got is not None:
                 return got
             if opening:
                 bad = natural_opening_problem(key, n0 + len(naturals), j0 + jokers, t0 + twos, cfg)
@@ -250,7 +251,7 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
             need = minimum(state.start_totals[side], cfg)
             have = pending_value(melds, cfg) + sum(card_value(c) for c in cards)
             if have < need:
-                left = hand.copy()
+                left = state.hand_counts(seat)
                 left.subtract(want)
                 after = with_cards(melds, key, cards, target is None, cfg, pending=True)
                 if not can_reach(+left, after, need - have, cfg):
@@ -264,7 +265,28 @@ def _check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) 
         return ALLOWED
     if left_count >= 2:
         return ALLOWED
-    left = hand.copy()
+    left = state.hand_counts(seat)
     left.subtract(want)
     after = with_cards(melds, key, cards, target is None, cfg)
     return _verdict(leaves_problem(state, list((+left).elements()), after))
+
+
+_SETS_READ: set[tuple[tuple[str, ...], MeldRules]] = set()
+"""The sets of rank tokens (as sorted tokens, with the rules) that :func:`read_meld` has read as a
+legal set: a set's cards have no order, so its reading does not depend on theirs. Only legal
+readings are kept (a refusal is read again, in the player's language); the store is bounded."""
+
+
+def _read_set(tokens: Sequence[str], rules: MeldRules) -> Verdict | None:
+    """Why ``tokens`` are not a legal set under ``rules`` (``None``: they are), read by the meld
+    module once per set of tokens: the checker reads the melds of a replay's every meld and addition."""
+    key = (tuple(sorted(tokens)), rules)
+    if key in _SETS_READ:
+        return None
+    got = read_meld(list(tokens), rules, kind="set")
+    if not isinstance(got, Layout):
+        return got
+    if len(_SETS_READ) >= 65536:
+        _SETS_READ.clear()
+    _SETS_READ.add(key)
+    return None

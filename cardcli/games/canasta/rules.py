@@ -18,7 +18,7 @@ from cardcli.engine.game import Game, HandResult, Line, Outcome, ScoreSheet, Sid
 from cardcli.engine.notation import ParsedMoves
 from cardcli.engine.verdict import InvalidMove, Verdict
 from cardcli.engine.words import seat_labels
-from cardcli.games.canasta import actions, checks, legal
+from cardcli.games.canasta import actions, checks, legal, replaying
 from cardcli.games.canasta import moves as mv
 from cardcli.games.canasta import pozzo as pz
 from cardcli.games.canasta.config import PRESET_HELP, PRESETS, CanastaConfig
@@ -147,6 +147,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
     def check(self, state: CanastaState, move: mv.Move) -> Verdict:
         return checks.check(state, move)
 
+    replay_move = replaying.replay_move
+    """A logged move checked and made in one step, without the outcome (:mod:`.replaying`)."""
+
     def apply(self, state: CanastaState, move: mv.Move) -> Outcome:
         # The arms are exclusive (one per move type), so they are ordered by how often random and bot
         # play meets them — discards and draws first — which matters at one `apply` per move of a playout.
@@ -155,43 +158,28 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         private: dict[int, dict[str, Any]] = {}
         match move:
             case mv.Discard(card):
-                hand = state.hands[seat]
-                physical = pick(hand, card)
-                facts["card"] = physical
-                facts["out"] = len(hand) == 1
-                hand.remove(physical)
-                state.pozzo.append(physical)
-                if card == "JK" or card == "2":
-                    state.needs_three = True
-                if not self._maybe_out(state):
-                    self._next_turn(state)
+                out = len(state.hands[seat]) == 1
+                facts["card"] = self._discard(state, seat, card)
+                facts["out"] = out
             case mv.Draw():
                 side = state.side_of(seat)
                 facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
-                actions.commit_opening(state, side)
                 before, reds_before = len(state.hands[seat]), len(state.red3[seat])
-                actions.draw(state, seat, 2)
+                self._draw(state, seat, side)
                 got = state.hands[seat][before:]
                 facts.update(n=len(got), red3=tuple(state.red3[seat][reds_before:]))
                 private[seat] = {"cards": tuple(got)}
-                state.phase = "play"
-                if not state.stock and len(state.hands[seat]) <= 1 and not legal.legal_moves(state):
-                    # The stock ran out during the draw (on red threes) and left the player a single
-                    # card they may not discard: they cannot finish the turn, so the hand ends as
-                    # when the stock is empty at the start of a turn (§6.4, inferred).
-                    self._end_hand(state, None)
+                self._after_draw(state, seat)
             case mv.Add(cards, target):
                 meld = state.open_meld(state.side_of(seat), target)
                 assert meld is not None
                 facts["note"] = self._canasta_note(state, target, cards, new=False, old=meld)
-                actions.add_to_meld(state, seat, meld, cards)
-                self._maybe_out(state)
+                self._add(state, seat, meld, cards)
             case mv.Meld(cards):
-                key = cards[0] if cards and not is_wild(cards[0]) else next((c for c in cards if not is_wild(c)), WILD_KEY)
+                key = _key_of(cards)
                 pending = state.phase == "start" and not state.opened[state.side_of(seat)]
                 facts.update(opening=pending, note=self._canasta_note(state, key, cards, new=True))
-                actions.lay_meld(state, seat, key, cards, pending)
-                self._maybe_out(state)
+                self._meld(state, seat, cards)
             case mv.Take():
                 side = state.side_of(seat)
                 facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
@@ -215,6 +203,43 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             case _:
                 raise TypeError(move)
         return Outcome(seat, move, facts, private)
+
+    # the state changes of apply's arms, shared with the lean replay (:mod:`.replaying`)
+    def _discard(self, state: CanastaState, seat: int, card: str) -> str:
+        """``seat`` discards a ``card`` (a rank token): the turn passes, or the player goes out.
+        Returns the physical card discarded."""
+        hand = state.hands[seat]
+        physical = pick(hand, card)
+        hand.remove(physical)
+        state.pozzo.append(physical)
+        if card == "JK" or card == "2":
+            state.needs_three = True
+        if not self._maybe_out(state):
+            self._next_turn(state)
+        return physical
+
+    def _draw(self, state: CanastaState, seat: int, side: int) -> None:
+        """``seat`` draws two cards from the stock; a pending opening becomes final."""
+        actions.commit_opening(state, side)
+        actions.draw(state, seat, 2)
+        state.phase = "play"
+
+    def _after_draw(self, state: CanastaState, seat: int) -> None:
+        if not state.stock and len(state.hands[seat]) <= 1 and not legal.legal_moves(state):
+            # The stock ran out during the draw (on red threes) and left the player a single
+            # card they may not discard: they cannot finish the turn, so the hand ends as
+            # when the stock is empty at the start of a turn (§6.4, inferred).
+            self._end_hand(state, None)
+
+    def _meld(self, state: CanastaState, seat: int, cards: tuple[str, ...]) -> None:
+        """``seat`` lays ``cards`` as a new meld (pending while the side's opening is under way)."""
+        pending = state.phase == "start" and not state.opened[state.side_of(seat)]
+        actions.lay_meld(state, seat, _key_of(cards), cards, pending)
+        self._maybe_out(state)
+
+    def _add(self, state: CanastaState, seat: int, meld: TableMeld, cards: tuple[str, ...]) -> None:
+        actions.add_to_meld(state, seat, meld, cards)
+        self._maybe_out(state)
 
     def _maybe_out(self, state: CanastaState) -> bool:
         if state.phase != "play" or state.hands[state.turn]:
@@ -533,3 +558,8 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
         lines.extend(explain(scores, config))
         lines.append(_("totals: ") + ", ".join(f"{n} {t}" for n, t in zip(names, result.totals)))
         return lines
+
+
+def _key_of(cards: tuple[str, ...]) -> str:
+    """The rank a new meld of ``cards`` is kept under: its first natural, or ``W`` for wildcards only."""
+    return cards[0] if cards and not is_wild(cards[0]) else next((c for c in cards if not is_wild(c)), WILD_KEY)
