@@ -3,8 +3,11 @@
 For each move of the seat with a choice, the strongest bot (the game's default
 bot, which also gives ``hint``) is asked from the seat's view at that moment,
 with the stream ``hint`` would use. Where it would have moved differently the
-review prints its move and its reason, and seeded rollouts
-(:mod:`cardcli.review.rollout`) estimate the points at stake.
+review weighs the two moves with paired seeded rollouts
+(:mod:`cardcli.review.rollout`: the same guessed cards and bot streams for
+both). A decision is reported only when the mean difference is beyond three
+standard errors (about 99%: see ``SURE``); rollouts are noisy, and a difference that few
+rollouts cannot tell from luck is counted, not stated as fact.
 """
 
 from __future__ import annotations
@@ -14,13 +17,13 @@ from typing import Any
 
 from cardcli.engine.game import Game
 from cardcli.engine.rng import Rng
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.review.collect import Decision, HandTape
 from cardcli.review.model import HandReview, Note, Section
-from cardcli.review.rollout import ROLLOUTS, Budget, Rollouts
+from cardcli.review.rollout import CONFIDENCE, FIRST, ROLLOUTS, Budget, Rollouts
 
-BUDGET = 2000
-"""Moves all the rollouts of one hand's review may play (bounds its time: see the benchmark)."""
+BUDGET = 40000
+"""Moves all the rollouts of one hand's review may play (bounds its work: see the benchmarks)."""
 
 
 @dataclass
@@ -31,8 +34,13 @@ class Finding:
     reason: str
     bot_move: Any = None
     stake: float | None = None
-    """Estimated net points the bot's move gains over the one played (None: not estimated)."""
+    """Mean net points the bot's move gained over the one played in the paired rollouts (None: none)."""
+    error: float | None = None
+    """The standard error of ``stake``."""
+    sure: bool = False
+    """Whether ``stake`` is beyond ``SURE`` standard errors: only such findings are reported."""
     rollouts: int = 0
+    """Paired rollouts that reached the hand's end for both moves."""
 
 
 def advice(game: Game[Any, Any, Any, Any], seed: str, hand: int, d: Decision) -> tuple[Any, str] | None:
@@ -70,22 +78,24 @@ def findings(
         if notation == d.notation:
             continue
         out.append(Finding(d, notation, why, bot_move=move))
-    # Rollouts in passes (one more per decision each pass) until the budget is spent: every
-    # decision gets its first rollout before any gets a second.
-    runs: dict[int, Rollouts] = {}
-    for _pass in range(ROLLOUTS):
-        for i, f in enumerate(out):
-            if budget.spent:
-                break
-            r = runs.get(i)
-            if r is None:
-                r = runs[i] = Rollouts(game, config, players, first_dealer, seed, tape, f.decision, [f.decision.move, f.bot_move])
-            r.run(budget)
-    for i, r in runs.items():
-        played, better = r.values()
-        out[i].rollouts = r.done
-        if played is not None and better is not None:
-            out[i].stake = better - played
+    # Paired rollouts in rounds of FIRST per open decision, so every decision gets its first
+    # rollouts before any gets more; a decision is closed once its difference is sure, or once
+    # it had ROLLOUTS rollouts; the budget (moves) bounds the whole.
+    runs = [Rollouts(game, config, players, first_dealer, seed, tape, f.decision, [f.decision.move, f.bot_move]) for f in out]
+    open_ = list(range(len(out)))
+    while open_ and not budget.spent:
+        for i in open_:
+            for _k in range(FIRST):
+                if budget.spent:
+                    break
+                runs[i].run(budget)
+        open_ = [i for i in open_ if not runs[i].sure() and runs[i].done < ROLLOUTS]
+    for f, r in zip(out, runs):
+        got = r.difference()
+        f.rollouts = len(r.diffs)
+        if got is not None:
+            f.stake, f.error = got
+            f.sure = r.sure() and round(abs(f.stake)) >= 1  # a sure fraction of a point is no cost to state
     return out
 
 
@@ -104,40 +114,51 @@ def analyse(
     title = _("Your decisions")
     lines: list[str] = []
     asked = sum(1 for d in tape.decisions if len(game.legal_moves(d.before)) > 1)
-    for f in found:
+    sure = [f for f in found if f.sure]
+    for f in sure:
         d = f.decision
         text = _("move {ply}: {who} played {played}; the bot would play {bot}: {why}").format(
             ply=d.ply, who=names[d.seat], played=d.notation, bot=f.advice, why=f.reason
         )
         text += " · " + stake_text(f)
         lines.append(text)
-        if f.stake is not None and round(f.stake) > 0:
+        if f.stake is not None and f.stake > 0:
             review.costly.append((f.stake, text))
         review.notes.append(Note(d.ply, text))
+    unclear = len(found) - len(sure)
+    if unclear:
+        lines.append(
+            ngettext(
+                "{n} other choice differed from the bot's with no clear cost",
+                "{n} other choices differed from the bot's with no clear cost",
+                unclear,
+            ).format(n=unclear)
+        )
     if not found:
         lines.append(_("the strongest bot would have made every one of these {n} choices the same way").format(n=asked))
     else:
         lines.append(
             _(
-                "{k} of {n} choices differ from the strongest bot's; points at stake are the average of "
-                "up to {r} seeded rollouts per move to the end of the hand, the cards you could not see "
-                "dealt anew"
-            ).format(k=len(found), n=asked, r=ROLLOUTS)
+                "{k} of {n} choices differ from the strongest bot's; a cost is stated only when paired seeded "
+                "rollouts to the end of the hand (up to {r} per move, the cards you could not see dealt anew) "
+                "make it sure at {c}%"
+            ).format(k=len(found), n=asked, r=ROLLOUTS, c=CONFIDENCE)
         )
     review.brief.append(lines[-1])  # the summary: how many choices differ, then the costliest
     review.sections.append(Section(title, lines))
 
 
 def stake_text(f: Finding) -> str:
-    if f.stake is None:
-        return (
-            _("points at stake not estimated (rollout budget spent)")
-            if not f.rollouts
-            else _("points at stake not estimated (no rollout reached the end of the hand)")
-        )
-    s = round(f.stake)
-    if s > 0:
-        return _("about {n} points better for your side in rollouts").format(n=s)
-    if s < 0:
-        return _("your move did {n} points better in rollouts").format(n=-s)
-    return _("no difference in points in rollouts")
+    """What the move played cost (or gained) against the bot's, and how sure that is."""
+    s = round(f.stake or 0.0)
+    if s >= 0:
+        return ngettext(
+            "your move cost about {n} point against the bot's, sure at {c}% over {r} rollouts",
+            "your move cost about {n} points against the bot's, sure at {c}% over {r} rollouts",
+            s,
+        ).format(n=s, c=CONFIDENCE, r=f.rollouts)
+    return ngettext(
+        "your move did about {n} point better than the bot's, sure at {c}% over {r} rollouts",
+        "your move did about {n} points better than the bot's, sure at {c}% over {r} rollouts",
+        -s,
+    ).format(n=-s, c=CONFIDENCE, r=f.rollouts)
