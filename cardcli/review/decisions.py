@@ -91,10 +91,10 @@ def findings(
                 runs[i].run(budget)
         open_ = [i for i in open_ if not runs[i].sure() and runs[i].done < ROLLOUTS]
     for f, r in zip(out, runs):
-        got = r.difference()
+        diff = r.difference()
         f.rollouts = len(r.diffs)
-        if got is not None:
-            f.stake, f.error = got
+        if diff is not None:
+            f.stake, f.error = diff
             f.sure = r.sure() and round(abs(f.stake)) >= 1  # a sure fraction of a point is no cost to state
     return out
 
