@@ -27,7 +27,7 @@ from cardcli.review.collect import Decision, HandTape
 
 ROLLOUTS = 48
 """Most paired rollouts per decision."""
-FIRST = 16
+FIRST = 24
 """Paired rollouts a decision gets before its difference is judged; then ``FIRST`` more at a time."""
 SURE = 3.0
 """Standard errors the mean difference must exceed to be reported (about 99%). Two (about 95%) is
