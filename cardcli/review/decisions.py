@@ -20,9 +20,9 @@ from cardcli.engine.rng import Rng
 from cardcli.i18n import _, ngettext
 from cardcli.review.collect import Decision, HandTape
 from cardcli.review.model import HandReview, Note, Section
-from cardcli.review.rollout import CONFIDENCE, FIRST, ROLLOUTS, Budget, Rollouts
+from cardcli.review.rollout import CONFIDENCE, ROLLOUTS, ROUND, Budget, Rollouts
 
-BUDGET = 40000
+BUDGET = 12000
 """Moves all the rollouts of one hand's review may play (bounds its work: see the benchmarks)."""
 
 
@@ -41,6 +41,10 @@ class Finding:
     """Whether ``stake`` is beyond ``SURE`` standard errors: only such findings are reported."""
     rollouts: int = 0
     """Paired rollouts that reached the hand's end for both moves."""
+    apart: int = 0
+    """Cards the two moves put in different places by the end of the seat's turn (0: the same in effect)."""
+    weighed: bool = False
+    """Whether rollouts were spent on it (the budget may run out first: then it is counted, not weighed)."""
 
 
 def advice(game: Game[Any, Any, Any, Any], seed: str, hand: int, d: Decision) -> tuple[Any, str] | None:
@@ -78,25 +82,62 @@ def findings(
         if notation == d.notation:
             continue
         out.append(Finding(d, notation, why, bot_move=move))
-    # Paired rollouts in rounds of FIRST per open decision, so every decision gets its first
-    # rollouts before any gets more; a decision is closed once its difference is sure, or once
-    # it had ROLLOUTS rollouts; the budget (moves) bounds the whole.
-    runs = [Rollouts(game, config, players, first_dealer, seed, tape, f.decision, [f.decision.move, f.bot_move]) for f in out]
-    open_ = list(range(len(out)))
-    while open_ and not budget.spent:
-        for i in open_:
-            for _k in range(FIRST):
-                if budget.spent:
-                    break
-                runs[i].run(budget)
-        open_ = [i for i in open_ if not runs[i].sure() and runs[i].done < ROLLOUTS]
-    for f, r in zip(out, runs):
-        diff = r.difference()
-        f.rollouts = len(r.diffs)
+    # Rank before spending: each decision's two moves are played to the end of the seat's turn on the
+    # true cards (cheap); moves that leave every card in the same place are the same in effect and get
+    # no rollouts. The others are screened in order of how many cards their moves put elsewhere (later
+    # decisions first among equals: their rollouts are shorter and less noisy) with ROUND paired
+    # rollouts each, within half the budget; then the rest of the budget goes to the most promising
+    # (the largest difference against its noise), in rounds of ROUND, each until it is sure, hopeless
+    # or at ROLLOUTS (sequential testing).
+    runs: list[Rollouts | None] = []
+    for f in out:
+        r = Rollouts(game, config, players, first_dealer, seed, tape, f.decision, [f.decision.move, f.bot_move])
+        f.apart = r.apart(budget)
+        runs.append(r if f.apart else None)
+    order = sorted((i for i, r in enumerate(runs) if r is not None), key=lambda i: (-out[i].apart, -out[i].decision.ply))
+    screen = budget.used + (budget.moves - budget.used) // 2
+    for i in order:
+        if budget.used >= screen:
+            break
+        out[i].weighed = True
+        for _k in range(ROUND):
+            _run(runs[i], budget)
+    promising = sorted((i for i in order if out[i].weighed and not _closed(runs[i])), key=lambda i: -_z(runs[i]))
+    for i in promising:
+        r = runs[i]
+        while not budget.spent and not _closed(r):
+            for _k in range(ROUND):
+                _run(r, budget)
+    for f, maybe in zip(out, runs):
+        if maybe is None:
+            f.stake, f.error = 0.0, 0.0
+            continue
+        diff = maybe.difference()
+        f.rollouts = len(maybe.diffs)
         if diff is not None:
             f.stake, f.error = diff
-            f.sure = r.sure() and round(abs(f.stake)) >= 1  # a sure fraction of a point is no cost to state
+            f.sure = maybe.sure() and round(abs(f.stake)) >= 1  # a sure fraction of a point is no cost to state
     return out
+
+
+def _run(r: Rollouts | None, budget: Budget) -> None:
+    assert r is not None
+    r.run(budget)
+
+
+def _closed(r: Rollouts | None) -> bool:
+    """Whether a decision needs no more rollouts: sure, hopeless or at ``ROLLOUTS``."""
+    assert r is not None
+    return r.done >= ROLLOUTS or r.sure() or r.hopeless()
+
+
+def _z(r: Rollouts | None) -> float:
+    """The decision's mean difference in standard errors (how promising it is after the screen)."""
+    assert r is not None
+    got = r.difference()
+    if got is None or got[0] == 0:
+        return 0.0
+    return abs(got[0]) / got[1] if got[1] else float("inf")
 
 
 def analyse(
