@@ -167,7 +167,18 @@ def analyse(
             review.costly.append((f.stake, text))
         review.notes.append(Note(d.ply, text))
     unclear = len(found) - len(sure)
-    if unclear:
+    unweighed = sum(1 for f in found if not f.weighed and f.apart)
+    if unclear and unweighed:
+        lines.append(
+            ngettext(
+                "{n} other choice differed from the bot's with no clear cost ({m} of them not weighed: "
+                "the review's rollouts went to the likelier ones first)",
+                "{n} other choices differed from the bot's with no clear cost ({m} of them not weighed: "
+                "the review's rollouts went to the likelier ones first)",
+                unclear,
+            ).format(n=unclear, m=unweighed)
+        )
+    elif unclear:
         lines.append(
             ngettext(
                 "{n} other choice differed from the bot's with no clear cost",
@@ -194,12 +205,12 @@ def stake_text(f: Finding) -> str:
     s = round(f.stake or 0.0)
     if s >= 0:
         return ngettext(
-            "your move cost about {n} point against the bot's, sure at {c}% over {r} rollouts",
-            "your move cost about {n} points against the bot's, sure at {c}% over {r} rollouts",
+            "sure at {c}%, over {r} rollouts: this cost about {n} point",
+            "sure at {c}%, over {r} rollouts: this cost about {n} points",
             s,
         ).format(n=s, c=CONFIDENCE, r=f.rollouts)
     return ngettext(
-        "your move did about {n} point better than the bot's, sure at {c}% over {r} rollouts",
-        "your move did about {n} points better than the bot's, sure at {c}% over {r} rollouts",
+        "sure at {c}%, over {r} rollouts: this gained about {n} point over the bot's move",
+        "sure at {c}%, over {r} rollouts: this gained about {n} points over the bot's move",
         -s,
     ).format(n=-s, c=CONFIDENCE, r=f.rollouts)

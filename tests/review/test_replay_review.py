@@ -96,7 +96,7 @@ def test_rummy_review_flags_the_decisions_where_the_bot_differs() -> None:
         line = f"move {f.decision.ply}: P2 played {f.decision.notation}; the bot would play {f.advice}: {f.reason}"
         assert (line in out) == f.sure
         if f.sure:
-            assert f"sure at 99% over {f.rollouts} rollouts" in out.split(line)[1].split("\n")[0]
+            assert f"sure at 99%, over {f.rollouts} rollouts" in out.split(line)[1].split("\n")[0]
     unclear = sum(1 for f in found if not f.sure)
     assert (f"{unclear} other choice" in out) == bool(unclear)
     assert "no difference in points" not in out

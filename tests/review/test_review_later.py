@@ -187,5 +187,5 @@ def test_a_meld_game_review_summary_names_the_costliest_decisions_and_fits_the_s
     # every decision the analysis lists is in the full review (found by its move number)
     listed = [line for line in decisions.lines if line.startswith("move ")]
     assert all(line.split(";")[0].split(" played ")[0] + " played" in full for line in listed)
-    assert all("sure at 99% over " in text for _cost, text in r.costly)  # only sure costs feed the summary
+    assert all("sure at 99%, over " in text for _cost, text in r.costly)  # only sure costs feed the summary
     assert len(decisions.lines) > 1 and "no difference" not in full
