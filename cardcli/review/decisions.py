@@ -94,7 +94,8 @@ def findings(
         r = Rollouts(game, config, players, first_dealer, seed, tape, f.decision, [f.decision.move, f.bot_move])
         f.apart = r.apart(budget)
         runs.append(r if f.apart else None)
-    order = sorted((i for i, r in enumerate(runs) if r is not None), key=lambda i: (-out[i].apart, -out[i].decision.ply))
+    ends = len(tape.moves)
+    order = sorted((i for i, r in enumerate(runs) if r is not None), key=lambda i: -out[i].apart / (ends - out[i].decision.ply + 10))
     screen = budget.used + (budget.moves - budget.used) // 2
     for i in order:
         if budget.used >= screen:
