@@ -39,6 +39,8 @@ nothing would be reported, and a reported difference that barely passes shrinks 
 EARLY = 3.5
 """Standard errors that close a decision before its last round (so strict that the early looks
 leave the stated confidence nearly whole: a Haybittle–Peto boundary)."""
+ROOM = 1.0
+"""Standard errors the difference must keep with one more rollout as contrary as the hand's largest swing."""
 HOPELESS = 1.0
 """Standard errors under which a decision is given up after ``FIRST`` rollouts: its difference could
 reach ``SURE`` within ``ROLLOUTS`` only by a run of luck, and the budget is better spent on the next."""
@@ -56,6 +58,9 @@ class Budget:
 
     moves: int
     used: int = 0
+    swing: float = 0.0
+    """The largest paired difference (either sign) any rollout of this hand has shown so far: how far
+    one unlucky rollout can go in this hand (see :meth:`Rollouts.sure`)."""
 
     @property
     def spent(self) -> bool:
@@ -98,6 +103,8 @@ class Rollouts:
         self.sums = [0.0] * len(self.candidates)
         self.counts = [0] * len(self.candidates)
         self.done = 0
+        self.budget: Budget | None = None
+        """The budget the last rollout drew on (it knows the hand's largest swing)."""
         self.diffs: list[float] = []
         """Per rollout where every candidate reached the hand's end: the second's net points minus the first's."""
 
@@ -118,6 +125,8 @@ class Rollouts:
                 self.counts[k] += 1
         if len(got) == 2 and got[0] is not None and got[1] is not None:
             self.diffs.append(got[1] - got[0])
+            budget.swing = max(budget.swing, abs(got[1] - got[0]))
+        self.budget = budget
 
     def apart(self, budget: Budget, most: int = TURN) -> int:
         """How many cards lie elsewhere once each candidate's turn is played out by the bot on the true
@@ -165,7 +174,18 @@ class Rollouts:
         if got is None:
             return False
         mean, se = got
-        return mean != 0 and abs(mean) > z * se
+        if mean == 0 or abs(mean) <= z * se:
+            return False
+        # Rollouts of a meld game have rare large swings (a pozzo taken, a hand closed): two dozen
+        # rollouts that all came out a few points apart may not have met one. A cost is stated only
+        # if one more rollout, contrary by the largest swing seen in this hand, would leave it beyond
+        # ``ROOM`` standard errors (a difference sure only because its rare swings were not drawn is not).
+        swing = max(self.budget.swing if self.budget else 0.0, max(abs(x) for x in self.diffs))
+        more = [*self.diffs, -swing if mean > 0 else swing]
+        n = len(more)
+        m = sum(more) / n
+        se2 = (sum((x - m) ** 2 for x in more) / (n - 1) / n) ** 0.5
+        return (m > 0) == (mean > 0) and abs(m) > ROOM * se2
 
     def hopeless(self) -> bool:
         """Whether the difference is, after ``FIRST`` rollouts, too small against its noise to be worth more."""
