@@ -22,7 +22,7 @@ from cardcli.review.collect import Decision, HandTape
 from cardcli.review.model import HandReview, Note, Section
 from cardcli.review.rollout import CONFIDENCE, ROLLOUTS, ROUND, Budget, Rollouts
 
-BUDGET = 12000
+BUDGET = 8000
 """Moves all the rollouts of one hand's review may play (bounds its work: see the benchmarks)."""
 
 
