@@ -95,7 +95,9 @@ def findings(
         f.apart = r.apart(budget)
         runs.append(r if f.apart else None)
     ends = len(tape.moves)
-    order = sorted((i for i, r in enumerate(runs) if r is not None), key=lambda i: -out[i].apart / (ends - out[i].decision.ply + 10))
+    order = sorted(
+        (i for i, r in enumerate(runs) if r is not None), key=lambda i: -out[i].apart / (ends - out[i].decision.ply + 10)
+    )
     screen = budget.used + (budget.moves - budget.used) // 2
     for i in order:
         if budget.used >= screen:
@@ -105,10 +107,9 @@ def findings(
             _run(runs[i], budget)
     promising = sorted((i for i in order if out[i].weighed and not _closed(runs[i])), key=lambda i: -_z(runs[i]))
     for i in promising:
-        r = runs[i]
-        while not budget.spent and not _closed(r):
+        while not budget.spent and not _closed(runs[i]):
             for _k in range(ROUND):
-                _run(r, budget)
+                _run(runs[i], budget)
     for f, maybe in zip(out, runs):
         if maybe is None:
             f.stake, f.error = 0.0, 0.0

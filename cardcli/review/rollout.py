@@ -152,7 +152,7 @@ class Rollouts:
             where[" actor"] = Counter([str(self.game.to_act(state))])
             places.append(where)
         a, b = places[0], places[1]
-        return sum(((a.get(k, Counter()) - b.get(k, Counter())).total() for k in set(a) | set(b)))
+        return sum((a.get(k, Counter()) - b.get(k, Counter())).total() for k in set(a) | set(b))
 
     def difference(self) -> tuple[float, float] | None:
         """The mean of the paired differences and its standard error (None: fewer than two pairs)."""

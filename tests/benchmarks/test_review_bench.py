@@ -1,5 +1,5 @@
 """Speed of the end-of-hand review (run with -m benchmark -s): bridge with double dummy under 2 s,
-the other games under 8 s per hand (rollouts bounded by a move budget: up to 48 paired rollouts per
+the other games under 8 s per hand (rollouts bounded by a move budget: up to 64 paired rollouts per
 decision, so that a stated cost is sure; see test_review_certainty.py)."""
 
 from __future__ import annotations
