@@ -1,5 +1,6 @@
 """Speed of the end-of-hand review (run with -m benchmark -s): bridge with double dummy under 2 s,
-the other games under 1 s per hand (rollouts bounded by a move budget)."""
+the other games under 8 s per hand (rollouts bounded by a move budget: up to 64 paired rollouts per
+decision, so that a stated cost is sure; see test_review_certainty.py)."""
 
 from __future__ import annotations
 
@@ -58,10 +59,10 @@ def test_review_per_hand(path: str, seat: int) -> None:
     for h in range(1, hands + 1):
         secs, reviews = _time(replay, [seat], {h})
         found = reviews[0].figures.get("findings", [])
-        rolled = sum(1 for f in found if f.stake is not None)
-        print(f"{path} hand {h}: {secs * 1000:.0f} ms ({len(found)} decisions differ, {rolled} estimated)")
+        sure = sum(1 for f in found if f.sure)
+        print(f"{path} hand {h}: {secs * 1000:.0f} ms ({len(found)} decisions differ, {sure} reported as sure)")
         worst = max(worst, secs)
-    assert worst < 1.0
+    assert worst < 8.0
 
 
 def test_bridge_review_from_a_cold_start() -> None:

@@ -91,10 +91,15 @@ def test_rummy_review_flags_the_decisions_where_the_bot_differs() -> None:
         assert g.format_move(move) == f.advice != d.notation
         assert why == f.reason
     out = run(str(file), "--seat", "P2", "--hand", "1")
-    first = found[0]
-    assert (
-        f"move {first.decision.ply}: P2 played {first.decision.notation}; the bot would play {first.advice}: {first.reason}"
-    ) in out
+    # only the differences the rollouts make sure are stated, with how sure; the rest are counted
+    for f in found:
+        line = f"move {f.decision.ply}: P2 played {f.decision.notation}; the bot would play {f.advice}: {f.reason}"
+        assert (line in out) == f.sure
+        if f.sure:
+            assert f"sure at 99%, over {f.rollouts} rollouts" in out.split(line)[1].split("\n")[0]
+    unclear = sum(1 for f in found if not f.sure)
+    assert (f"{unclear} other choice" in out) == bool(unclear)
+    assert "no difference in points" not in out
     assert "Your decisions" in out and "The score" in out and "P1: " in out
 
 
