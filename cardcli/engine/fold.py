@@ -171,6 +171,13 @@ class Table(Generic[S, M]):
         self._deck_set: frozenset[Card] | None = None
         self._deck: list[Card] | None = None
         """The game's deck, sorted (what every deal is checked against)."""
+        cls = type(game)
+        self._named = _names_of(game)
+        """id of a move of the game's canonical table → its notation (:func:`_names_of`), or None."""
+        self._secrets = cls.is_secret_move is not Game.is_secret_move
+        """False when the game never has a secret move (then :meth:`push` does not ask)."""
+        self._own_end = cls.hand_over is not Game.hand_over
+        """False when a hand is over at phase "over", as :meth:`Game.hand_over` says."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -207,9 +214,7 @@ class Table(Generic[S, M]):
         if not self.needs_deal() and not self.leaves_hand():
             raise FoldError(_("hand {hand}: recorded, but the match had no hand left to deal").format(hand=hand), hand)
         if self._deck is None:
-            self._deck = sorted(self.game.deck(self.config, self.players))
-            # a deck of distinct cards is checked as a set (cheaper than sorting every deal's)
-            self._deck_set = frozenset(self._deck) if len(set(self._deck)) == len(self._deck) else None
+            self._deck, self._deck_set = _sorted_deck(self.game.deck(self.config, self.players))
         expected = self._deck
         if len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None else sorted(deck) != expected:
             raise FoldError(
@@ -287,21 +292,26 @@ class Table(Generic[S, M]):
         log = hands[-1].moves
         ply = len(log) + 1
         if notation is None:
-            notation = game.format_move(move)
-        secret = game.is_secret_move(move)
+            # a move of the game's canonical table is named by the table (the very object: its id)
+            named = self._named
+            notation = named.get(id(move)) if named is not None else None
+            if notation is None:
+                notation = game.format_move(move)
+        secret = game.is_secret_move(move) if self._secrets else False
         if self.strict:
             self._check(move, seat, notation, secret, claimed_secret, hand, ply)
-        if self.visitors:
-            for v in self.visitors:
+        visitors = self.visitors
+        if visitors:
+            for v in visitors:
                 v.before_move(self, seat, move)
         state = self.state
         outcome = game.apply(state, move)
         log.append(LoggedMove(seat, notation, secret))
         step = Step(hand, ply, seat, move, notation, secret, outcome)
-        if self.visitors:
-            for v in self.visitors:
+        if visitors:
+            for v in visitors:
                 v.after_move(self, step)
-        if game.hand_over(state):
+        if game.hand_over(state) if self._own_end else state.phase == "over":
             self._end_hand(hand)
         return step
 
@@ -421,6 +431,37 @@ class Table(Generic[S, M]):
                 )
             raise FoldError(message, hand)
         self._replay(log.moves, until)
+
+
+_NAMES: dict[int, tuple[Any, dict[int, str]]] = {}
+"""id of a game's canonical table → (the table, kept alive so its id stays its own; id of each of its
+moves → that move's notation)."""
+_DECKS: dict[tuple[Card, ...], tuple[list[Card], frozenset[Card] | None]] = {}
+"""A game's deck → (its cards sorted, their set when they are distinct)."""
+
+
+def _names_of(game: Game[Any, Any, Any, Any]) -> dict[int, str] | None:
+    """The notation of each move in ``game``'s canonical table, by the move's id, where the table's text
+    is what :meth:`Game.format_move` writes (so a lookup answers as formatting the move would; the
+    table's moves live as long as the table, so their ids are never another object's)."""
+    table = game.canonical_moves
+    if table is None:
+        return None
+    kept = _NAMES.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _NAMES[id(table)] = (table, {id(m): text for text, m in table.items() if game.format_move(m) == text})
+    return kept[1]
+
+
+def _sorted_deck(deck: Sequence[Card]) -> tuple[list[Card], frozenset[Card] | None]:
+    """The deck every deal is checked against: sorted, and as a set when its cards are distinct (a set
+    compares cheaper than sorting every deal's); made once per deck."""
+    key = tuple(deck)
+    got = _DECKS.get(key)
+    if got is None:
+        cards = sorted(key)
+        got = _DECKS[key] = (cards, frozenset(cards) if len(set(cards)) == len(cards) else None)
+    return got
 
 
 def fold(

@@ -1,120 +1,208 @@
-"""Random bridge playouts: cardcli against OpenSpiel's ``bridge(use_double_dummy_result=false)``, side by side.
+"""Random bridge playouts: cardcli against OpenSpiel's ``bridge(use_double_dummy_result=false)``, the same
+work on both sides.
 
 Run with ``python -m pytest -m benchmark -s tests/benchmarks/test_bridge_speed.py`` (OpenSpiel is not a
-dependency: ``pip install open-spiel`` to get its figures; without it only cardcli's are printed).
+dependency: ``pip install open-spiel`` to get its figures; without it only cardcli's are printed and the
+race is skipped).
 
 A playout is what OpenSpiel's game does from Python: deal, a random legal auction, random legal play to
-the end, the score. cardcli's legal moves include claims; a playout asks for them without
-(``legal_moves(state, claims=False)``), as OpenSpiel has none. Measured three ways:
+the end, the score. The race is fair by construction:
+
+* **the same deals**: a pool of decks shuffled by cardcli's seeded deal (:func:`shuffled_deck`), each
+  dealt in order on both sides: cardcli's ``start_hand`` (North deals), OpenSpiel's 52 deal actions
+  from the same list (OpenSpiel gives its first card to North, cardcli to the dealer's left, so its list
+  starts at the fourth card: every seat gets the same 13 cards);
+* **the same moves**: the random auction and play are chosen once, before the clock starts, and each
+  side keeps, per position, the place of the chosen move in *its own* legal list. Timed, each side asks
+  for its legal list and makes the move at that place: one list index of policy on each side, the same
+  calls and cards, the same game lengths (the lists are checked to hold the same moves);
+* **the same clock**: CPU time, rounds taken in turn, the **median** of 5 rounds for each side.
+
+cardcli's legal moves include claims; a playout asks for them without (``legal_moves(state,
+claims=False)``), as OpenSpiel has none. cardcli is measured two ways:
 
 * **game API**: ``legal_moves`` + ``apply`` on the state (what a bot or a search uses);
-* **fold**: the same through :class:`~cardcli.engine.fold.Table` ``push`` in trusting mode (what live
-  play and resume use: each move also logged in notation), reported separately as its overhead;
-* **OpenSpiel**: ``legal_actions`` + ``apply_action`` on a ``pyspiel`` state (chance nodes for the deal).
+* **Table.push**: the same through :class:`~cardcli.engine.fold.Table` in trusting mode (what live
+  play and resume use: each move also logged in notation), with its overhead over the game API.
 
 Then the two halves alone: legal-move generation on recorded positions, and applying recorded games
 (deal and every move, no generation); and ``replay verify`` of one long rubber cut after 4, 8, 16 …
 hands, whose time per hand stays flat when verification is linear in the hands.
-
-Times are the process's CPU time, so other work on a shared machine slows both sides alike.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from cardcli.engine.deal import shuffled_deck
 from cardcli.engine.fold import Table
 from cardcli.engine.registry import load
+from cardcli.games.bridge import moves as mv
 from tests.benchmarks.test_playout_speed import rate
 
-SECONDS = 4.0
+ROUND = 0.8
+"""CPU seconds of each contender's turn in one round of the race."""
+ROUNDS = 5
+"""Rounds of the race, taken in turn; each side's figure is its median round."""
+POOL = 200
+"""Deals (and their chosen moves) the race cycles through."""
 SHORT = 1.0
-ROUNDS = 4
-"""Rounds of the playout race, taken in turn (each ``SECONDS / ROUNDS`` long)."""
 """Seconds for each half-benchmark (legal moves alone, apply alone)."""
+OPENSPIEL_GAME = "bridge(use_double_dummy_result=false)"
 
 clock = time.process_time
 
 
-def _rate(run_one: Callable[[random.Random], int], seconds: float = SECONDS) -> tuple[float, float]:
+def openspiel_action(move: Any) -> int:
+    """OpenSpiel's action for a cardcli call or card (cards rank * 4 + suit, clubs first; calls from 52)."""
+    if type(move) is mv.Play:
+        return "23456789TJQKA".index(move.card[0]) * 4 + "CDHS".index(move.card[1])
+    if type(move) is mv.Pass:
+        return 52
+    if type(move) is mv.Double:
+        return 53
+    if type(move) is mv.Redouble:
+        return 54
+    return 55 + move.index
+
+
+def openspiel_deal(deck: list[str]) -> list[int]:
+    """The 52 deal actions giving OpenSpiel's seats the hands cardcli deals from ``deck`` with North
+    dealing (cardcli's first card goes to East, OpenSpiel's to North)."""
+    return [openspiel_action(mv.Play(c)) for c in deck[3:] + deck[:3]]
+
+
+Chosen = list[tuple[list[str], list[int]]]
+"""Per deal: the deck and, per position, the place of the chosen move in cardcli's legal list."""
+
+
+def choose(game: Any, config: Any, deals: int = POOL, seed: str = "race") -> tuple[Chosen, list[tuple[list[int], list[int]]]]:
+    """Random legal games on seeded deals, chosen once: cardcli's (deck, places) and OpenSpiel's (deal
+    actions, places), the same moves at each side's place in its own list."""
+    rng = random.Random(seed)
+    ours: Chosen = []
+    moves_of: list[list[Any]] = []
+    for d in range(deals):
+        deck = shuffled_deck(game.deck(config, 4), seed, d + 1)
+        state = game.new_match(config, 4, 0)
+        game.start_hand(state, deck)
+        places: list[int] = []
+        made: list[Any] = []
+        while state.phase != "over":
+            legal = game.legal_moves(state, claims=False)
+            # mostly passes in the auction, as random calls would bid seven of something every time
+            if state.phase == "auction" and rng.random() < 0.5:
+                k = 0
+            else:
+                k = rng.randrange(len(legal))
+            places.append(k)
+            made.append(legal[k])
+            game.apply(state, legal[k])
+        ours.append((deck, places))
+        moves_of.append(made)
+    return ours, [(openspiel_deal(deck), [openspiel_action(m) for m in made]) for (deck, _), made in zip(ours, moves_of)]
+
+
+def openspiel_places(pyspiel: Any, games: list[tuple[list[int], list[int]]]) -> list[tuple[list[int], list[int]]]:
+    """The same games as OpenSpiel's (deal actions, places in its legal lists); checks that both
+    sides list the same moves everywhere."""
+    osgame = pyspiel.load_game(OPENSPIEL_GAME)
+    out = []
+    for deal, actions in games:
+        state = osgame.new_initial_state()
+        for a in deal:
+            state.apply_action(a)
+        places = []
+        for a in actions:
+            legal = state.legal_actions()
+            places.append(legal.index(a))
+            state.apply_action(a)
+        assert state.is_terminal()
+        out.append((deal, places))
+    return out
+
+
+def cardcli_playout(game: Any, config: Any, games: Chosen) -> Callable[[int], int]:
+    legal_moves, apply, new_match, start_hand = game.legal_moves, game.apply, game.new_match, game.start_hand
+
+    def run(g: int) -> int:
+        deck, places = games[g % len(games)]
+        state = new_match(config, 4, 0)
+        start_hand(state, deck)
+        for k in places:
+            apply(state, legal_moves(state, claims=False)[k])
+        assert state.phase == "over"
+        return len(places)
+
+    return run
+
+
+def table_playout(game: Any, config: Any, games: Chosen) -> Callable[[int], int]:
+    legal_moves = game.legal_moves
+
+    def run(g: int) -> int:
+        deck, places = games[g % len(games)]
+        table: Table[Any, Any] = Table(game, config, 4, 0, strict=False)
+        table.deal(deck)
+        state, push = table.state, table.push
+        for k in places:
+            push(legal_moves(state, claims=False)[k])
+        assert state.phase == "over"
+        return len(places)
+
+    return run
+
+
+def openspiel_playout(pyspiel: Any, games: list[tuple[list[int], list[int]]]) -> Callable[[int], int]:
+    osgame = pyspiel.load_game(OPENSPIEL_GAME)
+
+    def run(g: int) -> int:
+        deal, places = games[g % len(games)]
+        state = osgame.new_initial_state()
+        apply = state.apply_action
+        for a in deal:
+            apply(a)
+        legal = state.legal_actions
+        for k in places:
+            apply(legal()[k])
+        state.returns()
+        assert state.is_terminal()
+        return len(places)
+
+    return run
+
+
+def _rate(run_one: Callable[[random.Random], int], seconds: float = SHORT) -> tuple[float, float]:
     """(runs/s, moves/s) of ``run_one`` (one run, returns its moves) over about ``seconds``."""
     return rate(run_one, seconds)
 
 
-def interleaved(runs: dict[str, Callable[[random.Random], int]], rounds: int = ROUNDS) -> dict[str, tuple[float, float]]:
-    """The best (runs/s, moves/s) of each contender over ``rounds`` short rounds taken in turn.
+def timed(run: Callable[[int], int], seconds: float) -> tuple[float, float]:
+    """(games/s, moves/s) of ``run`` over about ``seconds`` of CPU time, from the pool's first deal."""
+    g = moves = 0
+    start = clock()
+    while True:
+        moves += run(g)
+        g += 1
+        spent = clock() - start
+        if spent >= seconds:
+            return g / spent, moves / spent
 
-    Taking turns, and keeping each one's best round, lets a busy machine slow both sides alike
-    instead of whichever happened to run while something else did."""
-    best: dict[str, tuple[float, float]] = {}
+
+def race(runs: dict[str, Callable[[int], int]], rounds: int = ROUNDS, seconds: float = ROUND) -> dict[str, list[float]]:
+    """Each contender's games/s in each of ``rounds`` rounds taken in turn (a busy machine then slows
+    every side alike, and the median drops a round something else interrupted)."""
+    got: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(rounds):
         for name, run in runs.items():
-            got = _rate(run, SECONDS / rounds)
-            if name not in best or got[0] > best[name][0]:
-                best[name] = got
-    return best
-
-
-def cardcli_playout(game: Any, config: Any) -> Callable[[random.Random], int]:
-    deck = game.deck(config, 4)
-
-    def run(rng: random.Random) -> int:
-        state = game.new_match(config, 4, rng.randrange(4))
-        cards = list(deck)
-        rng.shuffle(cards)
-        game.start_hand(state, cards)
-        n = 0
-        while state.phase != "over":
-            legal = game.legal_moves(state, claims=False)
-            game.apply(state, legal[rng.randrange(len(legal))])
-            n += 1
-        return n
-
-    return run
-
-
-def fold_playout(game: Any, config: Any) -> Callable[[random.Random], int]:
-    deck = game.deck(config, 4)
-
-    def run(rng: random.Random) -> int:
-        table: Table[Any, Any] = Table(game, config, 4, rng.randrange(4), strict=False)
-        cards = list(deck)
-        rng.shuffle(cards)
-        table.deal(cards)
-        state = table.state
-        n = 0
-        while state.phase != "over":
-            legal = game.legal_moves(state, claims=False)
-            table.push(legal[rng.randrange(len(legal))])
-            n += 1
-        return n
-
-    return run
-
-
-def openspiel_playout(pyspiel: Any) -> Callable[[random.Random], int]:
-    osgame = pyspiel.load_game("bridge(use_double_dummy_result=false)")
-
-    def run(rng: random.Random) -> int:
-        state = osgame.new_initial_state()
-        n = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                n += 1
-        state.returns()
-        return n
-
-    return run
+            got[name].append(timed(run, seconds)[0])
+    return got
 
 
 # -- the halves: legal moves alone, apply alone ---------------------------------------------------
@@ -223,21 +311,26 @@ def test_bridge_random_playouts_against_openspiel() -> None:
         import pyspiel
     except ImportError:
         pyspiel = None
-    runs = {"ours": cardcli_playout(game, config), "folded": fold_playout(game, config)}
+    ours, theirs = choose(game, config)
+    runs = {"api": cardcli_playout(game, config, ours), "table": table_playout(game, config, ours)}
     if pyspiel is not None:
-        runs["theirs"] = openspiel_playout(pyspiel)
-    best = interleaved(runs)
-    (ours, ours_moves), (folded, folded_moves) = best["ours"], best["folded"]
-    lines = [
-        f"cardcli game API : {ours:8.0f} games/s  {ours_moves:9.0f} moves/s",
-        f"cardcli fold     : {folded:8.0f} games/s  {folded_moves:9.0f} moves/s  "
-        f"(Table.push overhead {100 * (ours / folded - 1):.0f}%)",
-    ]
+        runs["openspiel"] = openspiel_playout(pyspiel, openspiel_places(pyspiel, theirs))
+    got = race(runs)
+    med = {name: statistics.median(r) for name, r in got.items()}
+    moves = sum(len(p) for _, p in ours) / len(ours)
+    lines = [f"{len(ours)} seeded deals, {moves:.1f} moves a deal on average, median of {ROUNDS} rounds in turn"]
+    for name, label in (("api", "cardcli game API"), ("table", "cardcli Table.push"), ("openspiel", "OpenSpiel")):
+        if name in med:
+            rounds = " ".join(f"{r:.0f}" for r in got[name])
+            lines.append(f"{label:18}: {med[name]:7.0f} games/s {med[name] * moves:8.0f} moves/s  (rounds {rounds})")
+    lines.append(f"Table.push overhead over the game API: {100 * (med['api'] / med['table'] - 1):.0f}%")
     if pyspiel is not None:
-        theirs, theirs_moves = best["theirs"]
-        lines.append(f"OpenSpiel        : {theirs:8.0f} games/s  {theirs_moves:9.0f} moves/s")
-        lines.append(f"ratio cardcli/OpenSpiel: game API {ours / theirs:.2f}x, fold {folded / theirs:.2f}x")
-    print("\nrandom bridge playouts (deal, random auction, random play, score)\n  " + "\n  ".join(lines))
+        per_round = [(a / o, t / o) for a, t, o in zip(got["api"], got["table"], got["openspiel"])]
+        lines.append(
+            f"ratio cardcli/OpenSpiel: game API {med['api'] / med['openspiel']:.2f}x, Table.push "
+            f"{med['table'] / med['openspiel']:.2f}x (per round " + " ".join(f"{a:.2f}/{t:.2f}" for a, t in per_round) + ")"
+        )
+    print("\nrandom bridge playouts, same deals and moves on both sides\n  " + "\n  ".join(lines))
     print("legal-move generation and apply alone\n  " + "\n  ".join(halves(game, config, pyspiel)))
     if pyspiel is None:
         pytest.skip("open-spiel is not installed: cardcli's figures only")

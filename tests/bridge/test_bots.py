@@ -150,7 +150,7 @@ def test_claims_are_accepted_only_when_best_play_guarantees_them(engine: str, mo
         assert answer == mv.Respond(ok), why
 
 
-@pytest.mark.parametrize("seed", [0, 4, 10])
+@pytest.mark.parametrize("seed", [0, 8, 10])
 def test_the_bot_claims_when_every_card_is_a_winner(seed: int) -> None:
     """Seeded bot hands that end in a claim: declarer claimed on lead, before the last trick,
     and the claim was accepted."""
@@ -186,7 +186,7 @@ def test_bots_answer_every_claim_and_never_loop() -> None:
 def test_dds_bot_plays_legal_cards_quickly_and_explains() -> None:
     pytest.importorskip("endplay")
     t = Tab(TEST_DEAL)
-    t.do("1S", "P", "2S", "P", "P", "P", "AH")
+    t.do("1S", "P", "2S", "P", "P", "P")  # East's opening lead: four suits to choose from
     seat = t.g.to_act(t.st)
     start = time.process_time()
     move, why = B.DdsBot().advise(t.g.view(t.st, seat), t.g.legal_moves(t.st), Rng(2))

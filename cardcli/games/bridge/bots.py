@@ -48,21 +48,30 @@ ENDGAME_CARDS = 6
 """The heuristic bot searches exactly (sampled layouts, own solver) once a hand has this many cards."""
 ENDGAME_SAMPLES = 8
 """Layouts the heuristic bot solves in the endgame (the node budget per layout is fixed, not timed)."""
+EQUAL_AFTER = 4
+"""The DDS bot stops solving when every card has scored alike in each of this many layouts (a
+choice that matters shows in the first few layouts; one that does not needs no more)."""
 REACH_WEIGHT = 10.0
 """How much making (or beating) the contract counts against one trick on average."""
 
 
-def dds_samples(cards_left: int) -> int:
-    """How many layouts the DDS bot solves, by cards left in the four hands."""
+def dds_samples(cards_left: int, lead: bool = False) -> int:
+    """How many layouts the DDS bot solves, by cards left in the four hands.
+
+    A lead in the first four tricks gets half as many: DDS then scores every card of the hand in
+    nearly full deals (the slowest solves of a hand, several times a later card's), and the lead
+    heuristic breaks the ties that fewer layouts leave."""
     if cards_left > 48:
-        return 10  # the opening lead: each full-deal solve is slow, and the lead heuristic breaks ties
-    if cards_left > 44:
-        return 20
-    if cards_left > 36:
-        return 48
-    if cards_left > 28:
+        n = 10  # the first trick: each full-deal solve is slow
+    elif cards_left > 44:
+        n = 20
+    elif cards_left > 36:
+        n = 48
+    elif cards_left > 28:
         return 64
-    return 96
+    else:
+        return 96
+    return n // 2 if lead else n
 
 
 class SystemBot:
@@ -116,8 +125,27 @@ class DdsBot(SystemBot):
         if len(cards) == 1 or not ddsmod.available():
             return super().play_card(view, cards, rng)
         heuristic = choose_card(view, cards)
-        got = pimc(view, cards, rng, "dds", samples=dds_samples(sum(view.hand_sizes)), prefer=heuristic[0])
+        if equal_cards(view, cards):
+            # every layout scores them alike, so PIMC would play the heuristic's card: no need to solve
+            return heuristic
+        got = pimc(view, cards, rng, "dds", samples=dds_samples(sum(view.hand_sizes), not view.trick), prefer=heuristic[0])
         return got if got is not None else heuristic
+
+
+def equal_cards(view: BridgeView, cards: Sequence[Card]) -> bool:
+    """True when ``cards`` are one suit and touching once the cards of finished tricks are gone (``QJ``
+    with the K out, ``T7`` with 9 and 8 played): each takes the same tricks as the others in every
+    layout, double dummy. A card in the current trick keeps its neighbours apart (the 6 beats the 5 on
+    the table, the 4 does not)."""
+    if len({c[1] for c in cards}) != 1:
+        return False
+    gone = {c for _leader, played, _winner in view.tricks for c in played}
+    suit = cards[0][1]
+    ranks = sorted(_RANKS.index(c[0]) for c in cards)
+    return all(_RANKS[r] + suit in gone for lo, hi in zip(ranks, ranks[1:]) for r in range(lo + 1, hi))
+
+
+_RANKS = "23456789TJQKA"
 
 
 def AutoBot() -> SystemBot:
@@ -244,8 +272,10 @@ def _solved_layouts(
     cardcli's own solver within a node budget (a layout over budget is skipped)."""
     if engine == "dds":
         batch = 4 if sum(view.hand_sizes) > 36 else 12
-        for i in range(0, len(layouts), batch):
-            yield from ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i : i + batch]])
+        # the first EQUAL_AFTER alone, so that a decision whose cards all score alike stops there
+        edges = [0, *range(min(EQUAL_AFTER, len(layouts)), len(layouts), batch), len(layouts)]
+        for i, j in zip(edges, edges[1:]):
+            yield from ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i:j]])
         return
     for h in layouts:
         try:
@@ -271,13 +301,19 @@ def pimc(
     totals = {card: 0.0 for card in cards}
     reach = {card: 0 for card in cards}
     solved = 0
+    alike = True  # every card has scored the same in each layout solved so far
     for scores in _solved_layouts(layouts, trump, view, engine):
         if not all(card in scores for card in cards):
             continue
         solved += 1
+        first = scores[cards[0]]
         for card in cards:
-            totals[card] += scores[card]
-            reach[card] += scores[card] >= need
+            got = scores[card]
+            totals[card] += got
+            reach[card] += got >= need
+            alike = alike and got == first
+        if alike and solved >= EQUAL_AFTER and engine == "dds":
+            break  # no layout of the first ones tells the cards apart: the rest would not either, nearly always
     if solved == 0:
         return None
 
