@@ -320,16 +320,23 @@ def test_eleusis_dealer_option() -> None:
 
 
 def test_bridge_score_says_what_stopping_now_would_add() -> None:
-    """Seed 11: NS make 3♥ (90 below the line); the score is 90, and 190 only if the rubber stopped now."""
+    """Seed 11: NS make 3♥, a part score (90 below the line, 30 for each overtrick above it); the score
+    is what is written, and 100 more only if the rubber stopped now (Law 80's part-score premium)."""
     s = Session.new("bridge", seed=11, human_seats=())
     s.deal_if_needed()
     while s.results == [] or s.results[-1] is None:
         s.play(s.bot_move())
+    result = s.results[-1]
+    assert result is not None and result.detail["contract"] == "3H" and str(result.detail["declarer"]) in "NS"
+    over = int(result.detail["tricks"]) - 9
+    assert over >= 0, "the seed's 3H is made"
+    written = 90 + 30 * over
     out = io.StringIO()
     c = Controller(s, Console(out=out, color=False, charset="ascii"))
     c.handle("score")
     text = out.getvalue()
-    assert "Scores: NS 90, EW 0" in text and "If play stopped now: NS 190, EW 0" in text, text
+    assert f"Scores: NS {written}, EW 0" in text, text
+    assert f"If play stopped now: NS {written + 100}, EW 0" in text, text
 
 
 @pytest.mark.parametrize(
