@@ -58,6 +58,18 @@ def _next_step(r: Any) -> str:
     return _("no replay was kept")
 
 
+def _saves_of(records: list[Any]) -> dict[str, Any]:
+    """The saves of the unfinished games in ``records``, by name (none read when every game is finished)."""
+    if all(r.complete or not r.save for r in records):
+        return {}
+    from cardcli.saves import list_saves
+
+    try:
+        return {s.name: s for s in list_saves() if s.problem is None}
+    except OSError:
+        return {}
+
+
 def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
     from cardcli.store.stats import seat_summary, winner_names
 
@@ -98,21 +110,26 @@ def show_history(game: str | None, limit: int | None, as_json: bool) -> int:
             )
         )
         return 0
+    saved = _saves_of(records)
     for r in records:
         totals = "–".join(str(t) for t in r.totals)
         if r.complete:
             state = _("won by {who}").format(who=", ".join(winner_names(r)) or "-")
+        elif r.save in saved:
+            # the save is written move by move: after a crash it is ahead of the line the history kept
+            state = _("unfinished, its save at hand {h} after {m} moves").format(h=saved[r.save].hands, m=saved[r.save].moves)
         else:
             state = _("unfinished")
         hands = ngettext("{n} hand", "{n} hands", r.hands).format(n=r.hands)
+        line = f"{state}, {totals}, {hands}" if r.complete or r.save not in saved else state
         seed = _(", seed {s}").format(s=r.seed) if r.seed else ""
         # names, seeds and paths come from the store: control characters never reach a terminal
         click.echo(safe(f"#{r.id:<4} {_when(r.finished)}  {r.game} ({r.preset or '-'}{seed})  {seat_summary(r)}"))
         steps = _next_step(r).split(" · ")  # one line each: a save name and a command fill 80 columns
         if len(steps) == 1:
-            click.echo(safe(f"       {state}, {totals}, {hands} · {steps[0]}"))
+            click.echo(safe(f"       {line} · {steps[0]}"))
             continue
-        click.echo(safe(f"       {state}, {totals}, {hands}"))
+        click.echo(safe(f"       {line}"))
         for step in steps:
             click.echo(safe(f"         {step}"))
     return 0

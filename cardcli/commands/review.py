@@ -77,7 +77,37 @@ def load_replay(arg: str) -> tuple[Replay, int | None]:
         raise click.ClickException(str(err)) from None
     if data is None:
         raise click.ClickException(_("the history keeps no replay of game #{n}").format(n=number))
-    return unpack_replay(data, f"#{number}"), number
+    kept = unpack_replay(data, f"#{number}")
+    newer = _from_save(number)
+    if newer is not None and len(newer.hands) >= len(kept.hands) and _moves(newer) >= _moves(kept):
+        return newer, number
+    return kept, number
+
+
+def _moves(replay: Replay) -> int:
+    return sum(len(h.moves) for h in replay.hands)
+
+
+def _from_save(number: int) -> Replay | None:
+    """The game's save, when it is still there: an unfinished game's save is written move by move, so
+    it holds what the history's copy (written when the game was left) lacks after a crash or a kill."""
+    from cardcli.replay.journal import SUFFIX, read_journal
+    from cardcli.saves import find_save
+    from cardcli.store import StoreError, history
+
+    try:
+        record = next((r for r in history() if r.id == number), None)
+    except StoreError:
+        return None
+    if record is None or record.complete or not record.save:
+        return None
+    path = find_save(record.save)
+    if path is None or not path.name.endswith(SUFFIX):
+        return None
+    try:
+        return read_journal(path)[0]
+    except (ReplayError, OSError):
+        return None  # a damaged save: the history's copy is what can be reviewed
 
 
 def review(

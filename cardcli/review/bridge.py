@@ -39,7 +39,7 @@ def summary(tape: HandTape, game: Any) -> list[str]:
     lead = next((s for s in tape.steps if isinstance(s.move, mv.Play)), None)
     lines.append(
         _("Contract {c} by {d}; opening lead {lead}; declarer's side took {t} tricks.").format(
-            c=c.text(), d=SEATS[c.declarer], lead=f"{SEATS[lead.seat]} {lead.move.card}" if lead else "-", t=end.won[side]
+            c=c.text(), d=SEATS[c.declarer], lead=f"{lead.move.card} ({SEATS[lead.seat]})" if lead else "-", t=end.won[side]
         )
     )
     return lines

@@ -73,6 +73,30 @@ def test_a_quit_game_is_listed_as_unfinished_with_how_to_resume_and_reviewed() -
     assert [g.id for g in history()] == [game.id]
 
 
+def test_a_game_killed_after_the_history_line_is_reviewed_from_its_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game left early, then resumed and killed (kill -9: the history is not written again) is
+    reviewed and listed from its save, which is written move by move, not from the stale copy."""
+    moves = hinted_moves("rummy", "3", hands=1)
+    code, out = run("play", "rummy", "--seed", "3", "--plain", "--charset", "ascii", input="\n".join(moves[:2]) + "\nquit\n")
+    assert code == 0, out
+    [game] = history()
+    assert game.hands == 0
+    code, last = run("replay", "review", "last", "--charset", "ascii")
+    assert "no finished hand to review" in last, last
+    # the resumed game dies before it can write the history: only the save keeps its moves
+    import cardcli.saves
+
+    monkeypatch.setattr(cardcli.saves, "record_in_history", lambda *a, **k: None)
+    code, out = run("play", "--resume", game.save, "--plain", "--charset", "ascii", input="\n".join(moves[2:]) + "\n\nquit\n")
+    assert code == 0, out
+    [again] = history()
+    assert again.hands == 0  # the history's own copy is stale
+    code, last = run("replay", "review", "last", "--charset", "ascii")
+    assert code == 0 and "Review of hand 1 (for P1)" in last and "no finished hand" not in last, last
+    code, listed = run("history")
+    assert "unfinished, its save at hand 2 after" in listed, listed
+
+
 def test_review_of_a_game_not_in_the_history_is_one_line() -> None:
     code, out = run("replay", "review", "last")
     assert code == 1 and "no game in your history keeps its replay yet" in out and "Traceback" not in out

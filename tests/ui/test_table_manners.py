@@ -205,6 +205,10 @@ def test_bridge_calls_stay_calls_when_cards_are_spelt_out() -> None:
     text = "North bids 2S; the contract is 4H by South; West leads 2S"
     assert g.spell_cards(text, "words") == "North bids 2S; the contract is 4H by South; West leads two of spades"
     assert g.spell_cards("hint: play TH", "unicode") == "hint: play 10♥"
+    # the review's auction is a row of calls: a call after a call is a call, the lead a card
+    line = "Auction (dealer W): P 1D P 1S P 2D X 3C P P P; opening lead 3S (E)"
+    assert g.spell_cards(line, "unicode") == "Auction (dealer W): P 1♦ P 1♠ P 2♦ X 3♣ P P P; opening lead 3♠ (E)"
+    assert g.spell_cards("Trick 1: E 3S, S 2D", "unicode") == "Trick 1: E 3S, S 2D"
 
 
 def test_canasta_melds_use_the_hands_spelling() -> None:

@@ -79,6 +79,8 @@ def _contract_words(level: int, strain: str, doubled: int) -> str:
     return f"{level}{'NT' if strain == 'N' else strain}" + ("X" * doubled)
 
 
+_AFTER_A_CALL = re.compile(r"(?:^|[\s(:])(?:P|Pass|X|XX|[1-7](?:NT|[CDHSN♠♥♦♣]))\s$")
+"""A call's token just before: a call that follows a call is a call (``2D`` after ``P`` is no card)."""
 _CALL = re.compile(r"(?<![\w♠♥♦♣])([1-7])(NT|[CDHSN])(?![\w♠♥♦♣])")
 # The words around a call in cardcli's own texts, in English and in Italian (2S-7S after them is a call).
 _BEFORE = (
@@ -112,8 +114,11 @@ def calls_in_text(text: str, charset: Charset) -> str:
         call = f"{level}{STRAIN_SYMBOLS['N' if strain in ('N', 'NT') else strain]}"
         if level == "1" or strain in ("N", "NT"):
             return call
-        if text[: m.start()].rstrip().endswith(_BEFORE) or text[m.end() :].startswith(_AFTER):
+        before = text[: m.start()]
+        if before.rstrip().endswith(_BEFORE) or text[m.end() :].startswith(_AFTER):
             return call
+        if before.endswith(" ") and _AFTER_A_CALL.search(before):
+            return call  # an auction written as a row of calls: "P 1D P 2D"
         return m.group(0)
 
     return _CALL.sub(sub, text)
