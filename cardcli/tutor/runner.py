@@ -29,10 +29,10 @@ from typing import Any
 
 from cardcli.engine.notation import RulesDisagreement
 from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove, MoveError
-from cardcli.i18n import _, ngettext
+from cardcli.i18n import _
 from cardcli.session import Event
-from cardcli.tutor import progress
-from cardcli.tutor.answers import card_reader, choice_of, normalize, same_answer
+from cardcli.tutor import closing, helping, progress, quizzes
+from cardcli.tutor.answers import normalize
 from cardcli.tutor.claims import claim_problems, fill, reveals, rule_problems
 from cardcli.tutor.compute import advice, compute
 from cardcli.tutor.judge import Judge, Judgement
@@ -353,36 +353,7 @@ class LessonController(Controller):
         return bool(step.turns) and self.free_done >= step.turns
 
     def complete(self) -> None:
-        self.done = True
-        self.release()
-        if self.auto:
-            if not self.probe:
-                self.console.say(
-                    _("Demonstration complete. `cardcli learn {course} {n}` lets you play it yourself.").format(
-                        course=self.course, n=self.number
-                    ),
-                    "ok",
-                )
-            return
-        total = self.hints + self.mistakes
-        self.stars = 3 if total == 0 else 2 if total <= 2 else 1
-        self.console.say(
-            _("Lesson complete: {stars} ({hints}, {mistakes}).").format(
-                stars="*" * self.stars + "." * (3 - self.stars),
-                hints=ngettext("{n} hint", "{n} hints", self.hints).format(n=self.hints),
-                mistakes=ngettext("{n} mistake", "{n} mistakes", self.mistakes).format(n=self.mistakes),
-            ),
-            "ok",
-        )
-        if self.record:
-            problem = progress.finish(self.course, self.lesson_id, self.stars)
-            if problem:
-                self.console.error(problem)
-        from cardcli.tutor import catalog
-
-        later = [e for e in catalog.lessons(self.course) if e.id > self.lesson_id]
-        if later:
-            self.console.say(_("Next: `cardcli learn {course} {n}`.").format(course=self.course, n=later[0].number), "dim")
+        closing.complete(self)
 
     @property
     def number(self) -> str:
@@ -413,14 +384,7 @@ class LessonController(Controller):
         return True
 
     def leave(self) -> None:
-        if not self.save_place():
-            return
-        self.console.say(
-            _("Your place is kept: `cardcli learn {course} {n}` continues at {where}.").format(
-                course=self.course, n=self.number, where=self.where()
-            ),
-            "ok",
-        )
+        closing.leave(self)
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -470,55 +434,12 @@ class LessonController(Controller):
         return not self.done
 
     def answer(self, step: Quiz, text: str) -> None:
-        self.told = []
-        if self.is_right(step, text):
-            self.console.say(_("Right."), "ok")
-            self.release()
-            self.tell(step.explain)
-            self.next()
-            return
-        if step.choices and not self.names_a_choice(step, text):
-            last = chr(96 + len(step.choices))
-            self.console.error(
-                _("That is none of the choices: answer a letter from a to {last}, or type a choice.").format(last=last)
-            )
-            return
-        self.mistakes += 1
-        self.console.error(_("Not quite."))
-        rule = self.game.rulebook.get(step.tests) if step.tests else None
-        if rule is not None:
-            self.console.say(self.game.rulebook.explain(step.tests), "hint")
-        elif step.hints:
-            self.console.say(self.t(step.hints[0]), "hint")
-        self.console.say(_("Try again; `hint` helps more each time."), "dim")
+        quizzes.answer(self, step, text)
 
     def correct_answer(self, step: Quiz) -> str:
         if step.compute:
             return compute(step.compute, self.session, self.learner, step.choices)
         return step.answer
-
-    def names_a_choice(self, step: Quiz, text: str) -> bool:
-        """Whether ``text`` picks one of the quiz's choices (a letter, a number, a choice's words in
-        either language): a typing slip that picks none is told so, not counted as a mistake."""
-        if choice_of(text, step.choices) is not None:
-            return True
-        reader = card_reader(_card_parser())
-        return any(same_answer(text, c, card=reader) or same_answer(text, self.t(c), card=reader) for c in step.choices)
-
-    def is_right(self, step: Quiz, text: str) -> bool:
-        chosen = choice_of(text, step.choices) if step.choices else None
-        shown = {normalize(self.t(c)): c for c in step.choices}  # a choice typed as shown, translated
-        given = chosen if chosen is not None else shown.get(normalize(text), text)
-        want = self.correct_answer(step)
-        if same_answer(given, want, card=card_reader(_card_parser()), either_sign=step.either_sign):
-            return True
-        try:
-            return bool(
-                self.game.format_move(self.game.parse_typed(self.session.state, given))
-                == self.game.format_move(self.game.parse_typed(self.session.state, want))
-            )
-        except (MoveError, ValueError):
-            return False
 
     def judge(self) -> Judge:
         return Judge(
@@ -682,85 +603,11 @@ class LessonController(Controller):
 
     # -- help ----------------------------------------------------------------------------------
     def hint(self) -> None:
-        step = self.step
-        if step is None:
-            return
-        if isinstance(step, Free):
-            if self.session.to_act() != self.learner:
-                self.console.say(_("no hint: it is not your turn"))
-                return
-            self.hints += 1
-            move, why = self.session.hint(self.learner)
-            self.console.say(_("hint: {move}").format(move=self.game.format_move(move)) + (f" — {why}" if why else ""), "hint")
-            return
-        texts = [self.t(h) for h in getattr(step, "hints", [])]
-        texts.append(self.answer_text(step))
-        self.hints += 1
-        shown = texts[min(self.level, len(texts) - 1)]
-        self.level += 1
-        self.console.tell(_("hint {k}/{n}: {text}").format(k=min(self.level, len(texts)), n=len(texts), text=shown), "hint")
-
-    def answer_text(self, step: Any) -> str:
-        if isinstance(step, Quiz):
-            return _("the answer is {answer}").format(answer=self.correct_answer(step))
-        if step.invite:
-            return _("any move will do here: try one")
-        if step.match or (step.goal and not step.expect):
-            judge = self.judge()
-            example = next((self.game.format_move(m) for m in self.session.legal_moves() if judge.meets_goal(step, m)), "")
-            return _("{what}, for example `{move}`").format(what=self.t(step.describe) or step.match or step.goal, move=example)
-        return _("type `{move}`").format(move=step.expect[0])
+        helping.hint(self)
 
     def why(self) -> None:
-        err = self.session.last_refusal
-        step = self.step
-        if err is not None and err.rule and self.game.rulebook.get(err.rule):
-            self.console.say(err.message, "error")
-            self.console.say(self.game.rulebook.explain(err.rule))
-            return
-        if isinstance(step, Move | Quiz) and getattr(step, "hints", None):
-            self.console.say(self.t(step.hints[0]), "hint")
-            return
-        self.console.say(_("nothing has been refused yet; `hint` helps with this step"))
+        helping.why(self)
 
     # -- auto ----------------------------------------------------------------------------------
     def solve(self, step: Any) -> None:
-        """Play or answer the step as the lesson expects, explaining it (``--auto``, ``--check``, probes)."""
-        self.told = []
-        try:
-            if isinstance(step, Quiz):
-                answer = self.correct_answer(step)
-                if step.choices and normalize(answer) not in [normalize(c) for c in step.choices]:
-                    self.fail(f"the computed answer {answer!r} is not one of the choices")
-                    return
-                if step.compute and not same_answer(step.answer, answer, card=card_reader(_card_parser())):
-                    self.text_problem(f"the answer says {step.answer!r}, but the rules give {answer!r}")
-                self.console.say(f"» {_(answer) if step.choices else answer}", "ok")  # a choice is shown translated
-                self.release()
-                self.tell(step.explain)
-                self.next()
-                return
-            s = self.session
-            if isinstance(step, Free):
-                move, _why = advice(s)
-            elif step.expect:
-                move = self.scripted(step.expect[0])
-            else:
-                judge = self.judge()
-                legal = [m for m in s.legal_moves() if step.invite or judge.meets_goal(step, m)]
-                if not legal:
-                    self.fail(f"no legal move meets the step's goal ({step.goal or step.match!r})")
-                    return
-                move = legal[0]
-            if isinstance(step, Move):
-                self.before_scripted(move, self.learner, f"step {self.index + 1}")
-            self.console.say(f"» {self.game.format_move(move)}", "ok")
-            self.make(step, move)
-        except MoveError as err:
-            self.fail(f"expected move: {err.message}" + (f" [rule {err.rule}]" if err.rule else ""))
-
-
-def _card_parser() -> Callable[[str], str]:
-    from cardcli.engine.cards import parse_card
-
-    return parse_card
+        helping.solve(self, step)
