@@ -2,7 +2,7 @@
 
 20 deals, each played from both sides (40 matches). With two players the new bot is
 clearly stronger (about 60%); with four it is about even (the full figures over 200
-matches are in ``tests/benchmarks/test_burraco_strength.py``), so that run only checks
+matches are in ``tests/benchmarks/test_meld_strength.py``), so that run only checks
 that it is not weaker.
 """
 

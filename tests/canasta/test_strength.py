@@ -1,7 +1,7 @@
 """The default canasta bot is stronger than the first one (``basic-v1``): a short seeded run.
 
 20 deals, each played from both sides (40 matches). The full figures over 200 matches are in
-``tests/benchmarks/test_canasta_strength.py``.
+``tests/benchmarks/test_meld_strength.py``.
 """
 
 from __future__ import annotations

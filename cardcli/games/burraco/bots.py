@@ -3,7 +3,7 @@
 The default bot plays like the first one (see :mod:`.basic_v1`: clean melds first,
 wildcards kept for a burraco, attach to the team's melds, head for the pozzetto, close
 when allowed) with the changes that won in seeded matches against it
-(``tests/benchmarks/test_burraco_strength.py``):
+(``tests/benchmarks/test_meld_strength.py``):
 
 * **a one-card pile that makes a meld with the hand is taken** (the first bot's greedy
   measure of a hand's melds could miss a set it makes);

@@ -2,7 +2,7 @@
 
 The default bot plays like the first one (open early, take the pozzo, build clean
 canastas, discard safely, go out when ahead; see :mod:`.basic_v1`) with three changes
-that won in seeded matches against it (``tests/benchmarks/test_canasta_strength.py``):
+that won in seeded matches against it (``tests/benchmarks/test_meld_strength.py``):
 
 * **it keeps its wildcards** while its side has no dirty canasta (one is needed to go
   out), and never throws one to freeze a pozzo that is already frozen;
