@@ -69,20 +69,33 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
         first = my_bids[0]
         if len(my_bids) == 1 and first in (B(2, "D"), B(2, "H")) and last_p.strain == ("H" if first == B(2, "D") else "S"):
             m = last_p.strain
+            general = placement(ctx)
+            slam = [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+            if last_p.level == 3:
+                # opener super-accepted (17 HCP, 4 trumps): game with any values
+                return with_fallback(
+                    [
+                        *slam,
+                        cand(B(4, m), _("game opposite the super-accept: 6+ HCP"), hcp=(6, 37)),
+                        cand(PASS, _("pass: 0-5 HCP, too weak even opposite the super-accept"), hcp=(0, 5)),
+                    ],
+                    general,
+                )
             return with_fallback(
                 [
-                    cand(B(4, m), _("game: 6+ {m}, 10-15 HCP").format(m=sname(m)), hcp=(10, 15), lens={m: (6, 13)}),
+                    *slam,
+                    cand(B(4, m), _("game: 6+ {m}, 10+ HCP").format(m=sname(m)), hcp=(10, 37), lens={m: (6, 13)}),
                     cand(
                         B(3, "N"),
                         _("game values with exactly 5 {m}: opener chooses 3NT or 4{x}").format(m=sname(m), x=m),
-                        hcp=(10, 15),
+                        hcp=(10, 37),
                         lens={m: (5, 5)},
                     ),
                     cand(B(3, m), _("invitational: 6+ {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9), lens={m: (6, 13)}),
                     cand(B(2, "N"), _("invitational: 5 {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9)),
                     cand(PASS, _("weak: 0-7 HCP, plays in {m}").format(m=sname(m)), hcp=(0, 7)),
                 ],
-                placement(ctx),
+                general,
             )
         if len(my_bids) == 1 and first == B(2, "C") and last_p.level == 2:
             fit = last_p.strain if last_p.strain in MAJORS else None

@@ -65,7 +65,7 @@ def openings(ctx: Ctx) -> list[Cand]:
         ),
         cand(
             B(1, "D"),
-            _("12+ points and 10-21 HCP, no 5-card major, usually 4+ diamonds (the longer minor)"),
+            _("12+ points and 10-21 HCP, no 5-card major, 3+ diamonds (the longer minor; 4+ unless 4-4-3-2)"),
             pts=(12, 24),
             hcp=(10, 21),
             lens={"S": (0, 4), "H": (0, 4), "D": (3, 13)},
@@ -151,7 +151,10 @@ def responses(ctx: Ctx) -> list[Cand]:
             return after_1nt_interference(ctx)
     second = responder_second(ctx)
     if second is not None:
-        return with_fallback(second, placement(ctx))
+        # a hand with slam values goes through placement's slam bids (Blackwood first), before game
+        general = placement(ctx)
+        slam = [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+        return with_fallback(slam + second, general)
     special = conventional_continuations(ctx)
     if special is not None:
         return special
@@ -254,7 +257,7 @@ def after_1major(ctx: Ctx, m: str) -> list[Cand]:
                 _("10-11 HCP, {n}+ {s}, not forcing (a passed hand)").format(n=need, s=sname(s)),
                 hcp=(10, 37),
                 lens={s: (need, 13)},
-                extra=_longest_or_five(s, "CDH" if m == "S" else "CD"),
+                extra=_longest_or_five(s, "CD" if s in "CD" else "CDH"),
             )
         )
     out.append(cand(B(1, "N"), _("6-10 HCP, no fit and no suit to bid at the 1 level"), hcp=(6, 10)))
@@ -493,7 +496,9 @@ def after_2c(ctx: Ctx) -> list[Cand]:
                 extra=lambda h, s=s: h.good(s),
             )
         )
-    out.append(cand(B(2, "D"), _("waiting: artificial, says nothing about diamonds (usually 0-7 HCP)"), forcing=True))
+    out.append(
+        cand(B(2, "D"), _("waiting: artificial, says nothing about diamonds (0-7 HCP, or no positive answer fits)"), forcing=True)
+    )
     return out
 
 

@@ -127,7 +127,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         return [
             cand(
                 B(3, "N"),
-                _("to play: 18+ HCP balanced, or enough opposite a limit raise"),
+                _("to play: 18+ HCP, balanced") if r.level == 2 else _("to play: 14+ HCP, balanced, opposite a limit raise"),
                 hcp=(18 if r.level == 2 else 14, 37),
                 bal=True,
             ),
@@ -149,7 +149,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     rs = r.strain
     if rs != "N" and rs in MAJORS:
         for lvl, rng, txt in (
-            (4, (19, 37), _("raise to game: 4 {s} and 19-21 points")),
+            (4, (19, 37), _("raise to game: 4 {s} and 19+ points")),
             (3, (16, 18), _("jump raise: 4 {s} and 16-18 points, invitational")),
             (r.level + 1, (12, 15), _("raise: 4 {s} and 12-15 points")),
         ):
@@ -216,7 +216,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             out.append(
                 cand(
                     Bid(2, s),
-                    _("jump shift: 4+ {s}, 19-21 points, forcing to game").format(s=sname(s)),
+                    _("jump shift: 4+ {s}, 19+ points, forcing to game").format(s=sname(s)),
                     forcing=True,
                     pts=(19, 24),
                     lens={s: (4, 13)},
@@ -239,7 +239,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
                 out.append(
                     cand(
                         Bid(b.level + 1, s),
-                        _("jump shift: 4+ {s}, 19-21 points, forcing to game").format(s=sname(s)),
+                        _("jump shift: 4+ {s}, 19+ points, forcing to game").format(s=sname(s)),
                         forcing=True,
                         pts=(19, 24),
                         lens={s: (4, 13)},
@@ -276,12 +276,12 @@ def _strong_own_suit(ctx: Ctx, m: str, own: Bid) -> list[Cand]:
     bids game with 8+, and the rare 19-21 opposite 6-7 may play a part score)."""
     out: list[Cand] = []
     if m in MAJORS and ctx.ok(B(4, m)):
-        out.append(cand(B(4, m), _("game: 6+ {s} and 19-21 points").format(s=sname(m)), pts=(19, 24), lens={m: (6, 13)}))
+        out.append(cand(B(4, m), _("game: 6+ {s} and 19+ points").format(s=sname(m)), pts=(19, 24), lens={m: (6, 13)}))
     if m in MINORS and ctx.ok(B(3, "N")):
         out.append(
             cand(
                 B(3, "N"),
-                _("game in notrump: a good 6+ {s} suit and 19-21 points").format(s=sname(m)),
+                _("game in notrump: a good 6+ {s} suit and 19+ points").format(s=sname(m)),
                 pts=(19, 24),
                 lens={m: (6, 13)},
                 extra=lambda h: h.good(m),
@@ -292,7 +292,7 @@ def _strong_own_suit(ctx: Ctx, m: str, own: Bid) -> list[Cand]:
         out.append(
             cand(
                 jump,
-                _("jump rebid: 6+ {s} and 19-21 points").format(s=sname(m)),
+                _("jump rebid: 6+ {s} and 19+ points").format(s=sname(m)),
                 pts=(19, 24),
                 lens={m: (6, 13)},
             )

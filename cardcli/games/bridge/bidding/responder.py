@@ -5,7 +5,8 @@ bid game), in uncontested auctions that began with one of a suit.
 The general placement rule estimates partner from the range shown and can fall a point short of game
 when partner's range is wide (12-15 opposite 12: 24 by its estimate, game by the booklet); these rows
 say what the booklet says for the common sequences, in the units the rebid was shown in. A hand
-with slam values (33+ together) is left to placement, which asks for aces first.
+with slam values (33+ together) takes placement's slam bids first (:func:`~.openings.responses`),
+which ask for aces. A two-over-one response (10+) is left to placement.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def responder_second(ctx: Ctx) -> list[Cand] | None:
     if last is None or last[0] != ctx.partner or ctx.was_forcing(len(ctx.calls) - 2):
         return None
     m = o.strain
-    if r.strain == m or rb.level >= ctx.game_level(rb.strain):
-        return None  # a raise of opener's suit has its own rows; a game bid is answered by placement
+    if r.level != 1 or r.strain == m or rb.level >= ctx.game_level(rb.strain):
+        return None  # a two-over-one (10+) is left to placement, as are raises of opener's suit and games
     if r.strain != "N" and rb.strain == r.strain:
         return _after_raise(ctx, r, rb)
     if rb.strain == m:
@@ -63,8 +64,8 @@ def _after_raise(ctx: Ctx, r: Bid, rb: Bid) -> list[Cand]:
             out += [
                 cand(
                     B(4, s),
-                    _("game: 13-17 points opposite opener's raise (12-15)"),
-                    sup=(s, 13, 17),
+                    _("game: 13+ points opposite opener's raise (12-15)"),
+                    sup=(s, 13, 40),
                     lens={s: (4, 13)},
                 ),
                 cand(
@@ -76,15 +77,15 @@ def _after_raise(ctx: Ctx, r: Bid, rb: Bid) -> list[Cand]:
             ]
         else:
             out += [
-                cand(B(3, "N"), _("game in notrump: 13-17 HCP opposite opener's raise"), hcp=(13, 17)),
+                cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's raise"), hcp=(13, 37)),
                 cand(B(2, "N"), _("invites game: 11-12 HCP"), hcp=(11, 12)),
             ]
         out.append(cand(PASS, _("pass: 6-10 points, no game opposite opener's raise (12-15)"), sup=(s, 0, 10)))
     else:
         if s in MAJORS:
-            out.append(cand(B(4, s), _("accepts the invitation: 8-16 points"), sup=(s, 8, 16)))
+            out.append(cand(B(4, s), _("accepts the invitation: 8+ points"), sup=(s, 8, 40)))
         else:
-            out.append(cand(B(3, "N"), _("game in notrump: 8-15 HCP opposite opener's jump raise"), hcp=(8, 15)))
+            out.append(cand(B(3, "N"), _("game in notrump: 8+ HCP opposite opener's jump raise"), hcp=(8, 37)))
         out.append(cand(PASS, _("declines the invitation: 6-7 points"), sup=(s, 0, 7)))
     return out
 
@@ -101,7 +102,7 @@ def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Can
         return out
     if m in MAJORS:
         out += [
-            cand(B(4, m), _("game: 3+ {s} and 13-17 points").format(s=sname(m)), sup=(m, 13, 17), lens={m: (3, 13)}),
+            cand(B(4, m), _("game: 3+ {s} and 13+ points").format(s=sname(m)), sup=(m, 13, 40), lens={m: (3, 13)}),
             cand(
                 B(3, m),
                 _("invites game: 3+ {s} and 11-12 points").format(s=sname(m)),
@@ -109,7 +110,7 @@ def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Can
                 lens={m: (3, 13)},
             ),
         ]
-    out.append(cand(B(3, "N"), _("game in notrump: 13-17 HCP opposite opener's minimum"), hcp=(13, 17)))
+    out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's minimum"), hcp=(13, 37)))
     if rb.level == 2:
         out.append(cand(B(2, "N"), _("invites game: 11-12 HCP"), hcp=(11, 12)))
     own = ctx.cheapest(r.strain) if r.strain != "N" else None
@@ -122,7 +123,7 @@ def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Can
 def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:
     """Opener's 1NT rebid: 12-14 HCP, balanced."""
     out = [
-        cand(B(3, "N"), _("game: 13-18 HCP opposite 12-14"), hcp=(13, 18)),
+        cand(B(3, "N"), _("game: 13+ HCP opposite 12-14"), hcp=(13, 37)),
         cand(B(2, "N"), _("invites game: 11-12 HCP opposite 12-14"), hcp=(11, 12)),
     ]
     own = ctx.cheapest(r.strain) if r.strain != "N" else None
@@ -137,9 +138,9 @@ def _after_2nt(ctx: Ctx, r: Bid) -> list[Cand]:
     out: list[Cand] = []
     if r.strain in MAJORS:
         out.append(
-            cand(B(4, r.strain), _("game: 6+ {s}, 6-12 HCP").format(s=sname(r.strain)), hcp=(6, 12), lens={r.strain: (6, 13)})
+            cand(B(4, r.strain), _("game: 6+ {s}, 6+ HCP").format(s=sname(r.strain)), hcp=(6, 37), lens={r.strain: (6, 13)})
         )
-    out.append(cand(B(3, "N"), _("game: 6-12 HCP opposite 18-19"), hcp=(6, 12)))
+    out.append(cand(B(3, "N"), _("game: 6+ HCP opposite 18-19"), hcp=(6, 37)))
     return out
 
 
@@ -161,13 +162,13 @@ def opener_third(ctx: Ctx) -> list[Cand] | None:
     if r.strain != "N" and rb == Bid(r.level + 1, r.strain) and inv == Bid(rb.level + 1, r.strain) and r.strain in MAJORS:
         s = r.strain
         return [
-            cand(B(4, s), _("accepts the invitation: 14-15 points"), sup=(s, 14, 40)),
+            cand(B(4, s), _("accepts the invitation: 14+ points"), sup=(s, 14, 40)),
             cand(PASS, _("declines the invitation: 12-13 points"), sup=(s, 0, 13)),
         ]
     if rb.strain == o.strain and inv == Bid(rb.level + 1, o.strain) and o.strain in MAJORS:
         s = o.strain
         return [
-            cand(B(4, s), _("accepts the invitation: 14-15 points"), pts=(14, 40)),
+            cand(B(4, s), _("accepts the invitation: 14+ points"), pts=(14, 40)),
             cand(PASS, _("declines the invitation: 12-13 points"), pts=(0, 13)),
         ]
     if inv == B(2, "N") and (rb == B(1, "N") or rb.strain in (o.strain, r.strain)):
@@ -176,7 +177,7 @@ def opener_third(ctx: Ctx) -> list[Cand] | None:
                 cand(B(3, "N"), _("accepts the invitation: 13-14 HCP"), hcp=(13, 37)),
                 cand(PASS, _("declines the invitation: 12 HCP"), hcp=(0, 12)),
             ]
-        rows = [cand(B(3, "N"), _("accepts the invitation: 14-15 points"), pts=(14, 40))]
+        rows = [cand(B(3, "N"), _("accepts the invitation: 14+ points"), pts=(14, 40))]
         if rb.strain == o.strain:
             rows.append(
                 cand(B(3, o.strain), _("declines: 6+ {s}, a minimum").format(s=sname(o.strain)), lens={o.strain: (6, 13)})
