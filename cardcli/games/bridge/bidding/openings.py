@@ -497,7 +497,11 @@ def after_2c(ctx: Ctx) -> list[Cand]:
             )
         )
     out.append(
-        cand(B(2, "D"), _("waiting: artificial, says nothing about diamonds (0-7 HCP, or no positive answer fits)"), forcing=True)
+        cand(
+            B(2, "D"),
+            _("waiting: artificial, says nothing about diamonds: 0-7 HCP (or 8+ HCP and no positive answer fits)"),
+            forcing=True,
+        )
     )
     return out
 
