@@ -37,19 +37,19 @@ def choose(hand: str, dealer: int, auction: str) -> tuple[str, str]:
         ("AS KS 5S 4S 3S KH 2H QD 2D AC 3C 4C 5C", "", "1S", "5+ spades"),
         ("AS KS QS AH KH QH AD KD 2D AC 3C 4C 5C", "", "2C", "22+"),
         ("KH QH JH 9H 8H 7H 2S 3S 4D 5D 6D 2C 3C", "", "2H", "weak two"),
-        ("2S 3S 4S 5H 6H 7H 8D 9D TD 2C 3C 4C 5C", "", "Pass", "fewer than 12"),
+        ("2S 3S 4S 5H 6H 7H 8D 9D TD 2C 3C 4C 5C", "", "Pass", "under 12 points, or under 10 HCP"),
         ("QS 9S 5S 4S KH 2H 3H 7D 2D 8C 3C 4C 5C", "1S P", "2S", "single raise"),
         ("QS 9S 5S 4S KH AH 3H 7D 2D 8C 3C 4C 5C", "1N P", "2C", "Stayman"),
         ("QS 9S 5S KH 8H 7H 6H 2H 2D 8C 3C 4C 5C", "1N P", "2D", "transfer"),
         ("AS 9S 5S KH AH 3H 2H 7D 2D KC 3C 4C 5C", "1H P", "2NT", "Jacoby"),
         ("AS 9S 5S KH JH 3H 2H 7D 2D KC 3C 4C 5C", "1N P 2C P", "2H", "Stayman answer"),
         # hands that once found no call and passed partner's opening
-        ("4D AC 4C TC 6C 5H KH JD 9S 8S 9H JS KD", "1C P", "3C", "or 4 clubs, 10-12 points"),
+        ("4D AC 4C TC 6C 5H KH JD 9S 8S 9H JS KD", "1C P", "3C", "or 4 clubs, 10-12 HCP"),
         ("4C AS 6S KC JD 6C 3C 7H QD AC KH 3S 9C", "1C P", "3NT", "game in notrump"),
-        ("KS 9H 6C 4C 5H KD 5C AC 7S 9C AS AH JC", "1C P", "3NT", "13+ points"),
+        ("KS 9H 6C 4C 5H KD 5C AC 7S 9C AS AH JC", "1C P", "3NT", "13+ HCP"),
         ("5S AS QC 7D 2D 4H KH AD KD 9D 6S TD QD", "1D P", "3NT", "no other call fits"),
-        ("KH QC AC 4S 3D JS AH QD 9C KC KS TH 9D", "1N P", "7NT", "grand slam"),
-        ("KH QC AC 4S 3D JS AH QD 9C 7C KS TH 9D", "1N P", "6NT", "18-21 HCP"),
+        ("KH QC AC 4S 3D JS AH QD 9C KC KS TH 9D", "1N P", "4C", "Gerber"),
+        ("KH QC AC 4S 3D JS AH QD 9C 7C KS TH 9D", "1N P", "4C", "18+ HCP"),
     ],
 )
 def test_the_system_chooses_and_explains(hand: str, auction: str, call: str, words: str) -> None:
@@ -168,7 +168,7 @@ def test_ranges_agree_with_the_rules_digest() -> None:
     assert "5-11 HCP" in weak.text and weak.shape.hcp == (5, 11)
     # 10 HCP, five clubs, no spade fit: a two-level new suit now, no longer 1NT
     got, why = choose("2S 3S KH 4H 5H AC QC JC 6C 5C 8D 9D 2D", 0, "1S P")
-    assert got == "2C" and "10+ points, 4+ clubs, forcing one round" in why and "11+" not in why
+    assert got == "2C" and "10+ HCP, 4+ clubs, forcing one round" in why and "11+" not in why
 
 
 def test_notrump_past_game_is_not_called_game() -> None:

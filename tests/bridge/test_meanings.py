@@ -86,7 +86,14 @@ def test_explain_hint_summary_and_notes_agree_on_every_call_of_1000_seeded_aucti
             # the hint is the meaning, then facts about this hand that are true
             assert why.startswith(meaning + " (this hand: "), (seed, state.calls, why, meaning)
             facts = why[len(meaning) + len(" (this hand: ") : -1]
-            assert facts.split(", ")[0] == f"{hcp(list(state.hands[seat]))} HCP", (why, state.hands[seat])
+            first = facts.split(", ")[0]
+            assert first.startswith(f"{hcp(list(state.hands[seat]))} HCP"), (why, state.hands[seat])
+            if " = " in first:
+                # a count in points is shown as a sum the player can check, and it is the system's count
+                h = bd.Hand(list(state.hands[seat]))
+                total = int(first.split(" = ")[1].split()[0])
+                assert total in (h.pts, *(h.sup(s) for s in bd.SUITS)), (why, state.hands[seat])
+                assert f"+ {total - h.hcp} for " in first, why
             if isinstance(move, Bid) and move.strain != "N":
                 n = sum(1 for c in state.hands[seat] if c[1] == move.strain)
                 assert f"{n} {bd.sname(move.strain)}" in facts
@@ -215,7 +222,7 @@ def test_a_takeout_double_is_answered_and_a_negative_double_shows_the_major() ->
 def test_a_passed_hands_new_suit_is_not_forcing() -> None:
     # North passed, South opened 1H in third seat, North bids 1S
     reading = bd.read_auction(0, calls("P P 1H P 1S"), score0)
-    assert reading.texts[4] == "4+ spades, 6-11 points, not forcing (a passed hand)"
+    assert reading.texts[4] == "4+ spades, 6-11 HCP, not forcing (a passed hand)"
     assert reading.forcing[4] is False and reading.know[0].hcp[1] <= 12
     # the same bid from a hand that has not passed is forcing
     fresh = bd.read_auction(2, calls("1H P 1S"), score0)

@@ -167,18 +167,20 @@ def _choose_cached(
 ) -> tuple[mv.Call, str]:
     score_for = bidding.score_for_side(vul, leg)
     call, fits = bidding.decide(hand, dealer, calls, score_for, legal)
-    meaning = bidding.explain(dealer, calls, score_for, call)
-    return call, _("{meaning} (this hand: {facts})").format(meaning=meaning, facts=hand_facts(hand, dealer, calls, call, fits))
+    meaning = bidding.meaning(bidding.position(dealer, calls, score_for), call)
+    facts = hand_facts(hand, dealer, calls, call, fits, meaning.unit)
+    return call, _("{meaning} (this hand: {facts})").format(meaning=meaning.text, facts=facts)
 
 
 forget_on_change(_choose_cached.cache_clear)  # the reasons are texts in one language
 
 
-def hand_facts(hand: Sequence[str], dealer: int, calls: Sequence[mv.Call], call: mv.Call, fits: bool) -> str:
-    """The facts about ``hand`` that a call's meaning speaks of: HCP, the length of the suit bid (or
-    doubled), whether it is balanced for a notrump bid."""
+def hand_facts(hand: Sequence[str], dealer: int, calls: Sequence[mv.Call], call: mv.Call, fits: bool, unit: str = "hcp") -> str:
+    """The facts about ``hand`` that a call's meaning speaks of: its count in the unit the meaning's
+    range is in (HCP, or points with the length or shortness added, as a sum), the length of the
+    suit bid (or doubled), whether it is balanced for a notrump bid."""
     h = bidding.Hand(hand)
-    parts = [_("{n} HCP").format(n=h.hcp)]
+    parts = list(dict.fromkeys(h.count_words(u) for u in unit.split(",")))
     suit: str | None = None
     if isinstance(call, mv.Bid):
         suit = call.strain if call.strain != "N" else None

@@ -1,5 +1,5 @@
-"""Conventions that span both hands: Blackwood answers and the slam after them, Stayman and transfer
-continuations."""
+"""Conventions that span both hands: Blackwood and Gerber answers and the slam after them, Stayman and
+transfer continuations."""
 
 from __future__ import annotations
 
@@ -60,26 +60,42 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
         else:
             out.append(cand(PASS, _("sign-off: two aces are missing")))
         return out
-    # transfer continuations (responder after opener completed a transfer)
     op = ctx.opening
+    gerber = _gerber(ctx, my_bids, p_bids)
+    if gerber is not None:
+        return gerber
+    # transfer continuations (responder after opener completed a transfer)
     if op and op[0] == ctx.partner and op[1] == B(1, "N") and my_bids and partner_last:
         first = my_bids[0]
         if len(my_bids) == 1 and first in (B(2, "D"), B(2, "H")) and last_p.strain == ("H" if first == B(2, "D") else "S"):
             m = last_p.strain
+            general = placement(ctx)
+            slam = [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+            if last_p.level == 3:
+                # opener super-accepted (17 HCP, 4 trumps): game with any values
+                return with_fallback(
+                    [
+                        *slam,
+                        cand(B(4, m), _("game opposite the super-accept: 6+ HCP"), hcp=(6, 37)),
+                        cand(PASS, _("pass: 0-5 HCP, too weak even opposite the super-accept"), hcp=(0, 5)),
+                    ],
+                    general,
+                )
             return with_fallback(
                 [
-                    cand(B(4, m), _("game: 6+ {m}, 10-15 HCP").format(m=sname(m)), hcp=(10, 15), lens={m: (6, 13)}),
+                    *slam,
+                    cand(B(4, m), _("game: 6+ {m}, 10+ HCP").format(m=sname(m)), hcp=(10, 37), lens={m: (6, 13)}),
                     cand(
                         B(3, "N"),
                         _("game values with exactly 5 {m}: opener chooses 3NT or 4{x}").format(m=sname(m), x=m),
-                        hcp=(10, 15),
+                        hcp=(10, 37),
                         lens={m: (5, 5)},
                     ),
                     cand(B(3, m), _("invitational: 6+ {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9), lens={m: (6, 13)}),
                     cand(B(2, "N"), _("invitational: 5 {m}, 8-9 HCP").format(m=sname(m)), hcp=(8, 9)),
                     cand(PASS, _("weak: 0-7 HCP, plays in {m}").format(m=sname(m)), hcp=(0, 7)),
                 ],
-                placement(ctx),
+                general,
             )
         if len(my_bids) == 1 and first == B(2, "C") and last_p.level == 2:
             fit = last_p.strain if last_p.strain in MAJORS else None
@@ -145,4 +161,55 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
                 cand(B(4, m), _("maximum: accepts the invitation"), hcp=(16, 17)),
                 cand(PASS, _("minimum: declines the invitation")),
             ]
+    return None
+
+
+GERBER_ANSWERS = {"D": (0, 4), "H": (1,), "S": (2,), "N": (3,)}
+"""Gerber's answers (booklet, "Slam bidding"): 4D 0 or 4 aces, 4H 1, 4S 2, 4NT 3."""
+
+
+def gerber_answers() -> list[Cand]:
+    """Opener's answer to Gerber (4C over our 1NT or 2NT opening): the number of aces, in steps."""
+    words = {
+        "D": _("Gerber answer: 0 or 4 aces"),
+        "H": _("Gerber answer: 1 ace"),
+        "S": _("Gerber answer: 2 aces"),
+        "N": _("Gerber answer: 3 aces"),
+    }
+    return [cand(B(4, s), words[s], extra=lambda h, n=n: h.aces in n, forcing=True) for s, n in GERBER_ANSWERS.items()]
+
+
+def _gerber(ctx: Ctx, my_bids: list[Bid], p_bids: list[Bid]) -> list[Cand] | None:
+    """After Gerber over partner's notrump opening: the asker places the contract (7NT with every ace
+    and 37+ points together, 6NT with at most one ace missing, else 4NT, a sign-off), and opener
+    passes what the asker chose."""
+    op = ctx.opening
+    if op is None or op[1].strain != "N" or op[1].level not in (1, 2):
+        return None
+    lb = ctx.last_bid
+    if op[0] == ctx.partner and len(my_bids) == 1 and my_bids[0] == B(4, "C") and len(p_bids) == 2:
+        answer = p_bids[1]
+        if lb is None or lb[0] != ctx.partner or answer.level != 4 or answer.strain not in GERBER_ANSWERS:
+            return None
+        shown = GERBER_ANSWERS[answer.strain]
+        least = 15 if op[1].level == 1 else 20
+
+        def aces(h: Hand) -> int:
+            opts = [a + h.aces for a in shown if a + h.aces <= 4]
+            return min(opts) if opts else h.aces
+
+        out = [
+            cand(
+                B(7, "N"),
+                _("grand slam: all four aces between us and 37+ points together"),
+                extra=lambda h: aces(h) == 4 and h.hcp + least >= 37,
+            ),
+            cand(B(6, "N"), _("small slam: at most one ace missing"), extra=lambda h: aces(h) >= 3),
+        ]
+        if ctx.ok(B(4, "N")):
+            out.append(cand(B(4, "N"), _("sign-off after Gerber: two aces are missing")))
+        return out
+    if op[0] == ctx.me and len(p_bids) == 2 and p_bids[0] == B(4, "C") and lb is not None and lb[0] == ctx.partner:
+        if p_bids[1].strain == "N" and p_bids[1].level >= 4:
+            return [cand(PASS, _("pass: partner asked for aces with Gerber and chose the contract"))]
     return None

@@ -54,14 +54,37 @@ class Hand:
 
     def sup(self, suit: str) -> int:
         """Points as a raiser of ``suit``: HCP plus shortness when there are 3+ trumps."""
+        return self.hcp + self.shortness(suit)
+
+    def shortness(self, suit: str) -> int:
+        """The raiser's points for short side suits (rules digest §4.4: with 4+ trumps void 5,
+        singleton 3, doubleton 1; with 3 trumps 3, 2, 1). Only the shortest side suit counts in full
+        and each other short suit adds at most 1: two singletons are not worth six points, because
+        the trumps cannot ruff both suits and still draw the opponents' trumps."""
         n = self.lens[suit]
         if n >= 4:
             table = {0: 5, 1: 3, 2: 1}
         elif n == 3:
             table = {0: 3, 1: 2, 2: 1}
         else:
-            return self.hcp
-        return self.hcp + sum(table.get(self.lens[s], 0) for s in SUITS if s != suit)
+            return 0
+        values = sorted((table.get(self.lens[s], 0) for s in SUITS if s != suit), reverse=True)
+        return values[0] + sum(min(1, v) for v in values[1:])
+
+    def count(self, unit: str) -> int:
+        """The hand's count in a row's unit (:attr:`~.table.Cand.unit`): HCP, points or support points."""
+        if unit.startswith("sup"):
+            return self.sup(unit[3:])
+        return self.pts if unit == "pts" else self.hcp
+
+    def count_words(self, unit: str) -> str:
+        """The hand's count in ``unit`` as a sum a player can check ("10 HCP + 2 for length = 12 points")."""
+        if unit.startswith("sup"):
+            extra = self.shortness(unit[3:])
+            return _("{hcp} HCP + {n} for shortness = {t} points").format(hcp=self.hcp, n=extra, t=self.hcp + extra)
+        if unit == "pts":
+            return _("{hcp} HCP + {n} for length = {t} points").format(hcp=self.hcp, n=self.pts - self.hcp, t=self.pts)
+        return _("{n} HCP").format(n=self.hcp)
 
     def honors(self, suit: str, top: str = "AKQJT") -> int:
         return sum(1 for r in self._suits[suit] if r in top)

@@ -44,6 +44,8 @@ class Meaning:
     """For a double: ``"takeout"``, ``"negative"`` or ``"penalty"`` (:func:`~.context.double_kind`)."""
     in_system: bool = True
     """False when the system does not list the call here and it is read as natural."""
+    unit: str = "hcp"
+    """The count(s) the stated range is in (:attr:`~.table.Cand.unit`), so a hint can show the hand's own."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ def meaning(ctx: Ctx, call: Call) -> Meaning:
     kind = ctx.double_kind() if isinstance(call, Double) else None
     c = find(candidates(ctx), call)
     if c is not None:
-        return Meaning(call, c.text, c.shape, c.forcing, kind)
+        return Meaning(call, c.text, c.shape, c.forcing, kind, unit=c.unit)
     text, shape = natural(ctx, call)
     return Meaning(call, text, shape, False, kind, in_system=False)
 

@@ -9,7 +9,8 @@ from cardcli.games.bridge.bidding.context import Ctx
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
 from cardcli.games.bridge.bidding.hand import MAJORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import placement
-from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.bidding.responder import responder_second
+from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid, Double, Pass
 from cardcli.i18n import _
 
@@ -32,6 +33,12 @@ def _minor_opening(h: Hand) -> str:
     return "D" if d >= 4 else "C"
 
 
+def _no_opening(h: Hand) -> bool:
+    """Pass in first or second seat: the one-level openings need 12+ points and 10+ HCP (or are a
+    notrump opening), so only hands short of either pass."""
+    return h.pts < 12 or h.hcp < 10
+
+
 def openings(ctx: Ctx) -> list[Cand]:
     out = [
         cand(B(2, "C"), _("22+ HCP (or about 9 tricks): strong, artificial and forcing"), forcing=True, hcp=(22, 37)),
@@ -42,7 +49,7 @@ def openings(ctx: Ctx) -> list[Cand]:
         cand(B(1, "N"), _("15-17 HCP, balanced"), hcp=(15, 17), bal=True),
         cand(
             B(1, "S"),
-            _("12-21 points, 5+ spades"),
+            _("12+ points and 10-21 HCP, 5+ spades"),
             pts=(12, 24),
             hcp=(10, 21),
             lens={"S": (5, 13)},
@@ -50,7 +57,7 @@ def openings(ctx: Ctx) -> list[Cand]:
         ),
         cand(
             B(1, "H"),
-            _("12-21 points, 5+ hearts"),
+            _("12+ points and 10-21 HCP, 5+ hearts"),
             pts=(12, 24),
             hcp=(10, 21),
             lens={"H": (5, 13)},
@@ -58,7 +65,7 @@ def openings(ctx: Ctx) -> list[Cand]:
         ),
         cand(
             B(1, "D"),
-            _("12-21 points, no 5-card major, usually 4+ diamonds (the longer minor)"),
+            _("12+ points and 10-21 HCP, no 5-card major, 3+ diamonds (the longer minor; 4+ unless 4-4-3-2)"),
             pts=(12, 24),
             hcp=(10, 21),
             lens={"S": (0, 4), "H": (0, 4), "D": (3, 13)},
@@ -66,19 +73,21 @@ def openings(ctx: Ctx) -> list[Cand]:
         ),
         cand(
             B(1, "C"),
-            _("12-21 points, no 5-card major, 3+ clubs (the longer minor)"),
+            _("12+ points and 10-21 HCP, no 5-card major, 3+ clubs (the longer minor)"),
             pts=(12, 24),
             hcp=(10, 21),
             lens={"S": (0, 4), "H": (0, 4), "C": (3, 13)},
             extra=lambda h: _minor_opening(h) == "C",
         ),
     ]
-    for s in "SH":
+    # pre-empts (booklet: "3-level openings", "4-level openings"): a long suit and less than an
+    # opening bid; 8 cards with two top honours open at the 4 level (a minor too), else at the 3 level
+    for s in "SHDC":
         out.append(
             cand(
                 B(4, s),
-                _("pre-empt: 8+ {s}, less than an opening bid").format(s=sname(s)),
-                hcp=(5, 10),
+                _("pre-empt: 8+ {s} with two of the top five honours, 5-11 HCP").format(s=sname(s)),
+                hcp=(5, 11),
                 lens={s: (8, 13)},
                 extra=lambda h, s=s: h.fair(s),
             )
@@ -87,10 +96,10 @@ def openings(ctx: Ctx) -> list[Cand]:
         out.append(
             cand(
                 B(3, s),
-                _("pre-empt: 7 {s}, less than an opening bid").format(s=sname(s)),
-                hcp=(5, 10),
-                lens={s: (7, 7)},
-                extra=lambda h, s=s: h.fair(s),
+                _("pre-empt: 7-8 {s}, 5-11 HCP").format(s=sname(s)),
+                hcp=(5, 11),
+                lens={s: (7, 8)},
+                extra=lambda h, s=s: h.fair(s) or h.lens[s] == 8,
             )
         )
     for s in "SHD":
@@ -104,7 +113,9 @@ def openings(ctx: Ctx) -> list[Cand]:
                 extra=lambda h, s=s: h.good(s),
             )
         )
-    out.append(cand(PASS, _("pass: fewer than 12 points and no pre-empt"), hcp=(0, 12)))
+    out.append(
+        cand(PASS, _("pass: too weak to open (under 12 points, or under 10 HCP) and no pre-empt"), extra=_no_opening, unit="pts")
+    )
     return out
 
 
@@ -138,6 +149,12 @@ def responses(ctx: Ctx) -> list[Cand]:
             return competitive_response(ctx, opening.strain)
         if opening == B(1, "N"):
             return after_1nt_interference(ctx)
+    second = responder_second(ctx)
+    if second is not None:
+        # a hand with slam values goes through placement's slam bids (Blackwood first), before game
+        general = placement(ctx)
+        slam = [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+        return with_fallback(slam + second, general)
     special = conventional_continuations(ctx)
     if special is not None:
         return special
@@ -152,7 +169,7 @@ def _part_score_raise(ctx: Ctx, m: str, need: int) -> list[Cand]:
     return [
         cand(
             b,
-            _("completes the game with our part score below the line: {n}+ {m}, 6-15 points").format(n=need, m=sname(m)),
+            _("completes the game with our part score below the line: {n}+ {m}, 6-15 HCP").format(n=need, m=sname(m)),
             hcp=(6, 15),
             lens={m: (need, 13)},
             extra=lambda h: h.sup(m) >= 6,
@@ -217,8 +234,8 @@ def after_1major(ctx: Ctx, m: str) -> list[Cand]:
             new_suit(
                 ctx,
                 B(1, "S"),
-                _("4+ spades, 6+ points, forcing one round"),
-                _("4+ spades, 6-11 points, not forcing (a passed hand)"),
+                _("4+ spades, 6+ HCP, forcing one round"),
+                _("4+ spades, 6-11 HCP, not forcing (a passed hand)"),
                 hcp=(6, 37),
                 lens={"S": (4, 13)},
                 extra=lambda h: h.lens["H"] < 3 or h.hcp >= 11,
@@ -236,11 +253,11 @@ def after_1major(ctx: Ctx, m: str) -> list[Cand]:
             new_suit(
                 ctx,
                 B(2, s),
-                _("10+ points, {n}+ {s}, forcing one round").format(n=need, s=sname(s)),
-                _("10-11 points, {n}+ {s}, not forcing (a passed hand)").format(n=need, s=sname(s)),
+                _("10+ HCP, {n}+ {s}, forcing one round").format(n=need, s=sname(s)),
+                _("10-11 HCP, {n}+ {s}, not forcing (a passed hand)").format(n=need, s=sname(s)),
                 hcp=(10, 37),
                 lens={s: (need, 13)},
-                extra=_longest_or_five(s, "CDH" if m == "S" else "CD"),
+                extra=_longest_or_five(s, "CD" if s in "CD" else "CDH"),
             )
         )
     out.append(cand(B(1, "N"), _("6-10 HCP, no fit and no suit to bid at the 1 level"), hcp=(6, 10)))
@@ -249,14 +266,14 @@ def after_1major(ctx: Ctx, m: str) -> list[Cand]:
         out.append(
             cand(
                 B(2, s),
-                _("10+ points, forcing: the longer minor (may be only 3 cards)"),
+                _("10+ HCP, forcing: the longer minor (may be only 3 cards)"),
                 forcing=True,
                 hcp=(10, 37),
                 lens={s: (3, 13)},
                 extra=lambda h, s=s: minor(h) == s,
             )
         )
-    out.append(cand(PASS, _("pass: 0-5 points"), hcp=(0, 5)))
+    out.append(cand(PASS, _("pass: 0-5 HCP"), hcp=(0, 5)))
     return out
 
 
@@ -268,8 +285,8 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
             new_suit(
                 ctx,
                 B(1, "D"),
-                _("6+ points, 4+ diamonds, no 4-card major, forcing"),
-                _("6-11 points, 4+ diamonds, no 4-card major, not forcing (a passed hand)"),
+                _("6+ HCP, 4+ diamonds, no 4-card major, forcing"),
+                _("6-11 HCP, 4+ diamonds, no 4-card major, not forcing (a passed hand)"),
                 hcp=(6, 37),
                 lens={"D": (4, 13), "H": (0, 3), "S": (0, 3)},
             )
@@ -278,8 +295,8 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
         new_suit(
             ctx,
             B(1, "H"),
-            _("6+ points, 4+ hearts, forcing one round (up the line with 4-4)"),
-            _("6-11 points, 4+ hearts, not forcing (a passed hand)"),
+            _("6+ HCP, 4+ hearts, forcing one round (up the line with 4-4)"),
+            _("6-11 HCP, 4+ hearts, not forcing (a passed hand)"),
             hcp=(6, 37),
             lens={"H": (4, 13)},
             extra=lambda h: h.lens["H"] >= h.lens["S"] or h.lens["S"] < 5,
@@ -289,8 +306,8 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
         new_suit(
             ctx,
             B(1, "S"),
-            _("6+ points, 4+ spades, forcing one round"),
-            _("6-11 points, 4+ spades, not forcing (a passed hand)"),
+            _("6+ HCP, 4+ spades, forcing one round"),
+            _("6-11 HCP, 4+ spades, not forcing (a passed hand)"),
             hcp=(6, 37),
             lens={"S": (4, 13)},
         )
@@ -322,7 +339,7 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
     out.append(
         cand(
             B(3, m),
-            _("limit raise: {n}+ {m}, 10-12 points, no 4-card major").format(n=need, m=sname(m)),
+            _("limit raise: {n}+ {m}, 10-12 HCP, no 4-card major").format(n=need, m=sname(m)),
             hcp=(10, 12),
             lens={m: (need, 13), **nomaj},
         )
@@ -332,8 +349,8 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
             new_suit(
                 ctx,
                 B(2, "C"),
-                _("10+ points, 4+ clubs, no 4-card major, forcing"),
-                _("10-11 points, 4+ clubs, no 4-card major, not forcing (a passed hand)"),
+                _("10+ HCP, 4+ clubs, no 4-card major, forcing"),
+                _("10-11 HCP, 4+ clubs, no 4-card major, not forcing (a passed hand)"),
                 hcp=(10, 37),
                 lens={"C": (4, 13), **nomaj},
             )
@@ -341,7 +358,7 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
     out.append(
         cand(
             B(2, m),
-            _("single raise: {n}+ {m}, 6-10 points, no 4-card major").format(n=need, m=sname(m)),
+            _("single raise: {n}+ {m}, 6-10 HCP, no 4-card major").format(n=need, m=sname(m)),
             hcp=(6, 10),
             lens={m: (need, 13), **nomaj},
         )
@@ -353,16 +370,16 @@ def after_1minor(ctx: Ctx, m: str) -> list[Cand]:
         out.append(
             cand(
                 B(3, "C"),
-                _("limit raise: 4 clubs, 10-12 points, no 4-card major and no other call fits"),
+                _("limit raise: 4 clubs, 10-12 HCP, no 4-card major and no other call fits"),
                 hcp=(10, 12),
                 lens={"C": (4, 13), **nomaj},
             )
         )
     if not passed:
         out.append(
-            cand(B(3, "N"), _("13+ points, no 4-card major and no other call fits: game in notrump"), hcp=(13, 37), lens=nomaj)
+            cand(B(3, "N"), _("13+ HCP, no 4-card major and no other call fits: game in notrump"), hcp=(13, 37), lens=nomaj)
         )
-    out.append(cand(PASS, _("pass: 0-5 points"), hcp=(0, 5)))
+    out.append(cand(PASS, _("pass: 0-5 HCP"), hcp=(0, 5)))
     return out
 
 
@@ -390,6 +407,13 @@ def after_1nt(ctx: Ctx) -> list[Cand]:
             hcp=(8, 37),
             lens={"H": (0, 4), "S": (0, 4)},
             extra=four_major,
+        ),
+        cand(
+            B(4, "C"),
+            _("Gerber: asks opener how many aces (18+ HCP, slam interest)"),
+            forcing=True,
+            hcp=(18, 37),
+            lens={"H": (0, 3), "S": (0, 3)},
         ),
         cand(
             B(7, "N"),
@@ -435,6 +459,13 @@ def after_2nt(ctx: Ctx) -> list[Cand]:
             hcp=(4, 37),
             extra=lambda h: h.lens["H"] == 4 or h.lens["S"] == 4,
         ),
+        cand(
+            B(4, "C"),
+            _("Gerber: asks opener how many aces (12+ HCP, slam interest)"),
+            forcing=True,
+            hcp=(12, 37),
+            lens={"H": (0, 3), "S": (0, 3)},
+        ),
         cand(B(6, "N"), _("12-14 HCP: slam to play"), hcp=(12, 14)),
         cand(B(3, "N"), _("4-11 HCP: game to play"), hcp=(4, 11)),
         cand(PASS, _("pass: 0-3 HCP"), hcp=(0, 3)),
@@ -465,7 +496,13 @@ def after_2c(ctx: Ctx) -> list[Cand]:
                 extra=lambda h, s=s: h.good(s),
             )
         )
-    out.append(cand(B(2, "D"), _("waiting: artificial, says nothing about diamonds (usually 0-7 HCP)"), forcing=True))
+    out.append(
+        cand(
+            B(2, "D"),
+            _("waiting: artificial, says nothing about diamonds: 0-7 HCP (or 8+ HCP and no positive answer fits)"),
+            forcing=True,
+        )
+    )
     return out
 
 
@@ -475,6 +512,7 @@ def after_weak_two(ctx: Ctx, s: str) -> list[Cand]:
             B(4, s),
             _("raise to game: 3+ {s} and 16+ points (or a pre-emptive raise)").format(s=sname(s)),
             lens={s: (3, 13)},
+            unit=f"sup{s}",
             extra=lambda h: h.sup(s) >= 16 or (h.lens[s] >= 4 and h.hcp <= 10),
         )
         if s in MAJORS
@@ -518,6 +556,7 @@ def after_preempt(ctx: Ctx, opening: Bid) -> list[Cand]:
                 B(4, s),
                 _("raise to game: support and 15+ points").format(s=sname(s)),
                 lens={s: (2, 13)},
+                unit=f"sup{s}",
                 extra=lambda h: h.sup(s) >= 15 or (h.lens[s] >= 4 and h.hcp <= 10),
             )
         )

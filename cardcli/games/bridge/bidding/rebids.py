@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx
-from cardcli.games.bridge.bidding.conventions import conventional_continuations
+from cardcli.games.bridge.bidding.conventions import conventional_continuations, gerber_answers
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
 from cardcli.games.bridge.bidding.placement import placement
+from cardcli.games.bridge.bidding.responder import opener_third
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Double, Pass
 from cardcli.i18n import _
@@ -18,13 +19,19 @@ def opener_rebids(ctx: Ctx) -> list[Cand]:
     p_bids = ctx.bids_of(ctx.partner)
     my_calls = ctx.seat_calls(ctx.me)
     their = ctx.their_bids()
-    if len(my_calls) == 1 and p_bids and len(p_bids) == 1 and not their:
+    # over a double of our notrump opening partner's bids are natural (no Stayman, no transfers, no
+    # relay: competitive.after_1nt_interference), so the answers to those conventions do not apply
+    doubled_nt = opening.strain == "N" and any(not isinstance(c, Pass) for s, c in ctx.history if not ctx.ours(s))
+    if len(my_calls) == 1 and p_bids and len(p_bids) == 1 and not their and not doubled_nt:
         resp = p_bids[0]
         special = opener_second(ctx, opening, resp)
         if special is not None:
             return special
     if len(my_calls) == 1 and not p_bids and opening.level == 1 and opening.strain != "N":
         return opener_after_pass_or_competition(ctx, opening)
+    third = opener_third(ctx)
+    if third is not None:
+        return with_fallback(third, placement(ctx))
     special = conventional_continuations(ctx)
     if special is not None:
         return special
@@ -37,6 +44,8 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     partner_double = any(isinstance(c, Double) for c in ctx.seat_calls(ctx.partner))
     if partner_double:
         return None
+    if o.strain == "N" and o.level in (1, 2) and r == B(4, "C"):
+        return gerber_answers()
     if o == B(1, "N"):
         if r == B(2, "C"):
             return [
@@ -118,7 +127,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         return [
             cand(
                 B(3, "N"),
-                _("to play: 18+ HCP balanced, or enough opposite a limit raise"),
+                _("to play: 18+ HCP, balanced") if r.level == 2 else _("to play: 14+ HCP, balanced, opposite a limit raise"),
                 hcp=(18 if r.level == 2 else 14, 37),
                 bal=True,
             ),
@@ -140,7 +149,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     rs = r.strain
     if rs != "N" and rs in MAJORS:
         for lvl, rng, txt in (
-            (4, (19, 37), _("raise to game: 4 {s} and 19-21 points")),
+            (4, (19, 37), _("raise to game: 4 {s} and 19+ points")),
             (3, (16, 18), _("jump raise: 4 {s} and 16-18 points, invitational")),
             (r.level + 1, (12, 15), _("raise: 4 {s} and 12-15 points")),
         ):
@@ -203,6 +212,16 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             continue
         reverse = b.level == 2 and STRAINS.index(s) > STRAINS.index(m)
         if b.level == 1:
+            # the one-level new suit is listed above; its jump (1C-1H-2S) is the jump shift
+            out.append(
+                cand(
+                    Bid(2, s),
+                    _("jump shift: 4+ {s}, 19+ points, forcing to game").format(s=sname(s)),
+                    forcing=True,
+                    pts=(19, 24),
+                    lens={s: (4, 13)},
+                )
+            )
             continue
         if reverse:
             out.append(
@@ -220,12 +239,14 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
                 out.append(
                     cand(
                         Bid(b.level + 1, s),
-                        _("jump shift: 4+ {s}, 19-21 points, forcing to game").format(s=sname(s)),
+                        _("jump shift: 4+ {s}, 19+ points, forcing to game").format(s=sname(s)),
                         forcing=True,
                         pts=(19, 24),
                         lens={s: (4, 13)},
                     )
                 )
+    if own is not None and own.level <= 3:
+        out += _strong_own_suit(ctx, m, own)
     if own is not None:
         out.append(
             cand(
@@ -246,6 +267,37 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     if r.level == 1 or rs == "N" and r.level == 1:
         out.append(cand(PASS, _("pass: minimum with nothing to add"), hcp=(0, 14), extra=lambda h: r == B(1, "N")))
     return with_fallback(out, placement(ctx))
+
+
+def _strong_own_suit(ctx: Ctx, m: str, own: Bid) -> list[Cand]:
+    """Opener's 19-21 points with a six-card suit (booklet, "Opener's rebids": a maximum is 19-21): too
+        strong for the invitational jump rebid. A major jumps to game; a good minor bids 3NT, where the
+        long suit runs; any other minor jumps in the suit (the jump rebid, stronger than its 16-18: partner
+    bids game with 8+, and the rare 19-21 opposite 6-7 may play a part score)."""
+    out: list[Cand] = []
+    if m in MAJORS and ctx.ok(B(4, m)):
+        out.append(cand(B(4, m), _("game: 6+ {s} and 19+ points").format(s=sname(m)), pts=(19, 24), lens={m: (6, 13)}))
+    if m in MINORS and ctx.ok(B(3, "N")):
+        out.append(
+            cand(
+                B(3, "N"),
+                _("game in notrump: a good 6+ {s} suit and 19+ points").format(s=sname(m)),
+                pts=(19, 24),
+                lens={m: (6, 13)},
+                extra=lambda h: h.good(m),
+            )
+        )
+    jump = Bid(own.level + 1, m)
+    if m in MINORS and jump.level <= 4:
+        out.append(
+            cand(
+                jump,
+                _("jump rebid: 6+ {s} and 19+ points").format(s=sname(m)),
+                pts=(19, 24),
+                lens={m: (6, 13)},
+            )
+        )
+    return out
 
 
 def opener_after_pass_or_competition(ctx: Ctx, o: Bid) -> list[Cand]:

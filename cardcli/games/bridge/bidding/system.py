@@ -6,11 +6,11 @@ from __future__ import annotations
 from cardcli.games.bridge.auction import auction_over
 from cardcli.games.bridge.bidding.competitive import defence, penalty_double_answer
 from cardcli.games.bridge.bidding.context import PENALTY, Ctx
-from cardcli.games.bridge.bidding.hand import sname
+from cardcli.games.bridge.bidding.hand import bname, sname
 from cardcli.games.bridge.bidding.openings import openings, responses
 from cardcli.games.bridge.bidding.rebids import opener_rebids
 from cardcli.games.bridge.bidding.table import B, Cand, cand
-from cardcli.games.bridge.moves import Bid, Pass
+from cardcli.games.bridge.moves import PASS, Bid, Pass
 from cardcli.i18n import _
 
 
@@ -80,4 +80,15 @@ def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
             return True
         return leg == 0 and b.level <= 5 and b.level == ctx.game_level(b.strain)
 
-    return [c for c in out if keep(c)]
+    kept = [c for c in out if keep(c) and not isinstance(c.call, Pass)]
+    if leg == 0:
+        return kept + [c for c in out if isinstance(c.call, Pass)]
+    # the pass is no longer "a minimum": whatever the strength, this contract is already game
+    return kept + [
+        cand(
+            PASS,
+            _("pass: with our part score below the line {b} already completes the game; only a slam would bid on").format(
+                b=bname(bid)
+            ),
+        )
+    ]

@@ -19,6 +19,10 @@ class Cand:
     test: Callable[[Hand], bool]
     forcing: bool = False
     """Partner must not pass (new suits, artificial asks, relays): the bid is not a place to stop."""
+    unit: str = "hcp"
+    """The count the row's range is in: ``"hcp"``, ``"pts"`` (opener's count, HCP plus length) or
+    ``"supS"`` (points as a raiser of spades, HCP plus shortness); joined rows list theirs, comma-separated.
+    The hint shows the hand's count in this unit, so the range and the count can be compared."""
 
 
 def cand(
@@ -32,8 +36,11 @@ def cand(
     bal: bool | None = None,
     extra: Callable[..., bool] | None = None,
     forcing: bool = False,
+    unit: str | None = None,
 ) -> Cand:
-    """Build a candidate; the shape is derived from the conditions (points give a loose HCP range)."""
+    """Build a candidate; the shape is derived from the conditions (points give a loose HCP range).
+    ``unit`` names the count the text's range is in when ``extra`` tests it (the default is the
+    count the keyword conditions use)."""
     lo_h, hi_h = hcp
     if pts is not None:
         lo_h, hi_h = max(lo_h, pts[0] - 4), min(hi_h, pts[1])
@@ -63,7 +70,9 @@ def cand(
             return False
         return extra(h) if extra is not None else True
 
-    return Cand(call, text, shape, test, forcing)
+    if unit is None:
+        unit = f"sup{sup[0]}" if sup is not None else "pts" if pts is not None else "hcp"
+    return Cand(call, text, shape, test, forcing, unit)
 
 
 def B(level: int, strain: str) -> Bid:
@@ -82,8 +91,14 @@ def find(cands: Sequence[Cand], call: Call) -> Cand | None:
         tuple(max(c.shape.hi[i] for c in found) for i in range(4)),  # type: ignore[arg-type]
     )
     tests = [c.test for c in found]
+    units = ",".join(dict.fromkeys(u for c in found for u in c.unit.split(",")))
     return Cand(
-        call, join_texts([c.text for c in found]), shape, lambda h: any(t(h) for t in tests), any(c.forcing for c in found)
+        call,
+        join_texts([c.text for c in found]),
+        shape,
+        lambda h: any(t(h) for t in tests),
+        any(c.forcing for c in found),
+        units,
     )
 
 

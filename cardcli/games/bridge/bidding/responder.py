@@ -1,0 +1,187 @@
+"""Responder's second call after opener's limited rebid, and opener's answer to responder's invitation
+(booklet, "Responder's rebids": with a minimum pass or give preference, with 11-12 invite, with 13+
+bid game), in uncontested auctions that began with one of a suit.
+
+The general placement rule estimates partner from the range shown and can fall a point short of game
+when partner's range is wide (12-15 opposite 12: 24 by its estimate, game by the booklet); these rows
+say what the booklet says for the common sequences, in the units the rebid was shown in. A hand
+with slam values (33+ together) takes placement's slam bids first (:func:`~.openings.responses`),
+which ask for aces. A two-over-one response (10+) is left to placement.
+"""
+
+from __future__ import annotations
+
+from cardcli.games.bridge.bidding.context import Ctx
+from cardcli.games.bridge.bidding.hand import MAJORS, sname
+from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Pass
+from cardcli.i18n import _
+
+
+def _uncontested(ctx: Ctx) -> bool:
+    return all(isinstance(c, Pass) for s, c in ctx.history if not ctx.ours(s))
+
+
+def _suit_opening(ctx: Ctx) -> Bid | None:
+    op = ctx.opening
+    if op is None or op[1].level != 1 or op[1].strain == "N" or not _uncontested(ctx):
+        return None
+    return op[1]
+
+
+def responder_second(ctx: Ctx) -> list[Cand] | None:
+    """Responder's second call: opener opened one of a suit, responder answered once, opener made a
+    limited (not forcing) rebid; ``None`` for any other position."""
+    o = _suit_opening(ctx)
+    mine = ctx.seat_calls(ctx.me)
+    p_bids = ctx.bids_of(ctx.partner)
+    if o is None or len(ctx.bids_of(ctx.me)) != 1 or len(p_bids) != 2 or not isinstance(mine[-1], Bid):
+        return None
+    r, rb = mine[-1], p_bids[1]
+    last = ctx.last_bid
+    if last is None or last[0] != ctx.partner or ctx.was_forcing(len(ctx.calls) - 2):
+        return None
+    m = o.strain
+    if r.level != 1 or r.strain == m or rb.level >= ctx.game_level(rb.strain):
+        return None  # a two-over-one (10+) is left to placement, as are raises of opener's suit and games
+    if r.strain != "N" and rb.strain == r.strain:
+        return _after_raise(ctx, r, rb)
+    if rb.strain == m:
+        cheapest = r.level if STRAINS.index(m) > STRAINS.index(r.strain) else r.level + 1
+        return _after_own_suit(ctx, m, r, rb, rb.level > cheapest)
+    if rb == B(1, "N"):
+        return _after_notrump(ctx, r)
+    if rb == B(2, "N") and r.level == 1:
+        return _after_2nt(ctx, r)
+    return None
+
+
+def _after_raise(ctx: Ctx, r: Bid, rb: Bid) -> list[Cand]:
+    s = r.strain
+    out: list[Cand] = []
+    if rb.level == r.level + 1:
+        if s in MAJORS:
+            out += [
+                cand(
+                    B(4, s),
+                    _("game: 13+ points opposite opener's raise (12-15)"),
+                    sup=(s, 13, 40),
+                    lens={s: (4, 13)},
+                ),
+                cand(
+                    B(3, s),
+                    _("invites game: 11-12 points opposite opener's raise (12-15)"),
+                    sup=(s, 11, 12),
+                    lens={s: (4, 13)},
+                ),
+            ]
+        else:
+            out += [
+                cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's raise"), hcp=(13, 37)),
+                cand(B(2, "N"), _("invites game: 11-12 HCP"), hcp=(11, 12)),
+            ]
+        out.append(cand(PASS, _("pass: 6-10 points, no game opposite opener's raise (12-15)"), sup=(s, 0, 10)))
+    else:
+        if s in MAJORS:
+            out.append(cand(B(4, s), _("accepts the invitation: 8+ points"), sup=(s, 8, 40)))
+        else:
+            out.append(cand(B(3, "N"), _("game in notrump: 8+ HCP opposite opener's jump raise"), hcp=(8, 37)))
+        out.append(cand(PASS, _("declines the invitation: 6-7 points"), sup=(s, 0, 7)))
+    return out
+
+
+def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Cand]:
+    """Opener rebid the opening suit: at the cheapest level (12-15 points) or with a jump (16-18)."""
+    out: list[Cand] = []
+    if jumped:
+        if m in MAJORS and ctx.ok(B(4, m)):
+            out.append(cand(B(4, m), _("game: 8+ HCP and 2+ {s}").format(s=sname(m)), hcp=(8, 37), lens={m: (2, 13)}))
+        if ctx.ok(B(3, "N")):
+            out.append(cand(B(3, "N"), _("game in notrump: 8+ HCP opposite opener's jump rebid"), hcp=(8, 37)))
+        out.append(cand(PASS, _("declines the invitation: 6-7 HCP"), hcp=(0, 7)))
+        return out
+    if m in MAJORS:
+        out += [
+            cand(B(4, m), _("game: 3+ {s} and 13+ points").format(s=sname(m)), sup=(m, 13, 40), lens={m: (3, 13)}),
+            cand(
+                B(3, m),
+                _("invites game: 3+ {s} and 11-12 points").format(s=sname(m)),
+                sup=(m, 11, 12),
+                lens={m: (3, 13)},
+            ),
+        ]
+    out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's minimum"), hcp=(13, 37)))
+    if rb.level == 2:
+        out.append(cand(B(2, "N"), _("invites game: 11-12 HCP"), hcp=(11, 12)))
+    own = ctx.cheapest(r.strain) if r.strain != "N" else None
+    if own is not None and own.level == 2:
+        out.append(cand(own, _("to play: 6+ {s} and 6-10 HCP").format(s=sname(r.strain)), hcp=(0, 10), lens={r.strain: (6, 13)}))
+    out.append(cand(PASS, _("pass: 6-10 HCP, no game opposite opener's minimum"), hcp=(0, 10)))
+    return out
+
+
+def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:
+    """Opener's 1NT rebid: 12-14 HCP, balanced."""
+    out = [
+        cand(B(3, "N"), _("game: 13+ HCP opposite 12-14"), hcp=(13, 37)),
+        cand(B(2, "N"), _("invites game: 11-12 HCP opposite 12-14"), hcp=(11, 12)),
+    ]
+    own = ctx.cheapest(r.strain) if r.strain != "N" else None
+    if own is not None and own.level == 2:
+        out.append(cand(own, _("to play: 6+ {s} and 6-10 HCP").format(s=sname(r.strain)), hcp=(0, 10), lens={r.strain: (6, 13)}))
+    out.append(cand(PASS, _("pass: 6-10 HCP, no game opposite 12-14"), hcp=(0, 10)))
+    return out
+
+
+def _after_2nt(ctx: Ctx, r: Bid) -> list[Cand]:
+    """Opener's jump to 2NT: 18-19 HCP, balanced; every response of 6+ makes game."""
+    out: list[Cand] = []
+    if r.strain in MAJORS:
+        out.append(
+            cand(B(4, r.strain), _("game: 6+ {s}, 6+ HCP").format(s=sname(r.strain)), hcp=(6, 37), lens={r.strain: (6, 13)})
+        )
+    out.append(cand(B(3, "N"), _("game: 6+ HCP opposite 18-19"), hcp=(6, 37)))
+    return out
+
+
+def opener_third(ctx: Ctx) -> list[Cand] | None:
+    """Opener's answer to responder's invitation after opener's minimum rebid: accept with the top of
+    the range shown, decline with the bottom; ``None`` for any other position."""
+    o = _suit_opening(ctx)
+    if o is None or ctx.opening is None or ctx.opening[0] != ctx.me:
+        return None
+    my_bids, p_bids = ctx.bids_of(ctx.me), ctx.bids_of(ctx.partner)
+    last = ctx.last_bid
+    if len(my_bids) != 2 or len(p_bids) != 2 or last is None or last[0] != ctx.partner:
+        return None
+    r, rb, inv = p_bids[0], my_bids[1], p_bids[1]
+    if inv.level >= ctx.game_level(inv.strain) or r.strain == o.strain:
+        return None
+    if rb.strain == o.strain and rb.level > (r.level if STRAINS.index(o.strain) > STRAINS.index(r.strain) else r.level + 1):
+        return None  # opener jumped: responder's answer already said game or not
+    if r.strain != "N" and rb == Bid(r.level + 1, r.strain) and inv == Bid(rb.level + 1, r.strain) and r.strain in MAJORS:
+        s = r.strain
+        return [
+            cand(B(4, s), _("accepts the invitation: 14+ points"), sup=(s, 14, 40)),
+            cand(PASS, _("declines the invitation: 12-13 points"), sup=(s, 0, 13)),
+        ]
+    if rb.strain == o.strain and inv == Bid(rb.level + 1, o.strain) and o.strain in MAJORS:
+        s = o.strain
+        return [
+            cand(B(4, s), _("accepts the invitation: 14+ points"), pts=(14, 40)),
+            cand(PASS, _("declines the invitation: 12-13 points"), pts=(0, 13)),
+        ]
+    if inv == B(2, "N") and (rb == B(1, "N") or rb.strain in (o.strain, r.strain)):
+        if rb == B(1, "N"):
+            return [
+                cand(B(3, "N"), _("accepts the invitation: 13-14 HCP"), hcp=(13, 37)),
+                cand(PASS, _("declines the invitation: 12 HCP"), hcp=(0, 12)),
+            ]
+        rows = [cand(B(3, "N"), _("accepts the invitation: 14+ points"), pts=(14, 40))]
+        if rb.strain == o.strain:
+            rows.append(
+                cand(B(3, o.strain), _("declines: 6+ {s}, a minimum").format(s=sname(o.strain)), lens={o.strain: (6, 13)})
+            )
+        rows.append(cand(PASS, _("declines the invitation: 12-13 points"), pts=(0, 13)))
+        return rows
+    return None
