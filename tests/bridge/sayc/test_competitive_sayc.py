@@ -97,7 +97,8 @@ CASES = [
     (NEGATIVE, "1H 2D X P", "A4 KQ983 KQT9 42", "Pass", "converts the negative double to penalties"),
     (NEGATIVE, "1C 1D X P", "K4 Q73 A4 KJ9843", "2C", "answers the negative double: 6+ clubs"),
     # a strong opener competes when partner has passed; the reopening double
-    (INTERFERENCE, "1D 1H P 2H", "KJ5 - AKQ984 AQ82", "X", "takeout double: 16+ HCP"),
+    (INTERFERENCE, "1D 1H P 2H", "KJ54 - AKQ98 AQ82", "X", "takeout double: 16+ HCP"),
+    (INTERFERENCE, "1D 1H P 2H", "KJ5 - AKQ984 AQ82", "3D", "competes: 6+ diamonds, 16+ points"),
     (INTERFERENCE, "1D 1H P 2H X P", "842 953 J4 Q9842", "3C", "answers the double"),
     (INTERFERENCE, "1D 1S P P", "4 K842 AQ984 K42", "X", "reopening takeout double"),
 ]

@@ -242,7 +242,14 @@ def overcalls(ctx: Ctx) -> list[Cand]:
     lb = ctx.last_bid
     assert lb is not None
     their = ctx.their_suits()
-    balancing = ctx.rho_passed_only() and lb[0] == ctx.lho and all(isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
+    # the pass-out seat over a one-level bid bids on about 3 points less (SAYC: balancing); over a
+    # pre-empt the ranges stay, as the pre-empter's partner may have passed with values
+    balancing = (
+        ctx.rho_passed_only()
+        and lb[0] == ctx.lho
+        and lb[1].level == 1
+        and all(isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
+    )
     light = 3 if balancing else 0
     out: list[Cand] = []
     level_now = lb[1].level
@@ -266,9 +273,11 @@ def overcalls(ctx: Ctx) -> list[Cand]:
         def takeout(h: Hand) -> bool:
             short = all(h.lens[x] <= 2 for x in their)
             support = all(h.lens[x] >= 3 for x in unbid if x in MAJORS) and sum(h.lens[x] >= 3 for x in unbid) >= len(unbid) - 1
-            # a good 5-card major is overcalled, not doubled, short of the strong double
-            major = any(h.lens[x] >= 5 and h.fair(x) for x in unbid if x in MAJORS)
-            return (short and support and not major) or h.hcp >= 17 - light
+            # a good 5-card major is overcalled at the 1 level, not doubled, short of the strong double
+            major = level_now == 1 and any(h.lens[x] >= 5 and h.fair(x) for x in unbid if x in MAJORS)
+            # the strong double asks partner for a suit: not with a void in an unbid major
+            strong = h.hcp >= 17 - light and all(h.lens[x] >= 1 for x in unbid if x in MAJORS)
+            return (short and support and not major) or strong
 
         out.append(
             cand(
@@ -312,9 +321,9 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             out.append(
                 cand(
                     b,
-                    _("overcall at the 2 level: a good 5-6+ {s} suit, 11-16 HCP").format(s=sname(s))
+                    _("overcall at the 2 level: 5+ {s}, a good suit, 11-16 HCP").format(s=sname(s))
                     if not balancing
-                    else _("balancing overcall at the 2 level: a good 5-6+ {s} suit, 8-13 HCP").format(s=sname(s)),
+                    else _("balancing overcall at the 2 level: 5+ {s}, a good suit, 8-13 HCP").format(s=sname(s)),
                     hcp=(11 - light, 16 - light),
                     lens={s: (5, 13)},
                     extra=lambda h, s=s: h.good(s) or (h.lens[s] >= 6 and h.fair(s)),

@@ -159,5 +159,5 @@ def strong_opener_competes(ctx: Ctx) -> list[Cand]:
 
 
 def _long(h: Hand, m: str) -> bool:
-    """Seven cards in the suit opened: bid it again rather than double."""
-    return h.lens[m] >= 7
+    """Six cards in the suit opened: bid it again rather than double."""
+    return h.lens[m] >= 6
