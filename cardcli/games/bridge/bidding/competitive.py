@@ -79,8 +79,12 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
                     if len(unbid_majors) == 1
                     else None,
                     extra=lambda h: (
-                        all(h.lens[x] >= 4 for x in unbid_majors)
-                        or (len(unbid_majors) == 2 and any(h.lens[x] >= 4 for x in unbid_majors) and h.hcp >= 8)
+                        (
+                            all(h.lens[x] >= 4 for x in unbid_majors)
+                            or (len(unbid_majors) == 2 and any(h.lens[x] >= 4 for x in unbid_majors) and h.hcp >= 8)
+                        )
+                        # with five cards and the values for a forcing new suit, bid the major instead
+                        and not any(h.lens[x] >= 5 and h.hcp >= 10 and h.fair(x) for x in unbid_majors)
                     ),
                 )
             )

@@ -243,5 +243,17 @@ class Ctx:
             return None
         return None
 
+    def partner_double_unanswered(self) -> str | None:
+        """The kind of partner's last call when it is a double and this player has not called since,
+        whatever the opponents did over it (a bid over a negative double frees opener to bid on)."""
+        for i in range(len(self.calls) - 1, -1, -1):
+            seat = caller(self.dealer, i)
+            c = self.calls[i]
+            if seat == self.me:
+                return None
+            if seat == self.partner:
+                return double_kind(self.dealer, self.calls[:i]) if isinstance(c, Double) else None
+        return None
+
     def rho_passed_only(self) -> bool:
         return all(isinstance(c, Pass) for c in self.seat_calls(self.rho))

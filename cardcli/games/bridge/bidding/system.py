@@ -26,7 +26,7 @@ def candidates(ctx: Ctx) -> list[Cand]:
     if kind == PENALTY:
         return penalty_double_answer(ctx)
     opener, _opening = op
-    if kind == NEGATIVE and opener == ctx.me:
+    if opener == ctx.me and (kind == NEGATIVE or (kind is None and ctx.partner_double_unanswered() == NEGATIVE)):
         return _to_the_score(ctx, answer_negative_double(ctx))
     if kind == TAKEOUT and opener == ctx.partner:
         return _to_the_score(ctx, advance_double(ctx))
