@@ -1,10 +1,12 @@
-"""Competitive bidding: overcalls, takeout doubles and their answers, responder over interference."""
+"""Competitive bidding: overcalls and their answers, responder over interference (1NT doubled included);
+the answers to doubles are in :mod:`.doubles`, the two-suited overcalls in :mod:`.twosuited`."""
 
 from __future__ import annotations
 
 from cardcli.games.bridge.auction import doubling_state
-from cardcli.games.bridge.bidding.context import NEGATIVE, PENALTY, TAKEOUT, Ctx, double_kind, two_suited
+from cardcli.games.bridge.bidding.context import NEGATIVE, TAKEOUT, Ctx, double_kind, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
+from cardcli.games.bridge.bidding.doubles import advance_double
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import placement
 from cardcli.games.bridge.bidding.table import B, Cand, cand
@@ -352,112 +354,6 @@ def overcalls(ctx: Ctx) -> list[Cand]:
     return [c for c in out if c is not None]
 
 
-def advance_double(ctx: Ctx) -> list[Cand]:
-    """Partner made a takeout double: we answer, in our best unbid suit (majors first)."""
-    their = ctx.their_suits()
-    rho_bid = any(isinstance(c, Bid) for c in ctx.seat_calls(ctx.rho)[-1:])
-    unbid = [s for s in "SHDC" if s not in their]
-    out: list[Cand] = []
-    best = lambda h: max(unbid, key=lambda s: (h.lens[s] + (1 if s in MAJORS else 0), -SUITS.index(s)))  # noqa: E731
-    for s in unbid:
-        b = ctx.cheapest(s)
-        if b is None:
-            continue
-        game = Bid(ctx.game_level(s), s)
-        if s in MAJORS and ctx.ok(game):
-            out.append(
-                cand(
-                    game,
-                    _("game: 4+ {s} and 12+ points").format(s=sname(s)),
-                    hcp=(12, 37),
-                    lens={s: (4, 13)},
-                    extra=lambda h, s=s: best(h) == s,
-                )
-            )
-        jump = Bid(b.level + 1, s)
-        if jump.level <= 3:
-            out.append(
-                cand(
-                    jump,
-                    _("jump answer: 9-11 points, 4+ {s}, invitational").format(s=sname(s)),
-                    hcp=(9, 11),
-                    lens={s: (4, 13)},
-                    extra=lambda h, s=s: best(h) == s,
-                )
-            )
-    if not rho_bid:
-        # before the weak answers: a pass for penalties is no pass for want of values
-        out.append(
-            cand(
-                PASS,
-                _("pass: converts the double to penalties (long, strong trumps)"),
-                extra=lambda h: any(h.lens[x] >= 5 and h.good(x) for x in their),
-            )
-        )
-    stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
-    nt = ctx.cheapest("N")
-    if nt is not None and nt.level <= 3:
-        if ctx.ok(Bid(3, "N")):
-            out.append(cand(Bid(3, "N"), _("game in notrump: 12+ HCP with stoppers"), hcp=(12, 37), extra=stop))
-        if nt.level == 1:
-            out.append(
-                cand(
-                    nt,
-                    _("6-10 HCP, a stopper, no 4-card major"),
-                    hcp=(6, 10),
-                    extra=lambda h: stop(h) and all(h.lens[x] < 4 for x in MAJORS if x not in their),
-                )
-            )
-    for s in unbid:
-        b = ctx.cheapest(s)
-        if b is not None and b.level <= (3 if rho_bid else 4):
-            if rho_bid:
-                out.append(
-                    cand(
-                        b,
-                        _("free bid over their interference: 6+ points, {s} is the best suit").format(s=sname(s)),
-                        hcp=(6, 37),
-                        extra=lambda h, s=s: best(h) == s,
-                    )
-                )
-            else:
-                out.append(
-                    cand(
-                        b,
-                        _("answers the double: 0-8 points, {s} is the best suit").format(s=sname(s)),
-                        hcp=(0, 8),
-                        extra=lambda h, s=s: best(h) == s,
-                    )
-                )
-    lb = ctx.last_bid
-    if rho_bid and lb is not None and lb[1].strain != "N" and doubling_state(ctx.calls) == 0 and ctx.double_kind() == PENALTY:
-        t = lb[1].strain
-        out.insert(
-            0,
-            cand(
-                DOUBLE,
-                _("penalty double: 4+ {s} with two honors and 8+ HCP (SAYC plays no responsive doubles)").format(s=sname(t)),
-                hcp=(8, 37),
-                lens={t: (4, 13)},
-                extra=lambda h: h.honors(t) >= 2,
-            ),
-        )
-    if rho_bid:
-        out.append(cand(PASS, _("pass: the opponents bid over the double and there is nothing to add")))
-    else:
-        for s in unbid:
-            b = ctx.cheapest(s)
-            if b is not None and b.level <= 4:
-                out.append(
-                    cand(
-                        b,
-                        _("answers the double: {s} is the best suit, nothing better to bid").format(s=sname(s)),
-                        extra=lambda h, s=s: best(h) == s,
-                    )
-                )
-    return [c for c in out if c is not None]
-
-
 def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
     s = ov.strain
     out: list[Cand] = []
@@ -503,39 +399,3 @@ def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
             )
     out.append(cand(PASS, _("pass: no fit and not enough to bid")))
     return [c for c in out if c is not None]
-
-
-def penalty_double_answer(ctx: Ctx) -> list[Cand]:
-    """Partner's double is for penalties and stands: leave it in, unless a long suit and shortness in
-    theirs make the contract a good one for them."""
-    lb = ctx.last_bid
-    assert lb is not None
-    t = lb[1].strain
-    out: list[Cand] = []
-    for s in "SHDC":
-        if s == t or s in ctx.their_suits():
-            continue
-        b = ctx.cheapest(s)
-        if b is None or b.level > 3:
-            continue
-        if t == "N":
-            out.append(
-                cand(
-                    b,
-                    _("takes out partner's penalty double: 6+ {s} and a weak hand (0-4 HCP)").format(s=sname(s)),
-                    hcp=(0, 4),
-                    lens={s: (6, 13)},
-                    extra=lambda h, s=s: h.longest() == s,
-                )
-            )
-        else:
-            out.append(
-                cand(
-                    b,
-                    _("takes out partner's penalty double: 6+ {s}, at most one {t}").format(s=sname(s), t=sname(t)),
-                    lens={s: (6, 13), t: (0, 1)},
-                    extra=lambda h, s=s: h.longest() == s,
-                )
-            )
-    out.append(cand(PASS, _("pass: leaves partner's penalty double in")))
-    return out

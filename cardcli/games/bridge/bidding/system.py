@@ -4,9 +4,14 @@ rules that apply everywhere (forcing bids, bidding to the rubber score)."""
 from __future__ import annotations
 
 from cardcli.games.bridge.auction import auction_over
-from cardcli.games.bridge.bidding.competitive import advance_double, defence, opener_after_1nt_doubled, penalty_double_answer
+from cardcli.games.bridge.bidding.competitive import defence, opener_after_1nt_doubled
 from cardcli.games.bridge.bidding.context import NEGATIVE, PENALTY, TAKEOUT, Ctx
-from cardcli.games.bridge.bidding.doubles import answer_negative_double, strong_opener_competes
+from cardcli.games.bridge.bidding.doubles import (
+    advance_double,
+    answer_negative_double,
+    penalty_double_answer,
+    strong_opener_competes,
+)
 from cardcli.games.bridge.bidding.hand import sname
 from cardcli.games.bridge.bidding.openings import openings, responses
 from cardcli.games.bridge.bidding.rebids import opener_rebids
