@@ -120,3 +120,34 @@ def test_sayc_competitive_call(section: str, auction: str, hand: str, call: str,
 def test_the_table_is_large_enough() -> None:
     assert len(CASES) >= 45
     assert len({c[0] for c in CASES}) >= 8
+
+
+def _bot_auction(seed: str | int) -> list[str]:
+    """The bots' auction of the first deal of ``cardcli play bridge --bots all --seed SEED``."""
+    from cardcli.engine.deal import shuffled_deck
+    from cardcli.engine.registry import load
+    from cardcli.engine.rng import Rng
+
+    game = load("bridge")
+    cfg = game.presets["rubber"]
+    state = game.new_match(cfg, 4, game.first_dealer(cfg, 4, seed))
+    game.start_hand(state, shuffled_deck(game.deck(cfg, 4), seed, 1))
+    bot = game.bots[game.default_bot]()
+    while state.phase == "auction":
+        seat = game.to_act(state)
+        game.apply(state, bot.choose(game.view(state, seat), game.legal_moves(state), Rng(seed, seat, len(state.calls))))
+    return [call_name(c) for c in state.calls]
+
+
+def test_ex25_spades_over_1nt_doubled_are_played_in_spades() -> None:
+    """Seed ex25: 1NT is doubled and responder holds six spades and no clubs; once 3C relayed to down 4."""
+    calls = _bot_auction("ex25")
+    assert calls[2:4] == ["1NT", "X"] and "3C" not in calls
+    assert [c for c in calls if c not in ("Pass",)][-1] == "2S"
+
+
+def test_228_a_strong_opener_does_not_pass_their_raise_out() -> None:
+    """Seed 228: the 20-HCP opener with a heart void competes over 1D (1H) P (2H)."""
+    calls = _bot_auction(228)
+    assert calls[:4] == ["1D", "1H", "Pass", "2H"]
+    assert calls[4] != "Pass"
