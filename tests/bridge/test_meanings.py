@@ -210,9 +210,11 @@ def test_a_takeout_double_is_answered_and_a_negative_double_shows_the_major() ->
     # a takeout double: partner bids the best unbid suit, even with nothing
     call, why = bd.choose("TS 9S 8S 7S 6S TH 9H 8H TD 9D 7D 9C 6C".split(), 0, calls("1H X P"), score0)
     assert call == Bid(1, "S") and why.startswith("answers the double")
-    # a negative double: opener shows four spades
-    call, why = bd.choose("AS KS 5S 4S AH KH QH 6H 3H 7D 2D 8C 3C".split(), 0, calls("1H 2C X P"), score0)
+    # a negative double: opener shows four spades (a minimum cheaply, 16-18 points with a jump)
+    call, why = bd.choose("AS KS 5S 4S JH KH QH 6H 3H 7D 2D 8C 3C".split(), 0, calls("1H 2C X P"), score0)
     assert call == Bid(2, "S") and why.startswith("answers the negative double: 4+ spades")
+    call, why = bd.choose("AS KS 5S 4S AH KH QH 6H 3H 7D 2D 8C 3C".split(), 0, calls("1H 2C X P"), score0)
+    assert call == Bid(3, "S") and why.startswith("answers the negative double with a jump: 4+ spades")
     assert bd.explain(0, calls("1H 2C"), score0, Double()).startswith("negative double")
 
 

@@ -361,12 +361,16 @@ RULES = [
             "has only passed, a double of their suit bid at the 1 to 3 level is for takeout: short in "
             "their suit, support for the others (also in the pass-out seat, where it may be lighter). "
             "When partner opened one of a suit and the opponents' only call is a suit overcall at the 1 or "
-            "2 level, responder's double is negative: for takeout, showing the unbid major. Every other "
-            "double is for penalties. Partner answers what the double means: a takeout double is answered "
-            "in the best unbid suit (pass only with long, strong trumps), a negative double by showing the "
-            "unbid major or notrump with a stopper, and a penalty double is left in unless partner has a "
-            "six-card suit and at most one card in theirs (against notrump: a six-card suit and at most "
-            "4 HCP), and runs to it."
+            "2 level (negative doubles through 2S), responder's double is negative: for takeout, showing "
+            "the unbid major (or both minors when no major is unbid). When you opened and partner has only "
+            "passed, your double of their suit at the 1 to 3 level is for takeout too: a strong hand that "
+            "competes. Every other double is for penalties (there are no responsive doubles). Partner "
+            "answers what the double means: a takeout double is answered in the best unbid suit (pass "
+            "only with long, strong trumps), a negative double by showing the unbid major, notrump with a "
+            "stopper or a long suit, jumping with 16-18 points, and never passed for want of a call; a "
+            "penalty double is left in unless partner has a six-card suit and at most one card in theirs "
+            "(against notrump: a six-card suit and at most 4 HCP), and runs to it. When the opponents double "
+            "partner's 1NT, Stayman and the transfers stay on, a redouble shows 10+ HCP, and 2S is to play."
         ),
     ),
     Rule(
@@ -431,6 +435,18 @@ RULES = [
             "when balanced (12-14) or a lower-ranking new suit. With 16-18 opener jumps: a jump raise, or a jump "
             "in the own six-card suit; 2NT shows 18-19 balanced. A reverse (a new suit at the 2 level higher "
             "than the first) shows 17 or more."
+        ),
+    ),
+    Rule(
+        "bidding.two-suited",
+        N_("Two-suited overcalls: Michaels and the Unusual 2NT"),
+        N_(
+            "Straight over their opening of one of a suit, a cue bid of their suit and a jump to 2NT show "
+            "two five-card suits. 2C over 1C and 2D over 1D: both majors. 2H over 1H: spades and a minor; "
+            "2S over 1S: hearts and a minor. 2NT: the two lowest unbid suits (the minors over a major). "
+            "The hand is weak (6-11 HCP) or strong (16+ HCP), never in between: with 12-15, overcall the "
+            "higher suit. Partner picks one of the suits (a jump invites, game with 13+ points); after a "
+            "major-suit cue bid without three cards in the major, 2NT asks for the minor."
         ),
     ),
     Rule(

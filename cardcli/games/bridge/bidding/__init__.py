@@ -33,7 +33,8 @@ line, a lower contract completes the game and the bots stop there
 Modules: :mod:`.hand` (evaluation, shapes), :mod:`.table` (rows),
 :mod:`.context` (a position, the rule for doubles), :mod:`.openings`
 (openings and responses), :mod:`.rebids` (opener's rebids),
-:mod:`.competitive` (overcalls, doubles, interference), :mod:`.conventions`
+:mod:`.competitive` (overcalls, doubles, interference), :mod:`.twosuited`
+(Michaels and the Unusual 2NT), :mod:`.doubles` (opener in competition), :mod:`.conventions`
 (Blackwood, Stayman and transfer continuations), :mod:`.placement`,
 :mod:`.system` (the table for a position) and :mod:`.meanings`.
 """

@@ -1,13 +1,16 @@
-"""Competitive bidding: overcalls, takeout doubles and their answers, responder over interference."""
+"""Competitive bidding: overcalls and their answers, responder over interference (1NT doubled included);
+the answers to doubles are in :mod:`.doubles`, the two-suited overcalls in :mod:`.twosuited`."""
 
 from __future__ import annotations
 
 from cardcli.games.bridge.auction import doubling_state
-from cardcli.games.bridge.bidding.context import NEGATIVE, TAKEOUT, Ctx, double_kind
+from cardcli.games.bridge.bidding.context import NEGATIVE, TAKEOUT, Ctx, double_kind, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
-from cardcli.games.bridge.bidding.hand import MAJORS, SUITS, Hand, sname
+from cardcli.games.bridge.bidding.doubles import advance_double
+from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import placement
 from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.bidding.twosuited import advance_two_suiter, michaels_minor, partner_two_suiter, two_suited_overcalls
 from cardcli.games.bridge.moves import DOUBLE, PASS, REDOUBLE, Bid, Double, Pass
 from cardcli.i18n import _
 
@@ -30,9 +33,14 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
         )
     need = 3 if m in MAJORS else 5
     cue = next((b for s, b in ctx.their_bids()), None)
+    shown = [i for i, (s, c) in enumerate(ctx.history) if not ctx.ours(s) and two_suited(ctx.dealer, ctx.calls, i)]
+    if shown:
+        # a two-suited overcall: the cue bid is in a suit it showed, not in the strain it was bid in
+        known = sorted(their, key=SUITS.index, reverse=True)
+        cue = Bid(cue.level, known[0]) if cue is not None and known else None
     raise_ = ctx.cheapest(m)
     if raise_ is not None:
-        if cue is not None and cue.strain != "N" and ctx.cheapest(cue.strain):
+        if cue is not None and cue.strain not in ("N", m) and ctx.cheapest(cue.strain):
             cb = ctx.cheapest(cue.strain)
             assert cb is not None
             if cb.level <= 3:
@@ -68,13 +76,31 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
                         s="s" if len(unbid_majors) > 1 else "", which=", ".join(sname(x) for x in unbid_majors)
                     ),
                     hcp=(6, 37),
-                    lens={x: (4, 13) for x in unbid_majors[:1]} if len(unbid_majors) == 1 else None,
+                    # a single unbid major biddable at the 1 level: with five it is bid, the double shows four
+                    lens={x: (4, 4 if ctx.cheapest(x) == Bid(1, x) else 13) for x in unbid_majors[:1]}
+                    if len(unbid_majors) == 1
+                    else None,
                     extra=lambda h: (
-                        all(h.lens[x] >= 4 for x in unbid_majors)
-                        or (len(unbid_majors) == 2 and any(h.lens[x] >= 4 for x in unbid_majors) and h.hcp >= 8)
+                        (
+                            all(h.lens[x] >= 4 for x in unbid_majors)
+                            or (len(unbid_majors) == 2 and any(h.lens[x] >= 4 for x in unbid_majors) and h.hcp >= 8)
+                        )
+                        # with five cards and the values for a forcing new suit, bid the major instead
+                        and not any(h.lens[x] >= 5 and h.hcp >= 10 and h.fair(x) for x in unbid_majors)
                     ),
                 )
             )
+        else:
+            minors = [s for s in "DC" if s not in their and s != m]
+            if len(minors) == 2:
+                out.append(
+                    cand(
+                        DOUBLE,
+                        _("negative double: 8+ HCP and 4+ cards in both minors"),
+                        hcp=(8, 37),
+                        lens={"D": (4, 13), "C": (4, 13)},
+                    )
+                )
     for s in "SHDC":
         if s == m or s in their:
             continue
@@ -117,11 +143,54 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
     return out
 
 
+def after_1nt_doubled(ctx: Ctx) -> list[Cand]:
+    """Partner's 1NT was doubled: systems on (SAYC booklet, Interference after a 1NT opening) for
+    Stayman and the Jacoby transfers, a redouble with the values to punish them, and 2♠ (and
+    three of a minor) natural and to play: the 2♠ relay to 3♣ is off over the double."""
+    from cardcli.games.bridge.bidding.openings import after_1nt  # openings imports this module
+
+    rows = {c.call: c for c in after_1nt(ctx)}
+    out = [rows[B(2, "D")], rows[B(2, "H")]]
+    out.append(cand(REDOUBLE, _("redouble: 10+ HCP, the hand is ours and they will be doubled"), hcp=(10, 37)))
+    stayman = rows[B(2, "C")]
+    # a balanced hand leaves 1NT doubled in: together we hold most of the points
+    out.append(Cand(stayman.call, stayman.text, stayman.shape, lambda h: stayman.test(h) and not h.balanced, True))
+    out.append(
+        cand(
+            B(2, "S"),
+            _("to play: 5+ spades, fewer than 10 HCP (no relay over the double)"),
+            hcp=(0, 9),
+            lens={"S": (5, 13)},
+        )
+    )
+    for s in MINORS:
+        out.append(cand(B(3, s), _("to play: 6+ {s}, fewer than 8 HCP").format(s=sname(s)), hcp=(0, 7), lens={s: (6, 13)}))
+    out.append(cand(PASS, _("pass: content to play 1NT doubled (a balanced hand, or nothing to show)")))
+    return out
+
+
+def opener_after_1nt_doubled(ctx: Ctx) -> list[Cand] | None:
+    """Our 1NT was doubled and partner bid 2♠ or three of a minor: to play, so opener passes."""
+    mine = [c for c in ctx.seat_calls(ctx.me) if not isinstance(c, Pass)]
+    op = ctx.opening
+    if op is None or op[0] != ctx.me or op[1] != B(1, "N") or len(mine) != 1:
+        return None
+    at = next(i for i, c in enumerate(ctx.calls) if c == op[1])
+    after = ctx.calls[at + 1 : at + 3]
+    if len(after) < 2 or not isinstance(after[0], Double):
+        return None
+    if after[1] not in (B(2, "S"), B(3, "C"), B(3, "D")) or len(ctx.calls) != at + 4:
+        return None
+    return [cand(PASS, _("pass: partner's bid over the double is to play"))]
+
+
 def after_1nt_interference(ctx: Ctx) -> list[Cand]:
     """Partner opened 1NT and the opponents came in: doubles are for penalties (SAYC)."""
     lb = ctx.last_bid
     assert lb is not None
     their = lb[1]
+    if ctx.ours(lb[0]) and isinstance(ctx.calls[-1], Double):
+        return after_1nt_doubled(ctx)
     out: list[Cand] = []
     if not ctx.ours(lb[0]) and doubling_state(ctx.calls) == 0 and their.strain != "N":
         t = their.strain
@@ -154,6 +223,12 @@ def defence(ctx: Ctx) -> list[Cand]:
     p_calls = [c for c in ctx.seat_calls(ctx.partner) if not isinstance(c, Pass)]
     if not my_calls and not p_calls:
         return overcalls(ctx)
+    shown = partner_two_suiter(ctx)
+    if shown is not None:
+        return advance_two_suiter(ctx, shown)
+    ask = michaels_minor(ctx)
+    if ask is not None:
+        return ask
     if not my_calls and p_calls and len(p_calls) == 1:
         first = p_calls[0]
         # only the first chance to answer partner's double or overcall is "advancing"
@@ -173,11 +248,19 @@ def overcalls(ctx: Ctx) -> list[Cand]:
     lb = ctx.last_bid
     assert lb is not None
     their = ctx.their_suits()
-    balancing = ctx.rho_passed_only() and lb[0] == ctx.lho and all(isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
+    # the pass-out seat over a one-level bid bids on about 3 points less (SAYC: balancing); over a
+    # pre-empt the ranges stay, as the pre-empter's partner may have passed with values
+    balancing = (
+        ctx.rho_passed_only()
+        and lb[0] == ctx.lho
+        and lb[1].level == 1
+        and all(isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
+    )
     light = 3 if balancing else 0
     out: list[Cand] = []
     level_now = lb[1].level
     stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
+    out += two_suited_overcalls(ctx)
     if level_now <= 1 and ctx.ok(B(1, "N")):
         out.append(
             cand(
@@ -196,14 +279,18 @@ def overcalls(ctx: Ctx) -> list[Cand]:
         def takeout(h: Hand) -> bool:
             short = all(h.lens[x] <= 2 for x in their)
             support = all(h.lens[x] >= 3 for x in unbid if x in MAJORS) and sum(h.lens[x] >= 3 for x in unbid) >= len(unbid) - 1
-            return (short and support) or h.hcp >= 18
+            # a good 5-card major is overcalled at the 1 level, not doubled, short of the strong double
+            major = level_now == 1 and any(h.lens[x] >= 5 and h.fair(x) for x in unbid if x in MAJORS)
+            # the strong double asks partner for a suit: not with a void in an unbid major
+            strong = h.hcp >= 17 - light and all(h.lens[x] >= 1 for x in unbid if x in MAJORS)
+            return (short and support and not major) or strong
 
         out.append(
             cand(
                 DOUBLE,
-                _("takeout double: 12+ HCP, short in their suit, support for the others (or 18+ HCP)")
+                _("takeout double: 12+ HCP, short in their suit, support for the others (or 17+ HCP)")
                 if not balancing
-                else _("balancing takeout double: 9+ HCP, short in their suit"),
+                else _("balancing takeout double: 9+ HCP, short in their suit, support for the others (or 14+ HCP)"),
                 hcp=(12 - light, 37),
                 extra=takeout,
             )
@@ -228,8 +315,10 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             out.append(
                 cand(
                     b,
-                    _("overcall: 5+ {s} with two top honors, 8-16 HCP").format(s=sname(s)),
-                    hcp=(8 - light, 16),
+                    _("overcall: 5+ {s} with two top honors, 8-16 HCP").format(s=sname(s))
+                    if not balancing
+                    else _("balancing overcall: 5+ {s} with two top honors, 5-13 HCP").format(s=sname(s)),
+                    hcp=(8 - light, 16 - light),
                     lens={s: (5, 13)},
                     extra=lambda h, s=s: h.fair(s),
                 )
@@ -238,8 +327,10 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             out.append(
                 cand(
                     b,
-                    _("overcall at the 2 level: a good 5-6+ {s} suit, 11-16 HCP").format(s=sname(s)),
-                    hcp=(11 - light, 16),
+                    _("overcall at the 2 level: 5+ {s}, a good suit, 11-16 HCP").format(s=sname(s))
+                    if not balancing
+                    else _("balancing overcall at the 2 level: 5+ {s}, a good suit, 8-13 HCP").format(s=sname(s)),
+                    hcp=(11 - light, 16 - light),
                     lens={s: (5, 13)},
                     extra=lambda h, s=s: h.good(s) or (h.lens[s] >= 6 and h.fair(s)),
                 )
@@ -260,97 +351,6 @@ def overcalls(ctx: Ctx) -> list[Cand]:
     if ctx.ok(nt3):
         out.append(cand(nt3, _("to play: 19+ HCP with stoppers in their suit"), hcp=(19, 37), extra=stop))
     out.append(cand(PASS, _("pass: no suitable overcall or double")))
-    return [c for c in out if c is not None]
-
-
-def advance_double(ctx: Ctx) -> list[Cand]:
-    """Partner made a takeout double: we answer, in our best unbid suit (majors first)."""
-    their = ctx.their_suits()
-    rho_bid = any(isinstance(c, Bid) for c in ctx.seat_calls(ctx.rho)[-1:])
-    unbid = [s for s in "SHDC" if s not in their]
-    out: list[Cand] = []
-    best = lambda h: max(unbid, key=lambda s: (h.lens[s] + (1 if s in MAJORS else 0), -SUITS.index(s)))  # noqa: E731
-    for s in unbid:
-        b = ctx.cheapest(s)
-        if b is None:
-            continue
-        game = Bid(ctx.game_level(s), s)
-        if s in MAJORS and ctx.ok(game):
-            out.append(
-                cand(
-                    game,
-                    _("game: 4+ {s} and 12+ points").format(s=sname(s)),
-                    hcp=(12, 37),
-                    lens={s: (4, 13)},
-                    extra=lambda h, s=s: best(h) == s,
-                )
-            )
-        jump = Bid(b.level + 1, s)
-        if jump.level <= 3:
-            out.append(
-                cand(
-                    jump,
-                    _("jump answer: 9-11 points, 4+ {s}, invitational").format(s=sname(s)),
-                    hcp=(9, 11),
-                    lens={s: (4, 13)},
-                    extra=lambda h, s=s: best(h) == s,
-                )
-            )
-    stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
-    nt = ctx.cheapest("N")
-    if nt is not None and nt.level <= 3:
-        if ctx.ok(Bid(3, "N")):
-            out.append(cand(Bid(3, "N"), _("game in notrump: 12+ HCP with stoppers"), hcp=(12, 37), extra=stop))
-        if nt.level == 1:
-            out.append(
-                cand(
-                    nt,
-                    _("6-10 HCP, a stopper, no 4-card major"),
-                    hcp=(6, 10),
-                    extra=lambda h: stop(h) and all(h.lens[x] < 4 for x in MAJORS if x not in their),
-                )
-            )
-    for s in unbid:
-        b = ctx.cheapest(s)
-        if b is not None and b.level <= (3 if rho_bid else 4):
-            if rho_bid:
-                out.append(
-                    cand(
-                        b,
-                        _("free bid over their interference: 6+ points, {s} is the best suit").format(s=sname(s)),
-                        hcp=(6, 37),
-                        extra=lambda h, s=s: best(h) == s,
-                    )
-                )
-            else:
-                out.append(
-                    cand(
-                        b,
-                        _("answers the double: 0-8 points, {s} is the best suit").format(s=sname(s)),
-                        hcp=(0, 8),
-                        extra=lambda h, s=s: best(h) == s,
-                    )
-                )
-    if rho_bid:
-        out.append(cand(PASS, _("pass: the opponents bid over the double and there is nothing to add")))
-    else:
-        out.append(
-            cand(
-                PASS,
-                _("pass: converts the double to penalties (long, strong trumps)"),
-                extra=lambda h: any(h.lens[x] >= 5 and h.good(x) for x in their),
-            )
-        )
-        for s in unbid:
-            b = ctx.cheapest(s)
-            if b is not None and b.level <= 4:
-                out.append(
-                    cand(
-                        b,
-                        _("answers the double: {s} is the best suit, nothing better to bid").format(s=sname(s)),
-                        extra=lambda h, s=s: best(h) == s,
-                    )
-                )
     return [c for c in out if c is not None]
 
 
@@ -399,39 +399,3 @@ def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
             )
     out.append(cand(PASS, _("pass: no fit and not enough to bid")))
     return [c for c in out if c is not None]
-
-
-def penalty_double_answer(ctx: Ctx) -> list[Cand]:
-    """Partner's double is for penalties and stands: leave it in, unless a long suit and shortness in
-    theirs make the contract a good one for them."""
-    lb = ctx.last_bid
-    assert lb is not None
-    t = lb[1].strain
-    out: list[Cand] = []
-    for s in "SHDC":
-        if s == t or s in ctx.their_suits():
-            continue
-        b = ctx.cheapest(s)
-        if b is None or b.level > 3:
-            continue
-        if t == "N":
-            out.append(
-                cand(
-                    b,
-                    _("takes out partner's penalty double: 6+ {s} and a weak hand (0-4 HCP)").format(s=sname(s)),
-                    hcp=(0, 4),
-                    lens={s: (6, 13)},
-                    extra=lambda h, s=s: h.longest() == s,
-                )
-            )
-        else:
-            out.append(
-                cand(
-                    b,
-                    _("takes out partner's penalty double: 6+ {s}, at most one {t}").format(s=sname(s), t=sname(t)),
-                    lens={s: (6, 13), t: (0, 1)},
-                    extra=lambda h, s=s: h.longest() == s,
-                )
-            )
-    out.append(cand(PASS, _("pass: leaves partner's penalty double in")))
-    return out

@@ -8,12 +8,47 @@ from dataclasses import dataclass, field
 
 from cardcli.games.bridge.auction import caller, side_of
 from cardcli.games.bridge.bidding.hand import ANY, Shape
-from cardcli.games.bridge.moves import Bid, Call, Double, Pass
+from cardcli.games.bridge.moves import Bid, Call, Double, Pass, Redouble
 from cardcli.games.bridge.scoring import trick_points
 
 TAKEOUT = "takeout"
 NEGATIVE = "negative"
 PENALTY = "penalty"
+
+
+MAJOR_AND_MINOR = "M"
+"""In :func:`two_suited`'s answer: the suits shown are the other major and an unnamed minor."""
+
+
+def two_suited(dealer: int, calls: Sequence[Call], index: int) -> str | None:
+    """The suits a two-suited overcall shows, when call number ``index`` is one (SAYC booklet,
+    Defensive bidding: Michaels cue-bid and the Unusual Notrump), else ``None``.
+
+    The call must come straight over the opponents' one-of-a-suit opening, the only bid so far
+    (the caller's partner has passed or not yet called):
+
+    * a cue bid of 1♣/1♦ (2♣/2♦) shows both majors: ``"SH"``;
+    * a cue bid of 1♥/1♠ shows the other major and a minor: ``"S" + MAJOR_AND_MINOR`` (or ``"H…"``);
+    * a jump to 2NT shows the two lowest unbid suits: ``"DH"`` over 1♣, ``"CH"`` over 1♦, ``"CD"``
+      over a major.
+    """
+    if index >= len(calls) or not isinstance(calls[index], Bid):
+        return None
+    call = calls[index]
+    assert isinstance(call, Bid)
+    bids = [(i, c) for i, c in enumerate(calls[:index]) if isinstance(c, Bid)]
+    if len(bids) != 1 or any(isinstance(c, (Double, Redouble)) for c in calls[:index]):
+        return None
+    at, opening = bids[0]
+    if opening.level != 1 or opening.strain == "N" or index != at + 1:
+        return None
+    if call == Bid(2, opening.strain):
+        if opening.strain in "CD":
+            return "SH"
+        return ("H" if opening.strain == "S" else "S") + MAJOR_AND_MINOR
+    if call == Bid(2, "N"):
+        return {"C": "DH", "D": "CH"}.get(opening.strain, "CD")
+    return None
 
 
 def double_kind(dealer: int, calls: Sequence[Call]) -> str:
@@ -24,7 +59,12 @@ def double_kind(dealer: int, calls: Sequence[Call]) -> str:
     * while our side has only passed, a double of their suit bid at the 1-3 level is for takeout
       (directly or in the pass-out seat);
     * responder's first call over a suit overcall at the 1 or 2 level of partner's one-of-a-suit
-      opening (the opponents' only call that is not a pass) is a *negative* double, for takeout;
+      opening (the opponents' only call that is not a pass) is a *negative* double, for takeout
+      (SAYC: negative doubles through 2♠); not over a two-suited overcall (:func:`two_suited`),
+      whose suits are already known;
+    * the opener's double, when partner has only passed and the opponents' last bid is a suit at
+      the 1-3 level, is for takeout: a strong opener competes with it (partner, who passed, may
+      hold length in their suit but has no values to double);
     * every other double is for penalties.
     """
     seats = [caller(dealer, i) for i in range(len(calls))]
@@ -49,8 +89,20 @@ def double_kind(dealer: int, calls: Sequence[Call]) -> str:
         and len(ours) == 1
         and len(theirs) == 1
         and isinstance(theirs[0], Bid)
+        and two_suited(dealer, calls, max(i for i, c in enumerate(calls) if isinstance(c, Bid))) is None
     ):
         return NEGATIVE
+    partner_calls = [c for i, c in enumerate(calls) if seats[i] == partner]
+    if (
+        opener == me
+        and opening.strain != "N"
+        and len(ours) == 1
+        and bid.level <= 3
+        and bids[-1][0] % 2 != me % 2
+        and all(isinstance(c, Pass) for c in partner_calls)
+        and not any(isinstance(c, (Double, Redouble)) for c in calls)
+    ):
+        return TAKEOUT
     return PENALTY
 
 
@@ -148,7 +200,18 @@ class Ctx:
         return [(s, c) for s, c in self.history if isinstance(c, Bid) and self.ours(s)]
 
     def their_suits(self) -> set[str]:
-        return {b.strain for _s, b in self.their_bids() if b.strain != "N"}
+        """The suits the opponents have shown: their natural suit bids, and the suits a two-suited
+        overcall names (:func:`two_suited`: a Michaels cue bid of our suit is not clubs or hearts)."""
+        out: set[str] = set()
+        for i, c in enumerate(self.calls):
+            if not isinstance(c, Bid) or self.ours(caller(self.dealer, i)):
+                continue
+            shown = two_suited(self.dealer, self.calls, i)
+            if shown is not None:
+                out |= {s for s in shown if s != MAJOR_AND_MINOR}
+            elif c.strain != "N":
+                out.add(c.strain)
+        return out
 
     def partner_shape(self) -> Shape:
         return self.know[self.partner]
@@ -178,6 +241,18 @@ class Ctx:
             if isinstance(c, Double) and caller(self.dealer, i) == self.partner:
                 return double_kind(self.dealer, self.calls[:i])
             return None
+        return None
+
+    def partner_double_unanswered(self) -> str | None:
+        """The kind of partner's last call when it is a double and this player has not called since,
+        whatever the opponents did over it (a bid over a negative double frees opener to bid on)."""
+        for i in range(len(self.calls) - 1, -1, -1):
+            seat = caller(self.dealer, i)
+            c = self.calls[i]
+            if seat == self.me:
+                return None
+            if seat == self.partner:
+                return double_kind(self.dealer, self.calls[:i]) if isinstance(c, Double) else None
         return None
 
     def rho_passed_only(self) -> bool:

@@ -4,12 +4,18 @@ rules that apply everywhere (forcing bids, bidding to the rubber score)."""
 from __future__ import annotations
 
 from cardcli.games.bridge.auction import auction_over
-from cardcli.games.bridge.bidding.competitive import defence, penalty_double_answer
-from cardcli.games.bridge.bidding.context import PENALTY, Ctx
+from cardcli.games.bridge.bidding.competitive import defence, opener_after_1nt_doubled
+from cardcli.games.bridge.bidding.context import NEGATIVE, PENALTY, TAKEOUT, Ctx
+from cardcli.games.bridge.bidding.doubles import (
+    advance_double,
+    answer_negative_double,
+    penalty_double_answer,
+    strong_opener_competes,
+)
 from cardcli.games.bridge.bidding.hand import bname, sname
 from cardcli.games.bridge.bidding.openings import openings, responses
 from cardcli.games.bridge.bidding.rebids import opener_rebids
-from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid, Pass
 from cardcli.i18n import _
 
@@ -21,11 +27,16 @@ def candidates(ctx: Ctx) -> list[Cand]:
     op = ctx.opening
     if op is None:
         return openings(ctx)
-    if ctx.partner_double() == PENALTY:
+    kind = ctx.partner_double()
+    if kind == PENALTY:
         return penalty_double_answer(ctx)
     opener, _opening = op
+    if opener == ctx.me and (kind == NEGATIVE or (kind is None and ctx.partner_double_unanswered() == NEGATIVE)):
+        return _to_the_score(ctx, answer_negative_double(ctx))
+    if kind == TAKEOUT and opener == ctx.partner:
+        return _to_the_score(ctx, advance_double(ctx))
     if opener == ctx.me:
-        out = opener_rebids(ctx)
+        out = opener_after_1nt_doubled(ctx) or with_fallback(strong_opener_competes(ctx), opener_rebids(ctx))
     elif opener == ctx.partner:
         out = responses(ctx)
     else:
