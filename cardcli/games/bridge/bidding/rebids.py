@@ -19,10 +19,9 @@ def opener_rebids(ctx: Ctx) -> list[Cand]:
     p_bids = ctx.bids_of(ctx.partner)
     my_calls = ctx.seat_calls(ctx.me)
     their = ctx.their_bids()
-    # over a double of our notrump opening partner's bids are natural (no Stayman, no transfers, no
-    # relay: competitive.after_1nt_interference), so the answers to those conventions do not apply
-    doubled_nt = opening.strain == "N" and any(not isinstance(c, Pass) for s, c in ctx.history if not ctx.ours(s))
-    if len(my_calls) == 1 and p_bids and len(p_bids) == 1 and not their and not doubled_nt:
+    # over a double of our 1NT systems are on (SAYC): Stayman and transfers are answered as usual;
+    # 2♠ and three of a minor are to play (competitive.opener_after_1nt_doubled, asked first)
+    if len(my_calls) == 1 and p_bids and len(p_bids) == 1 and not their:
         resp = p_bids[0]
         special = opener_second(ctx, opening, resp)
         if special is not None:
