@@ -91,7 +91,7 @@ CASES = [
     (NEGATIVE, "1C 1H", "KJ843 73 Q43 K42", "1S", "5+ spades, forcing"),
     (NEGATIVE, "1D 2S", "73 KJ84 A843 Q42", "X", "negative double"),
     (NEGATIVE, "1H 1S", "73 84 KJ84 AQ842", "X", "4+ cards in both minors"),
-    (NEGATIVE, "1D 2C", "AKJ84 73 Q43 K42", "2S", "10+ points, 5+ spades, forcing"),
+    (NEGATIVE, "1D 2C", "AKJ84 73 Q43 K42", "2S", "10+ HCP, 5+ spades, forcing"),
     (NEGATIVE, "1D 2C X 3C", "K3 AQ4 AQ9843 72", "3D", "answers the negative double: 6+ diamonds"),
     (NEGATIVE, "1C 1D X P", "AQ84 K3 Q84 K842", "1S", "answers the negative double: 4+ spades, 12-15 points"),
     (NEGATIVE, "1C 1D X P", "AQ84 K3 Q84 AK42", "2S", "with a jump"),

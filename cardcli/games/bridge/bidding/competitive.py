@@ -112,7 +112,7 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
             out.append(
                 cand(
                     b,
-                    _("{lo}-11 points, 5+ {s}, not forcing (a passed hand)").format(lo=lo, s=sname(s)),
+                    _("{lo}-11 HCP, 5+ {s}, not forcing (a passed hand)").format(lo=lo, s=sname(s)),
                     hcp=(lo, 11),
                     lens={s: (5, 13)},
                     extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6,
@@ -123,7 +123,7 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
         out.append(
             cand(
                 b,
-                _("{lo}+ points, 5+ {s}, forcing").format(lo=lo, s=sname(s)),
+                _("{lo}+ HCP, 5+ {s}, forcing").format(lo=lo, s=sname(s)),
                 forcing=True,
                 hcp=(lo, 37),
                 lens={s: (5, 13)},

@@ -185,7 +185,7 @@ def advance_double(ctx: Ctx) -> list[Cand]:
             out.append(
                 cand(
                     game,
-                    _("game: 4+ {s} and 12+ points").format(s=sname(s)),
+                    _("game: 4+ {s} and 12+ HCP").format(s=sname(s)),
                     hcp=(12, 37),
                     lens={s: (4, 13)},
                     extra=lambda h, s=s: best(h) == s,
@@ -196,7 +196,7 @@ def advance_double(ctx: Ctx) -> list[Cand]:
             out.append(
                 cand(
                     jump,
-                    _("jump answer: 9-11 points, 4+ {s}, invitational").format(s=sname(s)),
+                    _("jump answer: 9-11 HCP, 4+ {s}, invitational").format(s=sname(s)),
                     hcp=(9, 11),
                     lens={s: (4, 13)},
                     extra=lambda h, s=s: best(h) == s,
@@ -232,7 +232,7 @@ def advance_double(ctx: Ctx) -> list[Cand]:
                 out.append(
                     cand(
                         b,
-                        _("free bid over their interference: 6+ points, {s} is the best suit").format(s=sname(s)),
+                        _("free bid over their interference: 6+ HCP, {s} is the best suit").format(s=sname(s)),
                         hcp=(6, 37),
                         extra=lambda h, s=s: best(h) == s,
                     )
