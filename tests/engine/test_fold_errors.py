@@ -8,6 +8,7 @@ verify`` report. Also the legal-list visitor, the fast path's record of secret f
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -229,11 +230,13 @@ def test_the_fast_path_records_the_secret_flags_the_rules_give() -> None:
 
 
 def test_the_deck_and_notation_caches_answer_as_computing_would() -> None:
-    cards, distinct = _sorted_deck(("9Z", "1Z", "5Z"))
-    assert cards == ["1Z", "5Z", "9Z"] and distinct == frozenset(cards)
-    assert _sorted_deck(("9Z", "1Z", "5Z"))[0] is cards  # made once
-    twice, none = _sorted_deck(("8Z", "8Z", "2Z"))
-    assert twice == ["2Z", "8Z", "8Z"] and none is None  # repeated cards: compared sorted, not as a set
+    # decks of their own each run (the caches live as long as the process, which may have met any fixed one)
+    a, b, c = (f"{uuid.uuid4().hex}{n}" for n in "915")
+    cards, distinct = _sorted_deck((a, b, c))
+    assert cards == sorted((a, b, c)) and distinct == frozenset(cards)
+    assert _sorted_deck((a, b, c))[0] is cards  # made once
+    twice, none = _sorted_deck((b, b, c))
+    assert twice == sorted((b, b, c)) and none is None  # repeated cards: compared sorted, not as a set
     game = load("bridge")  # its table of canonical moves is whole from the start
     names = _names_of(game)
     assert names is not None and _names_of(game) is names  # one map per table of canonical moves
