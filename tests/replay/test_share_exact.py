@@ -103,3 +103,24 @@ def test_an_existing_file_is_read_even_when_its_name_looks_like_a_code(tmp_path:
     assert share.load(code).hands[0].deck == read(RUMMY).hands[0].deck  # no such file: a code
     with pytest.raises(ReplayError):
         share.load("missing.cardcli.json")  # neither: the file reader's one line
+
+
+def test_sharing_a_hand_the_replay_lacks_says_how_many_it_has() -> None:
+    replay = read(RUMMY)
+    n = len(replay.hands)
+    with pytest.raises(ShareError, match=f"^the replay has {n} hands; there is no hand {n + 1}$"):
+        encode(replay, hand=n + 1)
+    one = msgspec.structs.replace(replay, hands=replay.hands[:1], result=None)
+    with pytest.raises(ShareError, match="^the replay has 1 hand; there is no hand 2$"):
+        encode(one, hand=2)
+
+
+def test_seats_and_names_come_back_as_shared() -> None:
+    replay = read(RUMMY)
+    assert [s.name for s in replay.seats] == ["P1", "P2"] and _payload(encode(replay)).names is None  # the defaults
+    seats = [msgspec.structs.replace(replay.seats[0], name="Ann"), msgspec.structs.replace(replay.seats[1], name="Bo")]
+    named = msgspec.structs.replace(replay, seats=seats)
+    assert _payload(encode(named)).names == ["Ann", "Bo"]
+    got = decode(encode(named))
+    assert [s.name for s in got.seats] == ["Ann", "Bo"]
+    assert [(s.kind, s.bot) for s in got.seats] == [(s.kind, s.bot) for s in replay.seats]
