@@ -74,9 +74,9 @@ class Step(Generic[M]):
     move: M
     notation: str
     secret: bool
-    outcome: Outcome
+    outcome: Outcome[Any]
 
-    def __init__(self, hand: int, ply: int, seat: int, move: M, notation: str, secret: bool, outcome: Outcome) -> None:
+    def __init__(self, hand: int, ply: int, seat: int, move: M, notation: str, secret: bool, outcome: Outcome[Any]) -> None:
         # what a frozen dataclass's own __init__ does (set each slot once), through the slots' setters
         # rather than object.__setattr__: one Step is made for every move folded
         _set_hand(self, hand)

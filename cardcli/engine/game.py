@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 import msgspec
 
@@ -51,6 +51,8 @@ V = TypeVar("V")
 C = TypeVar("C", bound=msgspec.Struct)
 """A game's rules (Config) type."""
 Number = int | float
+F = TypeVar("F", bound=Mapping[str, object])
+"""A game's outcome facts: a ``TypedDict`` naming each fact a move can report and its type."""
 
 
 class HandResult(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -88,11 +90,12 @@ as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them.""
 Line = list[Fragment]
 
 
-_NOTHING: Mapping[Any, Any] = MappingProxyType({})
-"""The facts of an outcome that has none: one shared, read-only empty mapping."""
+_NOTHING: Any = MappingProxyType({})
+"""The facts of an outcome that has none: one shared, read-only empty mapping (typed ``Any`` so it
+stands for any game's facts, all of which are optional or given)."""
 
 
-class Outcome:
+class Outcome(Generic[F]):
     """What a move did, as facts: the move's narration is derived from these, after the move.
 
     Treat it as read-only. It is a plain slotted class, not a dataclass: one is built for every
@@ -103,13 +106,16 @@ class Outcome:
     only that seat learnt (the card it drew, the cards of a covered pile it took).
     A narrator receives :meth:`seen_by` for one observer, so narration cannot tell
     an observer more than the outcome says that observer saw.
+
+    Facts are typed per game (``F``, a ``TypedDict`` such as rummy's ``RummyFacts``): a game's
+    ``apply`` returns ``Outcome[ItsFacts]`` and its narrator reads the same type, so a misspelt
+    fact or a value of the wrong kind is a type error rather than a silent ``KeyError`` or a
+    wrong narration. At run time the facts stay plain (often shared, read-only) mappings.
     """
 
     __slots__ = ("seat", "move", "facts", "private")
 
-    def __init__(
-        self, seat: int, move: Any, facts: Mapping[str, Any] = _NOTHING, private: Mapping[int, Mapping[str, Any]] = _NOTHING
-    ) -> None:
+    def __init__(self, seat: int, move: Any, facts: F = _NOTHING, private: Mapping[int, F] = _NOTHING) -> None:
         self.seat = seat
         self.move = move
         self.facts = facts
@@ -130,12 +136,13 @@ class Outcome:
     def __repr__(self) -> str:
         return f"Outcome(seat={self.seat!r}, move={self.move!r}, facts={dict(self.facts)!r}, private={dict(self.private)!r})"
 
-    def seen_by(self, observer: int | None) -> dict[str, Any]:
-        """The facts ``observer`` knows (``None``: a spectator, public facts only)."""
+    def seen_by(self, observer: int | None) -> F:
+        """The facts ``observer`` knows (``None``: a spectator, public facts only): a fresh mapping
+        of the game's facts type, the public facts updated with that observer's private ones."""
         seen = dict(self.facts)
         if observer is not None and observer in self.private:
             seen.update(self.private[observer])
-        return seen
+        return cast(F, seen)
 
 
 class GameState:
@@ -367,7 +374,7 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         """Whether the seat to act may make ``move``; a refusal names its rule."""
 
     @abstractmethod
-    def apply(self, state: S, move: M) -> Outcome:
+    def apply(self, state: S, move: M) -> Outcome[Any]:
         """Perform a move that :meth:`check` allowed and say what it did.
 
         Only :class:`cardcli.engine.fold.Table` calls this outside a game's own
@@ -441,7 +448,7 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         return self.full_view(state) if seat is None else self.view(state, seat)
 
     @abstractmethod
-    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome[Any], observer: int | None) -> str:
         """One line telling ``observer`` what a move did, from its outcome alone.
 
         The narrator reads ``outcome.seen_by(observer)``: a card drawn face down is

@@ -59,7 +59,9 @@ def playout_digest(games: int) -> tuple[int, str]:
                 out = game.apply(state, pick)
                 if isinstance(pick, mv.Play):  # told apart for the narration: a card from dummy's hand
                     assert state.contract is not None and out.facts["from_dummy"] == (turn == state.contract.dummy)
-                facts = sorted((k, v) for k, v in out.facts.items() if k != "from_dummy")  # pinned before it
+                # pinned before "from_dummy" was added and before a claim's "won" (an int, where a
+                # trick's "won" is a pair) was named "had"
+                facts = sorted(("won" if k == "had" else k, v) for k, v in out.facts.items() if k != "from_dummy")
                 digest.update(repr((out.seat, mv.format_move(out.move), facts)).encode())
                 digest.update(
                     repr(

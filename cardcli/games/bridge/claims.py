@@ -8,8 +8,6 @@ a rejected one lets play go on, and that side claims again only after the next c
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardcli.engine.game import Outcome
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.bridge import moves as mv
@@ -48,15 +46,15 @@ def check_claim_move(state: BridgeState, move: mv.Claim | mv.Respond, claimer: i
     return ALLOWED
 
 
-def apply_claim_move(state: BridgeState, move: mv.Move, seat: int | None) -> Outcome:
+def apply_claim_move(state: BridgeState, move: mv.Move, seat: int | None) -> Outcome[mv.BridgeFacts]:
     """Make a claim, or an answer to one, for ``seat`` (the seat to act)."""
     assert seat is not None
-    facts: dict[str, Any]
+    facts: mv.BridgeFacts
     match move:
         case mv.Claim(n):
             assert state.contract is not None
             side = side_of(seat)
-            facts = {"side": side, "won": state.won[side], "left": 13 - len(state.tricks)}
+            facts = {"side": side, "had": state.won[side], "left": 13 - len(state.tricks)}
             decl = state.contract.declarer
             if side == side_of(decl):
                 responders = [(decl + 1) % 4, (decl + 3) % 4]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypedDict
 
 from cardcli.engine import words as vocabulary
 from cardcli.engine.cards import Card, CardParseError, parse_card
@@ -85,6 +86,38 @@ class Respond:
 
 Call = Bid | Pass | Double | Redouble
 Move = Bid | Pass | Double | Redouble | Play | Claim | Respond
+
+
+class BridgeFacts(TypedDict, total=False):
+    """What a bridge move reports (its :class:`~cardcli.engine.game.Outcome` facts), for the narration."""
+
+    passed_out: bool
+    """A pass that ended an auction with no bid: the hand is thrown in."""
+    contract: tuple[int, str, int, int, int]
+    """The call that ended the auction: level, strain, doubled (0-2), declarer, opening leader."""
+    dummy: int
+    declarer: int
+    lead: bool
+    """A card that leads to a trick."""
+    first: bool
+    """The opening lead (dummy is laid out after it)."""
+    from_dummy: bool
+    """A card the declarer played from dummy's hand."""
+    winner: int
+    """A card that ended a trick: the seat that won it."""
+    won: tuple[int, int]
+    """A card that ended a trick: the tricks won by North-South and East-West after it."""
+    side: int
+    """A claim: the claiming side (0 North-South, 1 East-West)."""
+    had: int
+    """A claim: the tricks the claiming side had already won."""
+    left: int
+    """A claim: the tricks still to play."""
+    responder: int
+    """An answer to a claim: the seat answering."""
+    last: bool
+    """An answer to a claim: the last answer it needed."""
+
 
 PASS = Pass()
 DOUBLE = Double()

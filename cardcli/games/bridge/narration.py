@@ -14,7 +14,7 @@ from cardcli.i18n import _
 SEAT_NAMES = ["North", "East", "South", "West"]
 
 
-def narrate(outcome: Outcome, observer: int | None) -> str:
+def narrate(outcome: Outcome[mv.BridgeFacts], observer: int | None) -> str:
     """What a move did, in words, as ``observer`` may know it (the outcome's facts it may see)."""
     from cardcli.engine.words import seat_labels
 
@@ -54,12 +54,12 @@ def narrate(outcome: Outcome, observer: int | None) -> str:
             return text
         case mv.Claim(n):
             side = f["side"]
-            if n == f["won"]:
+            if n == f["had"]:
                 return _("{who} concedes the remaining tricks ({side} would end with {n})").format(
                     who=who, side=SIDE_NAMES[side], n=n
                 )
             return _("{who} claims {n} tricks in total for {side} ({k} of the {left} still to play) and faces the cards").format(
-                who=who, n=n, side=SIDE_NAMES[side], k=n - f["won"], left=f["left"]
+                who=who, n=n, side=SIDE_NAMES[side], k=n - f["had"], left=f["left"]
             )
         case mv.Respond(accept):
             responder = names[f["responder"]]

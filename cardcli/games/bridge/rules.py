@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, Outcome, RecordedHand, ScoreSheet, Side
@@ -41,13 +41,18 @@ _TRUMP = {strain: None if strain == "N" else strain for strain in "CDHSN"}
 """Strain of the contract → its trump suit (None at notrump)."""
 _CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
 _SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
-_PLAY_OUTCOMES: list[dict[Card, Outcome]] = [{} for _ in range(4 * 4 * 3)]
+_PLAY_OUTCOMES: list[dict[Card, Outcome[mv.BridgeFacts]]] = [{} for _ in range(4 * 4 * 3)]
 """``(turn * 4 + declarer) * 3 + lead + first`` (``turn``: the hand the card comes from) → card of a
 shared play move → its outcome when it does not end a trick (outcomes are frozen values too: made
 once per kind, their facts read-only)."""
-_TRICK_FACTS: dict[int, Mapping[str, Any]] = {}
+_TRICK_FACTS: dict[int, mv.BridgeFacts] = {}
 """The facts of a card that ends a trick, by (hand played from, declarer, winner, tricks won by
 each side): at most 12,544 read-only mappings, shared by every outcome with those facts."""
+
+
+def _frozen(facts: mv.BridgeFacts) -> mv.BridgeFacts:
+    """``facts`` as a read-only mapping, still typed as the facts (outcomes made once are shared)."""
+    return cast(mv.BridgeFacts, MappingProxyType(cast(dict[str, object], facts)))
 
 
 def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool:
@@ -59,13 +64,13 @@ def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool
     return not trick or card[1] == trick[0][1] or not held[SUIT_INDEX[trick[0][1]]]
 
 
-def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bool) -> Outcome:
+def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bool) -> Outcome[mv.BridgeFacts]:
     """The outcome of a card that does not end its trick (built once per kind, then shared)."""
     dummy = (declarer + 2) % 4
     return Outcome(
         declarer if turn == dummy else turn,
         move,
-        MappingProxyType({"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}),
+        _frozen({"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}),
     )
 
 
@@ -85,7 +90,7 @@ def _end_trick(state: BridgeState, trick: list[Card], c: Contract) -> tuple[int,
     return winner, won
 
 
-_CALL_OUTCOMES: list[dict[int, Outcome]] = [{} for _ in range(4)]
+_CALL_OUTCOMES: list[dict[int, Outcome[mv.BridgeFacts]]] = [{} for _ in range(4)]
 """Seat → id of a shared call → its outcome when it does not end the auction."""
 
 
@@ -329,7 +334,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
                 return check_claim_move(state, move, self.to_act(state))
         raise TypeError(move)
 
-    def apply(self, state: BridgeState, move: mv.Move) -> Outcome:
+    def apply(self, state: BridgeState, move: mv.Move) -> Outcome[mv.BridgeFacts]:
         # the play of a card first: 52 of a hand's about 62 moves
         if type(move) is _PLAY:
             c = state.contract
@@ -361,7 +366,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             facts = _TRICK_FACTS.get(key)
             if facts is None:
                 dummy = (declarer + 2) % 4
-                facts = _TRICK_FACTS[key] = MappingProxyType(
+                facts = _TRICK_FACTS[key] = _frozen(
                     {
                         "dummy": dummy,
                         "declarer": declarer,
@@ -427,7 +432,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             return True
         return super().replay_move(state, move, seat, check)
 
-    def _auction_ends(self, state: BridgeState, seat: int, call: mv.Call) -> Outcome:
+    def _auction_ends(self, state: BridgeState, seat: int, call: mv.Call) -> Outcome[mv.BridgeFacts]:
         """The call that ended the auction: the hand is passed out, or the contract is set."""
         auction = state.auction
         if auction.passes == auction.calls == 4:  # passed out
@@ -496,7 +501,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
     def status(self, view: BridgeView) -> str:
         return status_line(view)
 
-    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome[mv.BridgeFacts], observer: int | None) -> str:
         return narrate(outcome, observer)
 
     def card_locations(self, state: BridgeState) -> dict[str, list[Card]]:

@@ -33,11 +33,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from cardcli.engine import words
 from cardcli.engine.cards import Card, CardParseError, parse_card, parse_cards
 from cardcli.engine.verdict import InvalidMove
 from cardcli.i18n import _
+
+if TYPE_CHECKING:
+    from cardcli.games.burraco.table import BurracoKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,29 @@ class Discard:
 
 
 Move = Draw | Take | MeldMove | Attach | Discard
+
+
+class BurracoFacts(TypedDict, total=False):
+    """What a burraco move reports (its :class:`~cardcli.engine.game.Outcome` facts), for the narration."""
+
+    players: int
+    """The number of players (every outcome carries it; private facts add to it)."""
+    card: Card
+    """The card drawn from the stock: private to the drawer."""
+    pile: tuple[Card, ...]
+    """The discard pile taken, bottom to top."""
+    kind: BurracoKind | None
+    """The kind of burraco the meld melded or attached to is now (``None``: not a burraco)."""
+    before: BurracoKind | None
+    """The kind of the meld attached to before the attach."""
+    closed: bool
+    """The discard closed the hand."""
+    stock_end: bool
+    """The hand ended on the stock running down."""
+    stock: int
+    """Cards left in the stock after a discard."""
+    pozzetto: Literal["al-volo", "partner-discard", "next-turn", "open"]
+    """How the team took its pozzetto with this move (when it did)."""
 
 
 def is_plain(move: Move) -> bool:

@@ -98,7 +98,7 @@ def explain_result(result: HandResult, config: BurracoConfig, players: int) -> l
     return lines
 
 
-def narrate(outcome: Outcome, observer: int | None, seat_names: Callable[[int], list[str]]) -> str:
+def narrate(outcome: Outcome[mv.BurracoFacts], observer: int | None, seat_names: Callable[[int], list[str]]) -> str:
     """What ``observer`` is told of a move, from its facts (only those the observer may know)."""
     f = outcome.seen_by(observer)
     who = seat_names(f["players"])[outcome.seat]

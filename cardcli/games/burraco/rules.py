@@ -330,11 +330,11 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
     replay_move = replaying.replay_move
     """A logged move checked and made in one step, laying the meld the checker read (:mod:`.replaying`)."""
 
-    def apply(self, state: BurracoState, move: mv.Move) -> Outcome:
+    def apply(self, state: BurracoState, move: mv.Move) -> Outcome[mv.BurracoFacts]:
         seat = state.turn
         team = state.team_of(seat)
-        facts: dict[str, Any] = {"players": state.players}
-        private: dict[int, dict[str, Any]] = {}
+        facts: mv.BurracoFacts = {"players": state.players}
+        private: dict[int, mv.BurracoFacts] = {}
         had_pozzetto = state.pozzetto_taken[team]
         match move:
             case mv.Draw():
@@ -516,7 +516,7 @@ class BurracoGame(BurracoTeaching, Game[BurracoState, mv.Move, BurracoView, Burr
     def status(self, view: BurracoView) -> str:
         return status_line(view)
 
-    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome[mv.BurracoFacts], observer: int | None) -> str:
         return narrate(outcome, observer, lambda n: seat_labels(self.seat_names(n)))
 
     def card_locations(self, state: BurracoState) -> dict[str, list[Card]]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypedDict
 
 from cardcli.engine import words
 from cardcli.engine.cards import CardParseError, parse_card, parse_rank
@@ -80,6 +81,38 @@ class Answer:
 
 
 Move = Draw | Take | End | Meld | Add | Discard | Ask | Answer
+
+
+class CanastaFacts(TypedDict, total=False):
+    """What a canasta move reports (its :class:`~cardcli.engine.game.Outcome` facts), for the narration."""
+
+    players: int
+    """The number of players (every outcome carries it; private facts add to it)."""
+    card: str
+    """The card discarded."""
+    out: bool
+    """The discard was the last card of the hand."""
+    opening_done: bool
+    """A draw or take that completed the side's opening (its pending melds now count)."""
+    n: int
+    """How many cards were drawn (the count is public, the cards private)."""
+    cards: tuple[str, ...]
+    """The cards drawn or found in the pozzo: private to the player."""
+    red3: tuple[str, ...]
+    """Red threes laid on the table by a draw or a take."""
+    note: str
+    """The narration's note on a meld that became a canasta or a progetto ("" when none)."""
+    opening: bool
+    """A meld made as part of the side's opening."""
+    size: int
+    """The pozzo's size when taken (covered cards included)."""
+    with_: tuple[str, ...]
+    """The cards from the hand used to take the pozzo."""
+    top: str
+    """The pozzo's top card when taken."""
+    partner: int | None
+    """The partner asked (or answering) about going out."""
+
 
 _VERBS = {
     "draw": "draw",

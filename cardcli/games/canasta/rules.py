@@ -150,12 +150,12 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
     replay_move = replaying.replay_move
     """A logged move checked and made in one step, without the outcome (:mod:`.replaying`)."""
 
-    def apply(self, state: CanastaState, move: mv.Move) -> Outcome:
+    def apply(self, state: CanastaState, move: mv.Move) -> Outcome[mv.CanastaFacts]:
         # The arms are exclusive (one per move type), so they are ordered by how often random and bot
         # play meets them — discards and draws first — which matters at one `apply` per move of a playout.
         seat = state.turn
-        facts: dict[str, Any] = {"players": state.players}
-        private: dict[int, dict[str, Any]] = {}
+        facts: mv.CanastaFacts = {"players": state.players}
+        private: dict[int, mv.CanastaFacts] = {}
         match move:
             case mv.Discard(card):
                 out = len(state.hands[seat]) == 1
@@ -167,7 +167,8 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
                 before, reds_before = len(state.hands[seat]), len(state.red3[seat])
                 self._draw(state, seat, side)
                 got = state.hands[seat][before:]
-                facts.update(n=len(got), red3=tuple(state.red3[seat][reds_before:]))
+                facts["n"] = len(got)
+                facts["red3"] = tuple(state.red3[seat][reds_before:])
                 private[seat] = {"cards": tuple(got)}
                 self._after_draw(state, seat)
             case mv.Add(cards, target):
@@ -178,14 +179,17 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             case mv.Meld(cards):
                 key = _key_of(cards)
                 pending = state.phase == "start" and not state.opened[state.side_of(seat)]
-                facts.update(opening=pending, note=self._canasta_note(state, key, cards, new=True))
+                facts["opening"] = pending
+                facts["note"] = self._canasta_note(state, key, cards, new=True)
                 self._meld(state, seat, cards)
             case mv.Take():
                 side = state.side_of(seat)
                 facts["opening_done"] = not state.opened[side] and any(m.pending for m in state.melds[side])
                 plan = pz.take_problem(state)
                 assert isinstance(plan, pz.TakePlan)
-                facts.update(size=len(state.pozzo) + len(state.covered), with_=tuple(plan.from_hand), top=state.pozzo[-1])
+                facts["size"] = len(state.pozzo) + len(state.covered)
+                facts["with_"] = tuple(plan.from_hand)
+                facts["top"] = state.pozzo[-1]
                 kept = len(state.hands[seat]) - len(plan.from_hand)
                 facts["red3"] = tuple(actions.take_pozzo(state, plan))
                 private[seat] = {"cards": tuple(state.hands[seat][kept:])}
@@ -387,7 +391,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
     def status_now(self, view: CanastaView, legal: Sequence[str]) -> str:
         return status_line(view, legal)
 
-    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome[mv.CanastaFacts], observer: int | None) -> str:
         f = outcome.seen_by(observer)
         names = seat_labels(self.seat_names(f["players"]))
         who = names[outcome.seat]
@@ -449,7 +453,7 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
                 )
         return self.format_move(move)
 
-    def _opening_note(self, facts: dict[str, Any], text: str) -> str:
+    def _opening_note(self, facts: mv.CanastaFacts, text: str) -> str:
         if facts.get("opening_done"):
             return text + _(" (the opening is complete)")
         return text

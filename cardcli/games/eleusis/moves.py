@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TypedDict
 
 from cardcli.engine import words
 from cardcli.engine.cards import STANDARD_DECK, Card, CardParseError, parse_card
@@ -39,6 +40,22 @@ class Play:
 
 
 Move = SetRule | Play
+
+
+class EleusisFacts(TypedDict, total=False):
+    """What an eleusis move reports (its :class:`~cardcli.engine.game.Outcome` facts), for the narration."""
+
+    players: int
+    """The number of players (every outcome carries it; private facts add to it)."""
+    right: bool
+    """A card: whether it fitted the secret rule."""
+    phase_one_over: bool
+    """A card that ended phase one."""
+    announced: tuple[str, ...]
+    """The rule's announcements (e.g. ``wrap``), told to every player when the rule is set."""
+    rule: str
+    """The rule's text: private to the dealer who wrote it."""
+
 
 PLAYS: dict[Card, Play] = {c: Play(c) for c in STANDARD_DECK}
 """One shared move per card: moves are frozen, so the legal moves of every position can hand out

@@ -44,7 +44,7 @@ _ORDER = D.INDEX.__getitem__
 """The engine's :func:`sort_key` order as one dict lookup: suits C D H S, ranks A..K, i.e. deck order."""
 _PLAY_OF = mv.PLAYS.__getitem__
 _PLAY = mv.Play
-_NO_PRIVATE: Mapping[int, Mapping[str, Any]] = MappingProxyType({})
+_NO_PRIVATE: Mapping[int, mv.EleusisFacts] = MappingProxyType({})
 """A card's outcome has no private facts: one shared, read-only empty mapping."""
 
 
@@ -194,7 +194,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
         assert state.rule is not None and state.rstate is not None
         return state.rule.accepts(state.rstate, D.INDEX[card])
 
-    def apply(self, state: EleusisState, move: mv.Move) -> Outcome:
+    def apply(self, state: EleusisState, move: mv.Move) -> Outcome[mv.EleusisFacts]:
         if move.__class__ is _PLAY:
             # Nearly every move is a card, answered before the pattern match (playouts spend a good
             # share of their time here). With no rule yet, _play fails its assertion.
@@ -207,8 +207,8 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
                 {"players": state.players, "right": right, "phase_one_over": phase_one and state.phase != "one"},
                 _NO_PRIVATE,
             )
-        facts: dict[str, Any] = {"players": state.players}
-        private: dict[int, dict[str, Any]] = {}
+        facts: mv.EleusisFacts = {"players": state.players}
+        private: dict[int, mv.EleusisFacts] = {}
         match move:
             case mv.SetRule(text):
                 seat = state.dealer
@@ -375,7 +375,7 @@ class EleusisGame(EleusisTeaching, Game[EleusisState, mv.Move, EleusisView, Eleu
     def status(self, view: EleusisView) -> str:
         return status_line(view)
 
-    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome[mv.EleusisFacts], observer: int | None) -> str:
         f = outcome.seen_by(observer)
         names = self.seat_names(f["players"])
         who = names[outcome.seat]

@@ -14,7 +14,7 @@ Canonical notation (what replays store):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypedDict
 
 from cardcli.engine import words
 from cardcli.engine.cards import Card, CardParseError, card_words, parse_card, parse_cards
@@ -45,6 +45,20 @@ class Discard:
 
 
 Move = Draw | Meld | LayOff | Discard
+
+
+class RummyFacts(TypedDict, total=False):
+    """What a rummy move reports (its :class:`~cardcli.engine.game.Outcome` facts), for the narration."""
+
+    card: Card
+    """The card drawn: public when taken from the discard pile, private to the drawer from the stock."""
+    exhausted: bool
+    """A draw from an empty stock that cannot be re-formed: the hand ends."""
+    turned: Card
+    """The discard pile was turned over into a new stock; this card is turned up as the new upcard."""
+    out: bool
+    """A meld, lay-off or discard that emptied the hand."""
+
 
 _DRAW_WORDS = {"draw", "d", "pick", "pesca"}
 _STOCK_WORDS = {"stock", "s", "deck", *words.STOCK_WORDS_IT}

@@ -199,11 +199,11 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
                 return ALLOWED
         raise TypeError(move)
 
-    def apply(self, state: RummyState, move: mv.Move) -> Outcome:
+    def apply(self, state: RummyState, move: mv.Move) -> Outcome[mv.RummyFacts]:
         seat = state.turn
         hand = state.hands[seat]
-        facts: dict[str, Any] = {}
-        private: dict[int, dict[str, Any]] = {}
+        facts: mv.RummyFacts = {}
+        private: dict[int, mv.RummyFacts] = {}
         match move:
             case mv.Draw("discard"):
                 card = state.discard.pop()
@@ -359,7 +359,7 @@ class RummyGame(RummyTeaching, Game[RummyState, mv.Move, RummyView, RummyConfig]
     def status(self, view: RummyView) -> str:
         return status_line(view)
 
-    def narrate(self, outcome: Outcome, observer: int | None) -> str:
+    def narrate(self, outcome: Outcome[mv.RummyFacts], observer: int | None) -> str:
         seen = outcome.seen_by(observer)
         who = self.seat_names(max(outcome.seat + 1, 2))[outcome.seat]
         text = self.format_move(outcome.move)
