@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import cast
 
 from cardcli.engine.text import safe
-from cardcli.i18n import _
+from cardcli.i18n import N_, _
 from cardcli.serve.table import SAY_LIMIT, Client, SeatController, SharedTable
 from cardcli.ui.console import Console
 
@@ -85,19 +85,24 @@ class Lobby:
 
 
 HELP_LOBBY = (
-    "tables                      list the open tables",
-    "new GAME [--preset P] [--hands N] [--seed S] [--teach]   open a table (you get its join code)",
-    "join CODE                   sit at the first free seat",
-    "sit SEAT CODE               sit at that seat (a number or a name: 1, South, S)",
-    "watch CODE                  watch a table",
-    "quit                        leave the server",
+    ("tables", N_("list the open tables")),
+    ("new GAME [--preset P] [--hands N] [--seed S] [--teach]", N_("open a table (you get its join code)")),
+    ("join CODE", N_("sit at the first free seat")),
+    ("sit SEAT CODE", N_("sit at that seat (a number or a name: 1, South, S)")),
+    ("watch CODE", N_("watch a table")),
+    ("quit", N_("leave the server")),
 )
 HELP_TABLE = (
-    "say TEXT                    chat with the table",
-    "start                       start the game (whoever opened the table)",
-    "leave                       back to the lobby (your seat is kept)",
-    "pause / undo / comment TEXT  the teacher's commands (teacher's table)",
+    ("say TEXT", N_("chat with the table")),
+    ("start", N_("start the game (whoever opened the table)")),
+    ("leave", N_("back to the lobby (your seat is kept)")),
+    ("pause · undo · comment TEXT", N_("the teacher's commands, at a teacher's table")),
 )
+
+
+def _help(console: Console, lines: tuple[tuple[str, str], ...]) -> None:
+    for usage, text in lines:
+        console.say(f"  {usage:<28} {_(text)}")
 
 
 class Connection:
@@ -149,10 +154,8 @@ class Connection:
 
     # -- the lobby -----------------------------------------------------------------------------
     def _in_lobby(self, word: str, rest: str) -> bool:
-        say = self.console.say
         if word in ("help", "?"):
-            for line in HELP_LOBBY:
-                say("  " + line)
+            _help(self.console, HELP_LOBBY)
         elif word in ("tables", "list", "ls"):
             self.show_tables()
         elif word == "new":
@@ -279,8 +282,7 @@ class Connection:
             self.show_tables()
             return True
         if word in ("help", "?", "aiuto"):
-            for line in HELP_TABLE:
-                self.console.say("  " + line)
+            _help(self.console, HELP_TABLE)
             if table.session is None:
                 return True
         if word == "start":
