@@ -233,3 +233,65 @@ def test_a_bot_takes_over_a_seat_left_too_long(tmp_path: Path) -> None:
         await server.stop()
 
     asyncio.run(go())
+
+
+def test_a_teachers_table(tmp_path: Path) -> None:
+    """The teacher sees every hand (everyone is told), pauses, takes a move back for everyone and
+    comments into the replay; the pupil still sees only their own seat."""
+
+    async def go() -> None:
+        server, table, players = await _open(tmp_path, "rummy", ["Ann", "Bob"], extra="--teach")
+        ann, bob = players
+        await bob.until(lambda: "This is a teacher's table: Ann" in bob.text)
+        await ann.say("start", "Hand 1")
+        await quiet(server, table, players)
+        seats = _by_seat(table, players)
+        bob_seat = next(s for s, p in seats.items() if p is bob)
+        s = table.session
+        bob_cards = set(s.state.hands[bob_seat]) - set(s.state.hands[1 - bob_seat])
+        shown = set(_CARD.findall(ann.text))
+        assert bob_cards and bob_cards <= shown  # the teacher sees Bob's hand
+        await ann.say("pause", "paused the table")
+        before = position(table)
+        got = await bob.say("draw", "paused")
+        assert "paused" in got and position(table) == before
+        await ann.say("pause", "resumed")
+        actor = s.to_act()
+        mover = seats[s.plays_for(actor)]
+        mover.send("draw stock")
+        await mover.until(lambda: position(table) != before)
+        await quiet(server, table, players)
+        assert position(table)[1] > before[1]
+        await ann.say("undo", "took back the last move")
+        assert position(table) == before
+        await quiet(server, table, players)
+        del bob.chunks[:]  # what Bob saw of the move taken back is not in the final replay        await bob.say("undo", "only the teacher")
+        await ann.say("comment watch the discard pile", "Teacher's note")
+        await bob.until(lambda: "watch the discard pile" in bob.text)
+        await play_out(server, table, seats)
+        replay = read(table.record_path)
+        assert Session.from_replay(replay, legal=True).finished
+        assert any(a.kind == "note" and "discard pile" in a.text for a in replay.annotations)
+        assert any(a.kind == "undo" for a in replay.annotations)
+        assert assert_fair(replay, {bob_seat: bob}) > 5  # the pupil's screen after the undo: their seat only
+        for p in players:
+            p.close()
+        await server.stop()
+
+    asyncio.run(go())
+
+
+def test_long_lines_floods_and_idle_connections(tmp_path: Path) -> None:
+    async def go() -> None:
+        server = await start_server(tmp_path, idle_seconds=2.0)
+        p = Player("Ann")
+        await p.connect(server.port)
+        await p.say("x" * 600, "too long")
+        start = len(p.text)
+        p.chan.write("tables\r" * 80)
+        await p.until(lambda: "slow down" in p.text[start:])
+        await p.until(lambda: "Closing an idle connection" in p.text)
+        await p.until(lambda: p.closed)
+        await server.stop()
+
+    asyncio.run(go())
