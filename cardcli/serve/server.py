@@ -116,6 +116,26 @@ class _SafeCompleter(Completer):
         yield from items
 
 
+def _toolbar(conn: Connection) -> Callable[[], Any]:
+    """The seat's toolbar of `cardcli play` at a table (the last one while the table is busy)."""
+    from cardcli.ui.ptk.toolbar import toolbar
+
+    last: list[Any] = [""]
+
+    def tokens() -> Any:
+        table, client = conn.table, conn.client
+        if table is None or client is None or client.controller is None or table.session is None:
+            return ""
+        if table.lock.acquire(blocking=False):
+            try:
+                last[0] = toolbar(client.controller)()
+            finally:
+                table.lock.release()
+        return last[0]
+
+    return tokens
+
+
 class TableServer:
     """The server: a lobby of tables behind an SSH listener."""
 
@@ -274,6 +294,7 @@ class TableServer:
         session: PromptSession[str] = PromptSession(
             history=InMemoryHistory(),
             completer=_SafeCompleter(conn),
+            bottom_toolbar=_toolbar(conn),
             style=style(),
             key_bindings=bindings(),
             complete_while_typing=False,

@@ -265,7 +265,9 @@ def test_a_teachers_table(tmp_path: Path) -> None:
         await ann.say("undo", "took back the last move")
         assert position(table) == before
         await quiet(server, table, players)
-        del bob.chunks[:]  # what Bob saw of the move taken back is not in the final replay        await bob.say("undo", "only the teacher")
+        del bob.chunks[
+            :
+        ]  # what Bob saw of the move taken back is not in the final replay        await bob.say("undo", "only the teacher")
         await ann.say("comment watch the discard pile", "Teacher's note")
         await bob.until(lambda: "watch the discard pile" in bob.text)
         await play_out(server, table, seats)
@@ -295,3 +297,33 @@ def test_long_lines_floods_and_idle_connections(tmp_path: Path) -> None:
         await server.stop()
 
     asyncio.run(go())
+
+
+def test_the_command_prints_how_to_join_and_stops_on_sigterm(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = dict(os.environ, CARDCLI_HOME=str(tmp_path / "home"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardcli", "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        join = proc.stdout.readline()
+        fingerprint = proc.stdout.readline()
+        assert re.search(r"ssh -p \d+ table@127\.0\.0\.1", join), join
+        assert "SHA256:" in fingerprint
+        assert (tmp_path / "home" / "serve" / "ssh_host_ed25519_key").is_file()
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Stopping" in out and "Traceback" not in err
