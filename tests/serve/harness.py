@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ class _Recorder(asyncssh.SSHClientSession[str]):
 
     def data_received(self, data: str, datatype: Any) -> None:
         self.player.chunks.append((data, position(self.player.table)))
+        self.player.stamps.append(time.perf_counter())
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.player.closed = True
@@ -53,6 +55,8 @@ class Player:
     def __init__(self, name: str) -> None:
         self.name = name
         self.chunks: list[tuple[str, tuple[int, int]]] = []
+        self.stamps: list[float] = []
+        """When each chunk arrived (the load benchmark's latencies)."""
         self.table: SharedTable | None = None
         self.closed = False
         self.conn: Any = None

@@ -95,6 +95,10 @@ def _by_seat(table: Any, players: list[Player]) -> dict[int, Player]:
 def test_two_people_and_bots_play_a_burraco_hand(tmp_path: Path) -> None:
     async def go() -> None:
         server, table, players = await _open(tmp_path, "burraco", ["Ann", "Bob"])
+        watcher = Player("Wes")
+        watcher.table = table
+        await watcher.connect(server.port)
+        await watcher.say(f"watch {table.code}", "You are watching")
         await players[0].say("start", "Hand 1")
         seats = _by_seat(table, players)
         assert len(seats) == 2 and set(seats) != {0, 2}  # two people, two bots
@@ -108,6 +112,9 @@ def test_two_people_and_bots_play_a_burraco_hand(tmp_path: Path) -> None:
         assert [s.kind for s in replay.seats].count("human") == 2
         assert table.share_code and table.share_code in players[1].text.replace("\n", "")
         assert assert_fair(replay, seats) > 20
+        assert "The hand is over" in watcher.text
+        assert assert_fair(replay, {None: watcher}) > 10  # a watcher sees what the table shows
+        watcher.close()
         for p in players:
             p.close()
         await server.stop()
