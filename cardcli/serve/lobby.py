@@ -53,6 +53,29 @@ class Lobby:
         self.on_table: Callable[[SharedTable], None] | None = None
         """Called when a table is made (the server hooks its screen refresh there)."""
 
+    def restore(self) -> int:
+        """Open again the tables that were being played when the server stopped; how many."""
+        import json
+
+        from cardcli.paths import data_dir
+
+        n = 0
+        for path in sorted((data_dir() / "tables").glob("*.table.json")):
+            try:
+                card = json.loads(path.read_text())
+            except (OSError, ValueError):
+                continue
+            table = SharedTable.restore(card, self.bot_timeout) if isinstance(card, dict) else None
+            if table is None:
+                continue
+            with self._lock:
+                self.tables[table.code] = table
+                self._count = max(self._count, table.number)
+            if self.on_table is not None:
+                self.on_table(table)
+            n += 1
+        return n
+
     def open_tables(self) -> list[SharedTable]:
         with self._lock:
             return [t for t in self.tables.values() if not t.closed]
@@ -129,13 +152,22 @@ class Connection:
         for t in tables:
             self.console.say("  " + t.summary())
 
+    _last_prompt = "> "
+
     def prompt(self) -> str:
-        if self.table is None or self.client is None:
+        """The prompt: the lobby's, the table's, or the seat's (the last one while the table is busy)."""
+        table, client = self.table, self.client
+        if table is None or client is None:
             return "lobby> "
-        ctl = self.client.controller
-        if self.table.session is None or ctl is None:
-            return f"#{self.table.number}> "
-        return ctl.prompt_text()
+        ctl = client.controller
+        if table.session is None or ctl is None:
+            return f"#{table.number}> "
+        if table.lock.acquire(blocking=False):
+            try:
+                self._last_prompt = ctl.prompt_text()
+            finally:
+                table.lock.release()
+        return self._last_prompt
 
     def handle(self, line: str) -> bool:
         """One line typed; False ends the connection."""
@@ -148,9 +180,13 @@ class Connection:
         if word in ("quit", "exit", "bye", "esci"):
             self.leave()
             return False
-        if self.table is not None:
-            return self._at_table(word, rest, text)
-        return self._in_lobby(word, rest)
+        try:
+            if self.table is not None:
+                return self._at_table(word, rest, text)
+            return self._in_lobby(word, rest)
+        except Exception as err:  # a bug never takes a player's connection (or the table) down with it
+            self.console.error(_("internal error, nothing was done: {why} (please report it)").format(why=safe(repr(err))[:200]))
+            return True
 
     # -- the lobby -----------------------------------------------------------------------------
     def _in_lobby(self, word: str, rest: str) -> bool:
@@ -275,7 +311,8 @@ class Connection:
         teacher = client.teacher
         if word in ("say", "chat"):
             if rest:
-                table.broadcast(f"[{self.name}] {safe(rest)[:SAY_LIMIT]}", "hint")
+                with table.lock:
+                    table.broadcast(f"[{self.name}] {safe(rest)[:SAY_LIMIT]}", "hint")
             return True
         if word in ("leave", "lobby"):
             self.leave()

@@ -24,7 +24,7 @@ from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHS
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 
-from cardcli.i18n import _
+from cardcli.i18n import _, ngettext
 from cardcli.serve.lobby import Connection, Lobby, clean_name
 from cardcli.serve.table import Outbox, SharedTable
 from cardcli.ui.console import Console
@@ -157,6 +157,8 @@ class TableServer:
         self._server: Any = None
         self._conns: set[Any] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.restored = 0
+        """Tables opened again at start: those being played when the server last stopped."""
 
     @property
     def fingerprint(self) -> str:
@@ -165,6 +167,7 @@ class TableServer:
     async def start(self) -> int:
         """Listen; returns the port (useful with port 0)."""
         self._loop = asyncio.get_running_loop()
+        self.restored = await self._loop.run_in_executor(None, self.lobby.restore)
         outer = self
 
         class Server(PromptToolkitSSHServer):
@@ -323,15 +326,24 @@ def serve(host: str, port: int, bot_timeout: float = 120.0) -> int:
     import socket
 
     async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):  # before the join line: a stop asked then is kept
+            loop.add_signal_handler(sig, stop.set)
         server = TableServer(host, port, bot_timeout=bot_timeout)
         got = await server.start()
         shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
         print(_("cardcli tables are open. Join with:  ssh -p {port} table@{host}").format(port=got, host=shown), flush=True)
         print(_("Host key fingerprint: {fp}").format(fp=server.fingerprint), flush=True)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
+        if server.restored:
+            print(
+                ngettext(
+                    "{n} table being played when the server stopped is open again (same code).",
+                    "{n} tables being played when the server stopped are open again (same codes).",
+                    server.restored,
+                ).format(n=server.restored),
+                flush=True,
+            )
         await stop.wait()
         print(_("Stopping: the tables' games are saved."), flush=True)
         await server.stop()

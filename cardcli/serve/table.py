@@ -283,6 +283,8 @@ class SharedTable:
                 spec.human = True
             self.broadcast(_("{name} is back.").format(name=name), skip=client)
             cast(SeatController, client.controller).show_table()
+            if self.session.bot_to_act():
+                self.settle()
             self._changed()
         return client
 
@@ -381,11 +383,75 @@ class SharedTable:
                 self.autosave = AutoSave(session, new_save_path(session.game.name), self.record_path)
             except OSError:
                 self.autosave = None
+            self._persist()
             for c in self.clients:
                 if c.connected:
                     cast(SeatController, c.controller).start()
             self.settle(deal_table=True)
             return None
+
+    def _card_path(self) -> Path:
+        from cardcli.paths import data_dir
+
+        return data_dir() / "tables" / f"{self.code}.table.json"
+
+    def _persist(self) -> None:
+        """Write the table's card beside its save, so a restarted server opens it again."""
+        import json
+
+        if self.autosave is None:
+            return
+        card = {
+            "number": self.number,
+            "code": self.code,
+            "game": self.game.name,
+            "creator": self.creator,
+            "teach": self.teach,
+            "names": self.names,
+            "save": str(self.autosave.path),
+            "record": str(self.record_path) if self.record_path else None,
+        }
+        try:
+            self._card_path().write_text(json.dumps(card))
+        except OSError:
+            pass
+
+    @classmethod
+    def restore(cls, card: dict[str, Any], bot_timeout: float) -> SharedTable | None:
+        """A table the server was running when it stopped, from its card and its save; None when
+        the save is gone, damaged or finished (the card is then dropped)."""
+        from cardcli.replay.io import ReplayError
+        from cardcli.savelock import SaveBusy
+        from cardcli.saves import AutoSave, load_save
+
+        try:
+            save = Path(card["save"])
+            session, _record = load_save(save)
+            if session.finished:
+                return None
+            table = cls(
+                int(card["number"]),
+                str(card["code"]),
+                session.game,
+                session.preset,
+                str(card["creator"]),
+                teach=bool(card.get("teach")),
+                hands=session.hands_limit,
+                seed=session.seed,
+                bot_timeout=bot_timeout,
+            )
+            names = [str(n) if n else None for n in card["names"]]
+            if len(names) != session.players:
+                return None
+            table.names = names
+            session.declare = "auto"
+            table.session = session
+            session.listeners.append(table._on_session_change)
+            table.record_path = Path(card["record"]) if card.get("record") else None
+            table.autosave = AutoSave(session, save, table.record_path)
+        except (OSError, KeyError, TypeError, ValueError, ReplayError, SaveBusy):
+            return None
+        return table
 
     def play(self, move: Any) -> None:
         """Make a resolved move of the person to act (the controller checked it is theirs)."""
@@ -441,6 +507,10 @@ class SharedTable:
         save = self.autosave.path if self.autosave is not None else None
         if self.autosave is not None:
             self.autosave.discard()
+        try:
+            self._card_path().unlink()
+        except OSError:
+            pass
         problem = record_in_history(s, self.record_path, save)
         self.share_code = encode(s.to_replay())
         for c in self.clients:

@@ -14,7 +14,7 @@ import pytest
 from cardcli.engine.fold import Step, Table, Visitor, fold
 from cardcli.replay.io import read
 from cardcli.session import Session, log_of
-from tests.serve.harness import Player, code_in, plain, play_out, position, quiet, start_server
+from tests.serve.harness import Player, code_in, legal_move, plain, play_out, position, quiet, start_server
 
 # a card token; ``2H=9H`` says what a wild card stands for, not a card, so ``=`` comes before none
 _CARD = re.compile(r"(?<![A-Za-z0-9=])([2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
@@ -334,3 +334,37 @@ def test_the_command_prints_how_to_join_and_stops_on_sigterm(tmp_path: Path) -> 
             proc.kill()
     assert proc.returncode == 0, err
     assert "Stopping" in out and "Traceback" not in err
+
+
+def test_a_table_resumes_after_the_server_restarts(tmp_path: Path) -> None:
+    async def go() -> None:
+        server, table, players = await _open(tmp_path, "burraco", ["Ann", "Bob"])
+        await players[0].say("start", "Hand 1")
+        seats = _by_seat(table, players)
+        await quiet(server, table, players)
+        who, move = legal_move(table)  # type: ignore[misc]
+        before = position(table)
+        seats[who].send(move)
+        await seats[who].until(lambda: position(table) != before)
+        await quiet(server, table, players)
+        at, code = position(table), table.code
+        for p in players:
+            p.close()
+        await server.stop()
+        again = await start_server(tmp_path)
+        assert again.restored == 1
+        table = again.lobby.tables[code]
+        assert position(table) == at
+        back = {seat: Player(p.name) for seat, p in seats.items()}
+        for p in back.values():
+            p.table = table
+            await p.connect(again.port)
+            await p.say(f"join {code}", "Your hand")
+        await play_out(again, table, back)
+        assert Session.from_replay(read(table.record_path), legal=True).finished
+        for p in back.values():
+            p.close()
+        await again.stop()
+        assert not list((tmp_path / "cardcli-home" / "tables").glob("*.table.json"))  # over: not reopened
+
+    asyncio.run(go())
