@@ -191,6 +191,8 @@ class SharedTable:
         self.record_path: Path | None = None
         self.share_code: str | None = None
         self._steps: list[Any] = []
+        self._last_actor: int | None = None
+        """Who was to act at the last refresh: "X to play" is said when that changes."""
         self.on_change: Callable[[SharedTable], None] | None = None
         """Called after every change (the server sends every screen then)."""
         self.schedule: Callable[[float, Callable[[], None]], None] | None = None
@@ -489,8 +491,9 @@ class SharedTable:
             if new_hand or (actor is not None and view.is_human(actor)):
                 ctl.show_table()
                 ctl._seen[ctl.seat] = view.view(ctl.seat)
-            elif actor is not None:
+            elif actor is not None and actor != self._last_actor:
                 c.say(_("{seat} to play.").format(seat=seat_label(s.seats[actor].name)), "dim")
+        self._last_actor = actor
         self._changed()
 
     def _finish(self) -> None:

@@ -112,6 +112,14 @@ def test_two_people_and_bots_play_a_burraco_hand(tmp_path: Path) -> None:
         assert [s.kind for s in replay.seats].count("human") == 2
         assert table.share_code and table.share_code in players[1].text.replace("\n", "")
         assert assert_fair(replay, seats) > 20
+        from click.testing import CliRunner
+
+        from cardcli.cli import cli
+
+        listed = CliRunner().invoke(cli, ["history"])
+        assert listed.exit_code == 0 and "burraco" in listed.output  # in the store, like `cardcli play`'s games
+        review = CliRunner().invoke(cli, ["replay", "review", "last"])
+        assert review.exit_code == 0, review.output
         assert "The hand is over" in watcher.text
         assert assert_fair(replay, {None: watcher}) > 10  # a watcher sees what the table shows
         watcher.close()
