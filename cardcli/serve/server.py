@@ -200,6 +200,7 @@ class TableServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
+            line_editor=False,  # prompt-toolkit edits the line; asyncssh's editor only cost time per connection
             login_timeout=60,
         )
         sockets = self._server.sockets
