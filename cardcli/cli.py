@@ -156,6 +156,29 @@ def cli() -> None:
 
 
 @cli.command(context_settings=CONTEXT)
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (127.0.0.1: this machine only).")
+@click.option("--port", "-p", type=click.IntRange(0, 65535), default=2222, show_default=True, help="Port to listen on.")
+@click.option(
+    "--bot-timeout",
+    type=click.FloatRange(1, 3600),
+    default=120,
+    show_default=True,
+    help="Seconds a dropped player's seat waits before a bot plays it (until they are back).",
+)
+def serve(host: str, port: int, bot_timeout: float) -> None:
+    """Open shared tables that friends join over SSH: `ssh -p 2222 table@HOST`.
+
+    Joining shows a lobby: `new GAME` opens a table and gives its join code, `join CODE` or
+    `sit SEAT CODE` sits down, `watch CODE` watches; seats nobody takes are bots, and the
+    table starts when its creator types `start`. Ctrl-C stops the server; the games are kept
+    in the history like those of `cardcli play`.
+    """
+    from cardcli.commands.serve import run_serve
+
+    sys.exit(run_serve(host, port, bot_timeout))
+
+
+@cli.command(context_settings=CONTEXT)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def games(as_json: bool) -> None:
     """List the games, their player counts, presets and bots."""

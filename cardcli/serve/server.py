@@ -1,0 +1,353 @@
+"""`cardcli serve`: the SSH server (asyncssh, with prompt-toolkit's SSH sessions).
+
+Every connection runs the app and nothing else: no shell, no command execution, no SFTP or
+SCP, no port or agent forwarding. Any user name is accepted without a password (the join
+codes guard the tables). Each connection gets a prompt-toolkit prompt of its own; what the
+tables write for it is collected in an :class:`~cardcli.serve.table.Outbox` and printed above
+its prompt, so a slow client only ever delays its own screen. Typed lines are handled in worker
+threads (one table at a time, under its lock), so a bot thinking never stops the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any, cast
+
+import asyncssh
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application import run_in_terminal
+from prompt_toolkit.completion import CompleteEvent, Completer
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+
+from cardcli.i18n import _, ngettext
+from cardcli.serve.lobby import Connection, Lobby, clean_name
+from cardcli.serve.table import Outbox, SharedTable
+from cardcli.ui.console import Console
+
+LINE_LIMIT = 500
+"""Longest line a connection may type (moves and chat are far shorter)."""
+LINES_PER_SECOND = 10.0
+BURST = 20
+IDLE_SECONDS = 1800.0
+"""A connection that types nothing for this long is closed (its seat is kept)."""
+
+
+def host_key(folder: Path) -> asyncssh.SSHKey:
+    """The server's host key, made once and kept in ``folder`` (so joiners can trust it)."""
+    path = folder / "ssh_host_ed25519_key"
+    if path.is_file():
+        return asyncssh.read_private_key(str(path))
+    folder.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    tmp = path.with_suffix(".tmp")
+    tmp.touch(mode=0o600)
+    tmp.write_bytes(key.export_private_key())
+    tmp.replace(path)
+    return key
+
+
+class RateLimit:
+    """A token bucket: ``rate`` lines a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float = LINES_PER_SECOND, burst: int = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.last = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Session(PromptToolkitSSHSession):
+    """One SSH channel: the app only, and a bound on what may be typed without pressing Enter."""
+
+    pending = 0
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The client went away: its prompt stops (the seat is kept, the table told)."""
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    def data_received(self, data: str, datatype: object) -> None:
+        if "\r" in data or "\n" in data:
+            self.pending = len(data.replace("\n", "\r").rpartition("\r")[2])
+        else:
+            self.pending += len(data)
+            if self.pending > 4 * LINE_LIMIT:
+                return  # an endless line: dropped, the connection is not held up
+        super().data_received(data, datatype)
+
+
+class _SafeCompleter(Completer):
+    """The seat's move completer, asked only when the table is not busy (no half-made state)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Any:
+        from cardcli.ui.ptk.completer import MoveCompleter
+
+        table, client = self.conn.table, self.conn.client
+        if table is None or client is None or client.controller is None or table.session is None:
+            return
+        if not table.lock.acquire(blocking=False):
+            return
+        try:
+            items = list(MoveCompleter(client.controller).get_completions(document, complete_event))
+        finally:
+            table.lock.release()
+        yield from items
+
+
+def _toolbar(conn: Connection) -> Callable[[], Any]:
+    """The seat's toolbar of `cardcli play` at a table (the last one while the table is busy)."""
+    from cardcli.ui.ptk.toolbar import toolbar
+
+    last: list[Any] = [""]
+
+    def tokens() -> Any:
+        table, client = conn.table, conn.client
+        if table is None or client is None or client.controller is None or table.session is None:
+            return ""
+        if table.lock.acquire(blocking=False):
+            try:
+                last[0] = toolbar(client.controller)()
+            finally:
+                table.lock.release()
+        return last[0]
+
+    return tokens
+
+
+class TableServer:
+    """The server: a lobby of tables behind an SSH listener."""
+
+    def __init__(
+        self,
+        host: str = "0.0.0.0",
+        port: int = 2222,
+        key_folder: Path | None = None,
+        bot_timeout: float = 120.0,
+        idle_seconds: float = IDLE_SECONDS,
+    ) -> None:
+        from cardcli.paths import data_dir
+
+        self.host, self.port = host, port
+        self.key = host_key(key_folder or data_dir() / "serve")
+        self.lobby = Lobby(bot_timeout=bot_timeout)
+        self.lobby.on_table = self._hook
+        self.idle_seconds = idle_seconds
+        self._server: Any = None
+        self._conns: set[Any] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.restored = 0
+        """Tables opened again at start: those being played when the server last stopped."""
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.key.get_fingerprint())
+
+    async def start(self) -> int:
+        """Listen; returns the port (useful with port 0)."""
+        self._loop = asyncio.get_running_loop()
+        self.restored = await self._loop.run_in_executor(None, self.lobby.restore)
+        outer = self
+
+        class Server(PromptToolkitSSHServer):
+            def connection_made(self, conn: Any) -> None:
+                outer._conns.add(conn)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                pass
+
+            def session_requested(self) -> PromptToolkitSSHSession:
+                return _Session(self.interact, enable_cpr=False)
+
+            def server_requested(self, listen_host: str, listen_port: int) -> bool:
+                return False
+
+            def connection_requested(self, *args: Any) -> bool:
+                return False
+
+            def unix_server_requested(self, listen_path: str) -> bool:
+                return False
+
+            def unix_connection_requested(self, dest_path: str) -> bool:
+                return False
+
+        self._server = await asyncssh.create_server(
+            lambda: Server(self.interact, enable_cpr=False),
+            self.host,
+            self.port,
+            server_host_keys=[self.key],
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            line_editor=False,  # prompt-toolkit edits the line; asyncssh's editor only cost time per connection
+            login_timeout=60,
+        )
+        sockets = self._server.sockets
+        self.port = sockets[0].getsockname()[1] if sockets else self.port
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop cleanly: no new connections, every connection closed, every table's journal closed."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for conn in list(self._conns):
+            conn.close()
+        for table in list(self.lobby.tables.values()):
+            table.close()
+
+    def _hook(self, table: SharedTable) -> None:
+        loop = self._loop
+        assert loop is not None
+
+        def schedule(delay: float, fn: Callable[[], None]) -> None:
+            def later() -> None:
+                loop.run_in_executor(None, fn)
+
+            loop.call_soon_threadsafe(loop.call_later, delay, later)
+
+        table.schedule = schedule
+
+    async def interact(self, ssh: PromptToolkitSSHSession) -> None:
+        loop = asyncio.get_running_loop()
+        chan: Any = ssh._chan
+        peer = chan.get_extra_info("peername") or ("?",)
+        address = str(peer[0])
+        env = chan.get_environment() or {}
+        charset = env.get("CARDCLI_CHARSET")
+        term = chan.get_terminal_type() or "dumb"
+        columns = chan.get_terminal_size()[0] or 0
+        wake = asyncio.Event()
+
+        def wake_up() -> None:
+            loop.call_soon_threadsafe(wake.set)
+
+        outbox = Outbox(wake_up)
+        console = Console(
+            out=cast(IO[str], outbox),
+            err=cast(IO[str], outbox),
+            color=term != "dumb" and not env.get("NO_COLOR"),
+            charset=charset if charset in ("unicode", "ascii", "words") else ("ascii" if term == "dumb" else "unicode"),
+            width=columns if columns >= 20 else None,
+        )
+
+        async def writer() -> None:
+            while True:
+                await wake.wait()
+                wake.clear()
+                text = outbox.take()
+                if text:
+                    await run_in_terminal(lambda text=text: ssh.stdout.write(text))  # type: ignore[misc]
+
+        writing = loop.create_task(writer())
+        prompt: PromptSession[str] = PromptSession(history=InMemoryHistory())
+        conn: Connection | None = None
+        try:
+            ssh.stdout.write(_("cardcli tables. Your name: "))
+            name = None
+            for _try in range(3):
+                typed = await asyncio.wait_for(prompt.prompt_async(""), self.idle_seconds)
+                name = clean_name(typed)
+                if name:
+                    break
+                ssh.stdout.write(_("A name, please: "))
+            if not name:
+                return
+            conn = Connection(self.lobby, name, address, console)
+            await self._session(conn, loop, console)
+        except (TimeoutError, EOFError):
+            pass
+        except asyncio.CancelledError:  # the server is stopping: leave quietly
+            pass
+        finally:
+            if conn is not None:
+                await loop.run_in_executor(None, conn.leave)
+            await asyncio.sleep(0)
+            text = outbox.take()
+            if text:
+                ssh.stdout.write(text)
+            writing.cancel()
+
+    async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console) -> None:
+        from cardcli.ui.ptk.keys import bindings
+        from cardcli.ui.ptk.style import style
+
+        conn.greet()
+        limit = RateLimit()
+        session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(),
+            completer=_SafeCompleter(conn),
+            bottom_toolbar=_toolbar(conn),
+            style=style(),
+            key_bindings=bindings(),
+            complete_while_typing=False,
+        )
+        while True:
+            try:
+                line = await asyncio.wait_for(session.prompt_async(lambda: [("class:prompt", conn.prompt())]), self.idle_seconds)
+            except KeyboardInterrupt:
+                continue
+            except TimeoutError:
+                console.say(_("Closing an idle connection; your seat is kept."), "warn")
+                return
+            if len(line) > LINE_LIMIT:
+                console.error(_("that line is too long ({n} characters at most)").format(n=LINE_LIMIT))
+                continue
+            if not limit.take():
+                console.error(_("too many lines at once; slow down"))
+                continue
+            if not await loop.run_in_executor(None, conn.handle, line):
+                return
+
+
+def serve(host: str, port: int, bot_timeout: float = 120.0) -> int:
+    """Run the server until Ctrl-C or SIGTERM."""
+    import signal
+    import socket
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):  # before the join line: a stop asked then is kept
+            loop.add_signal_handler(sig, stop.set)
+        server = TableServer(host, port, bot_timeout=bot_timeout)
+        got = await server.start()
+        shown = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+        print(_("cardcli tables are open. Join with:  ssh -p {port} table@{host}").format(port=got, host=shown), flush=True)
+        print(_("Host key fingerprint: {fp}").format(fp=server.fingerprint), flush=True)
+        if server.restored:
+            print(
+                ngettext(
+                    "{n} table being played when the server stopped is open again (same code).",
+                    "{n} tables being played when the server stopped are open again (same codes).",
+                    server.restored,
+                ).format(n=server.restored),
+                flush=True,
+            )
+        await stop.wait()
+        print(_("Stopping: the tables' games are saved."), flush=True)
+        await server.stop()
+
+    asyncio.run(main())
+    return 0

@@ -1,0 +1,574 @@
+"""One shared table: the authoritative session, its seats and the people looking at it.
+
+The server keeps one :class:`~cardcli.session.Session` per table; connections send typed lines
+only. Each person gets the REPL controller of `cardcli play` (the same commands, hints, `why`,
+completion and toolbar), but through a :class:`SeatSession` that answers "is this seat mine?"
+for that person alone: the fair table is the protocol, so a controller only ever computes from
+its seat's view, and a move is accepted only on that seat's turn.
+
+Everything here is synchronous and runs under the table's lock (the server calls it from a
+worker thread), so one slow bot or one slow client never corrupts a table; output goes into
+each client's :class:`Outbox`, which the server drains to the connection.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+from cardcli.engine.text import safe
+from cardcli.engine.words import seat_label
+from cardcli.i18n import _
+from cardcli.replay.model import Annotation
+from cardcli.session import Event, Session
+from cardcli.ui.commands import Controller
+from cardcli.ui.console import Console
+
+SAY_LIMIT = 200
+"""Longest chat line or teacher's comment kept (longer ones are cut)."""
+
+
+class Outbox:
+    """Text written for one connection, collected until the server sends it (thread-safe)."""
+
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        self._parts: list[str] = []
+        self._lock = threading.Lock()
+        self.wake = wake
+
+    def write(self, text: str) -> int:
+        with self._lock:
+            self._parts.append(text)
+        if self.wake is not None:
+            self.wake()
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def take(self) -> str:
+        with self._lock:
+            text = "".join(self._parts)
+            self._parts.clear()
+        return text
+
+
+class SeatSession:
+    """The table's session as one person sees it: only their seat (or none, for a watcher) is
+    "human"; everything else is the real session's."""
+
+    def __init__(self, table: SharedTable, seat: int | None, teacher: bool = False) -> None:
+        self._table = table
+        self.seat = seat
+        self.teacher = teacher
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table.session, name)
+
+    @property
+    def real(self) -> Session:
+        session = self._table.session
+        assert session is not None
+        return session
+
+    def is_human(self, seat: int | None) -> bool:
+        """True when this person makes ``seat``'s moves now (their seat, or bridge's dummy)."""
+        return seat is not None and self.seat is not None and self.real.plays_for(seat) == self.seat
+
+    def eyes(self) -> int | None:
+        """Whose view this person is shown: as :meth:`Session.eyes`, for their seat alone."""
+        if self.seat is None:
+            return None
+        s = self.real
+        actor = s.to_act()
+        if actor is not None and self.is_human(actor):
+            return actor
+        for seat, spec in enumerate(s.seats):
+            if seat != self.seat and not spec.human and s.plays_for(seat) == self.seat:
+                return seat
+        return self.seat
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [self.seat] if self.seat is not None else []
+
+    def view(self, seat: int | None) -> Any:
+        """The seat's view; the teacher of a teacher's table sees every hand."""
+        s = self.real
+        if self.teacher:
+            return s.game.full_view(s.state)
+        return s.game.view(s.state, seat)
+
+    def play(self, move: Any, observer: int | None = None) -> list[Event]:
+        """A move of this person's: played on the table, which tells everyone."""
+        self._table.play(move)
+        return []
+
+    def undo(self) -> int:
+        from cardcli.session import UndoRefused
+
+        raise UndoRefused(_("at a shared table only the teacher takes moves back"))
+
+
+class SeatController(Controller):
+    """`cardcli play`'s controller for one connection: commands as usual, flow left to the table."""
+
+    def __init__(self, view: SeatSession, console: Console) -> None:
+        super().__init__(cast(Session, view), console)
+        self.view_session = view
+
+    @property
+    def seat(self) -> int:
+        return cast(int, self.view_session.eyes())
+
+    def advance(self) -> None:
+        """The table runs the bots and refreshes every screen after a move."""
+
+    def checkpoint(self) -> None:
+        """The table keeps the journal."""
+
+    def leave(self) -> None:
+        """The table keeps the game when a person leaves."""
+
+    def finish(self) -> None:
+        self.done = True
+
+    def _save_to(self, path: Path, quiet: bool = True) -> bool:
+        self.console.error(_("the server keeps this game as it is played; `save FILE` is not available here"))
+        return False
+
+
+class Client:
+    """One person at a table (or watching): their name, seat, screen and controller."""
+
+    def __init__(self, name: str, console: Console, seat: int | None, teacher: bool = False) -> None:
+        self.name = name
+        self.console = console
+        self.seat = seat
+        self.teacher = teacher
+        self.connected = True
+        self.controller: SeatController | None = None
+        self.view: SeatSession | None = None
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.say(text, style)
+
+
+class SharedTable:
+    """A table: its join code, seats, people, and (once started) the one session."""
+
+    def __init__(
+        self,
+        number: int,
+        code: str,
+        game: Any,
+        preset: str | None,
+        creator: str,
+        *,
+        teach: bool = False,
+        hands: int | None = None,
+        seed: str | None = None,
+        bot_timeout: float = 120.0,
+    ) -> None:
+        self.number = number
+        self.code = code
+        self.game = game
+        self.preset = preset or game.default_preset
+        self.creator = creator
+        self.teach = teach
+        self.hands = hands
+        self.seed = seed
+        self.bot_timeout = bot_timeout
+        self.names: list[str | None] = [None] * game.default_players
+        self.clients: list[Client] = []
+        self.session: Session | None = None
+        self.paused = False
+        self.closed = False
+        self.lock = threading.RLock()
+        self.autosave: Any = None
+        self.record_path: Path | None = None
+        self.share_code: str | None = None
+        self._steps: list[Any] = []
+        self._last_actor: int | None = None
+        """Who was to act at the last refresh: "X to play" is said when that changes."""
+        self.on_change: Callable[[SharedTable], None] | None = None
+        """Called after every change (the server sends every screen then)."""
+        self.schedule: Callable[[float, Callable[[], None]], None] | None = None
+        """Runs a function later (the server's timer): a bot takes over a dropped seat."""
+
+    # -- seats ---------------------------------------------------------------------------------
+    @property
+    def seat_names(self) -> list[str]:
+        return list(self.game.seat_names(len(self.names)))
+
+    def summary(self) -> str:
+        """One lobby line: number, game, preset, seats taken and by whom (never the code)."""
+        taken = [f"{seat_label(self.seat_names[i])}: {n}" for i, n in enumerate(self.names) if n]
+        if self.closed:
+            state = _("over")
+        elif self.session is not None:
+            state = _("playing")
+        else:
+            state = _("waiting")
+        teach = _(" · teacher's table") if self.teach else ""
+        return _("#{n} {game} ({preset}) · {taken}/{seats} seats · {who} · {state}{teach}").format(
+            n=self.number,
+            game=self.game.name,
+            preset=self.preset,
+            taken=sum(1 for n in self.names if n),
+            seats=len(self.names),
+            who=", ".join(taken) or _("nobody yet"),
+            state=state,
+            teach=teach,
+        )
+
+    def free_seat(self) -> int | None:
+        default = self.game.default_seat
+        order = [default] + [i for i in range(len(self.names)) if i != default]
+        return next((i for i in order if self.names[i] is None), None)
+
+    def sit(self, name: str, seat: int | None, console: Console) -> Client | str:
+        """Seat ``name`` (``None``: the first free seat), or give them their seat back; a client or
+        why not, in one line."""
+        with self.lock:
+            if self.closed:
+                return _("that table's game is over")
+            mine = [i for i, n in enumerate(self.names) if n == name]
+            if mine and (seat is None or seat == mine[0]):
+                old = self._client_at(mine[0])
+                if old is not None and old.connected:
+                    return _("{name} is already sitting at this table").format(name=name)
+                return self._rejoin(name, mine[0], console)
+            if seat is None:
+                seat = self.free_seat()
+                if seat is None:
+                    return _("every seat is taken; `watch CODE` to watch")
+            if self.names[seat] is not None:
+                return _("{seat} is taken").format(seat=seat_label(self.seat_names[seat]))
+            if self.session is not None:
+                return _("the game has started: only its players can sit down again; `watch CODE` to watch")
+            self.names[seat] = name
+            client = self._attach(name, seat, console)
+            self.broadcast(_("{name} sits {seat}.").format(name=name, seat=seat_label(self.seat_names[seat])), skip=client)
+            return client
+
+    def watch(self, name: str, console: Console) -> Client:
+        with self.lock:
+            client = self._attach(name, None, console)
+            self.broadcast(_("{name} is watching.").format(name=name), skip=client)
+            if self.session is not None:
+                cast(SeatController, client.controller).show_table()
+            return client
+
+    def _attach(self, name: str, seat: int | None, console: Console) -> Client:
+        client = Client(name, console, seat, teacher=self.teach and name == self.creator)
+        client.view = SeatSession(self, seat, client.teacher)
+        client.controller = SeatController(client.view, console)
+        self.clients.append(client)
+        if self.teach:
+            client.say(_("This is a teacher's table: {name}, the teacher, sees every hand.").format(name=self.creator), "warn")
+        return client
+
+    def _client_at(self, seat: int) -> Client | None:
+        return next((c for c in self.clients if c.seat == seat), None)
+
+    def _rejoin(self, name: str, seat: int, console: Console) -> Client:
+        old = self._client_at(seat)
+        if old is not None:
+            self.clients.remove(old)
+        client = self._attach(name, seat, console)
+        if self.session is not None:
+            spec = self.session.seats[seat]
+            if not spec.human:  # a bot played it meanwhile: the person takes it back
+                spec.human = True
+            self.broadcast(_("{name} is back.").format(name=name), skip=client)
+            cast(SeatController, client.controller).show_table()
+            if self.session.bot_to_act():
+                self.settle()
+            self._changed()
+        return client
+
+    def drop(self, client: Client) -> None:
+        """A connection went away: the seat is kept for its player (a bot takes over later)."""
+        with self.lock:
+            client.connected = False
+            if client.seat is None or self.session is None or self.closed:
+                if client in self.clients and (client.seat is None or self.session is None):
+                    self.clients.remove(client)
+                    if client.seat is not None and self.session is None:
+                        self.names[client.seat] = None
+                return
+            self.broadcast(_("{name} lost the connection; the seat is kept.").format(name=client.name))
+            if self.schedule is not None:
+                self.schedule(self.bot_timeout, lambda: self.bot_takes_over(client))
+
+    def bot_takes_over(self, client: Client) -> None:
+        """The dropped player did not come back in time: a bot plays the seat until they do."""
+        with self.lock:
+            if client.connected or client not in self.clients or self.session is None or self.closed:
+                return
+            seat = cast(int, client.seat)
+            s = self.session
+            s.seats[seat].human = False
+            s._bot_ids.setdefault(seat, s.seats[seat].bot or s.game.default_bot)
+            self.broadcast(
+                _("A bot plays {seat} until {name} is back.").format(seat=seat_label(s.seats[seat].name), name=client.name)
+            )
+            self.settle()
+
+    # -- output --------------------------------------------------------------------------------
+    def broadcast(self, text: str, style: str = "", skip: Client | None = None) -> None:
+        for c in self.clients:
+            if c is not skip and c.connected:
+                c.say(text, style)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _on_session_change(self, kind: str, data: Any) -> None:
+        if kind == "move":
+            self._steps.append(data)
+
+    def _tell(self, ev: Event) -> None:
+        """Tell every person an event, each from their own seat (a move narrated for that seat)."""
+        s = cast(Session, self.session)
+        if ev.kind == "move":
+            step = self._steps.pop(0) if self._steps else None
+            bot = not s.seats[ev.seat].human if ev.seat is not None else False
+            for c in self.clients:
+                if not c.connected:
+                    continue
+                ctl = cast(SeatController, c.controller)
+                text = s.game.narrate(step.outcome, c.seat) if step is not None else ev.text
+                ctl.tell_cards("  " + text, "dim" if bot else "")
+            return
+        for c in self.clients:
+            if not c.connected:
+                continue
+            ctl = cast(SeatController, c.controller)
+            if ev.kind == "deal":
+                c.say(ev.text, "title")
+            elif ev.kind == "hand-over":
+                c.say(_("The hand is over."), "title")
+                ctl.tell_cards(ev.text)
+            elif ev.kind == "match-over":
+                c.say(ev.text, "title")
+
+    # -- play ----------------------------------------------------------------------------------
+    def start(self) -> str | None:
+        """Start the game (bots in the empty seats); why not, in one line."""
+        with self.lock:
+            if self.session is not None:
+                return _("the game has already started")
+            from cardcli.paths import data_dir
+            from cardcli.saves import AutoSave, new_save_path
+
+            humans = [i for i, n in enumerate(self.names) if n]
+            session = Session.new(self.game.name, seed=self.seed, preset=self.preset, human_seats=humans, hands_limit=self.hands)
+            session.declare = "auto"
+            session.title = _("Table #{n} on the server: {names}").format(
+                n=self.number, names=", ".join(n for n in self.names if n)
+            )
+            self.session = session
+            session.listeners.append(self._on_session_change)
+            folder = data_dir() / "tables"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                self.record_path = folder / f"table-{self.number}-{session.seed}.cardcli.json"
+            except OSError:
+                self.record_path = None
+            try:
+                self.autosave = AutoSave(session, new_save_path(session.game.name), self.record_path)
+            except OSError:
+                self.autosave = None
+            self._persist()
+            for c in self.clients:
+                if c.connected:
+                    cast(SeatController, c.controller).start()
+            self.settle(deal_table=True)
+            return None
+
+    def _card_path(self) -> Path:
+        from cardcli.paths import data_dir
+
+        return data_dir() / "tables" / f"{self.code}.table.json"
+
+    def _persist(self) -> None:
+        """Write the table's card beside its save, so a restarted server opens it again."""
+        import json
+
+        if self.autosave is None:
+            return
+        card = {
+            "number": self.number,
+            "code": self.code,
+            "game": self.game.name,
+            "creator": self.creator,
+            "teach": self.teach,
+            "names": self.names,
+            "save": str(self.autosave.path),
+            "record": str(self.record_path) if self.record_path else None,
+        }
+        try:
+            self._card_path().write_text(json.dumps(card))
+        except OSError:
+            pass
+
+    @classmethod
+    def restore(cls, card: dict[str, Any], bot_timeout: float) -> SharedTable | None:
+        """A table the server was running when it stopped, from its card and its save; None when
+        the save is gone, damaged or finished (the card is then dropped)."""
+        from cardcli.replay.io import ReplayError
+        from cardcli.savelock import SaveBusy
+        from cardcli.saves import AutoSave, load_save
+
+        try:
+            save = Path(card["save"])
+            session, _record = load_save(save)
+            if session.finished:
+                return None
+            table = cls(
+                int(card["number"]),
+                str(card["code"]),
+                session.game,
+                session.preset,
+                str(card["creator"]),
+                teach=bool(card.get("teach")),
+                hands=session.hands_limit,
+                seed=session.seed,
+                bot_timeout=bot_timeout,
+            )
+            names = [str(n) if n else None for n in card["names"]]
+            if len(names) != session.players:
+                return None
+            table.names = names
+            session.declare = "auto"
+            table.session = session
+            session.listeners.append(table._on_session_change)
+            table.record_path = Path(card["record"]) if card.get("record") else None
+            table.autosave = AutoSave(session, save, table.record_path)
+        except (OSError, KeyError, TypeError, ValueError, ReplayError, SaveBusy):
+            return None
+        return table
+
+    def play(self, move: Any) -> None:
+        """Make a resolved move of the person to act (the controller checked it is theirs)."""
+        s = cast(Session, self.session)
+        for ev in s.play(move, observer=None):
+            self._tell(ev)
+        self.settle()
+
+    def settle(self, deal_table: bool = False) -> None:
+        """Bots move (and hands are dealt) until a person must act; then every screen is refreshed."""
+        s = cast(Session, self.session)
+        hands_before = len(s.hands)
+        while not self.paused:
+            s.run_bots(observer=None, on_event=self._tell)
+            if s.finished:
+                self._finish()
+                return
+            actor = s.to_act()
+            forced = s.game.forced_move(s.state, s.legal_moves()) if actor is not None and s.is_human(actor) else None
+            if forced is None:
+                break
+            who = s.plays_for(actor) if actor is not None else None
+            for c in self.clients:
+                if c.connected and c.seat == who:
+                    c.say(_("(your only legal move, played for you)"), "dim")
+            for ev in s.play(forced, observer=None):
+                self._tell(ev)
+        new_hand = deal_table or len(s.hands) != hands_before
+        actor = s.to_act()
+        for c in self.clients:
+            if not c.connected:
+                continue
+            view = cast(SeatSession, c.view)
+            ctl = cast(SeatController, c.controller)
+            if new_hand or (actor is not None and view.is_human(actor)):
+                ctl.show_table()
+                ctl._seen[ctl.seat] = view.view(ctl.seat)
+            elif actor is not None and actor != self._last_actor:
+                c.say(_("{seat} to play.").format(seat=seat_label(s.seats[actor].name)), "dim")
+        self._last_actor = actor
+        self._changed()
+
+    def _finish(self) -> None:
+        s = cast(Session, self.session)
+        self.closed = True
+        from cardcli.replay.share import encode
+        from cardcli.saves import record_in_history
+
+        if self.record_path is not None:
+            try:
+                s.save(self.record_path)
+            except OSError:
+                self.record_path = None
+        save = self.autosave.path if self.autosave is not None else None
+        if self.autosave is not None:
+            self.autosave.discard()
+        try:
+            self._card_path().unlink()
+        except OSError:
+            pass
+        problem = record_in_history(s, self.record_path, save)
+        self.share_code = encode(s.to_replay())
+        for c in self.clients:
+            if c.connected:
+                cast(SeatController, c.controller).finish()
+                c.say(_("The game is over. Its share code (`cardcli replay view CODE`):"), "title")
+                c.say(self.share_code)
+                if problem:
+                    c.say(_("the game is not in the server's history: {why}").format(why=problem), "error")
+        self._changed()
+
+    def close(self) -> None:
+        """The server stops: the journal is closed (the game stays saved on the server)."""
+        with self.lock:
+            if self.autosave is not None and not self.closed:
+                self.autosave.close()
+                self.autosave = None
+
+    # -- teacher's commands --------------------------------------------------------------------
+    def toggle_pause(self) -> None:
+        with self.lock:
+            self.paused = not self.paused
+            self.broadcast(_("The teacher paused the table.") if self.paused else _("The teacher resumed the table."), "warn")
+            if not self.paused and self.session is not None:
+                self.settle()
+
+    def take_back(self) -> str | None:
+        """Take back moves up to and including the last one a person made, for everyone."""
+        with self.lock:
+            s = self.session
+            if s is None or self.closed:
+                return _("nothing to take back")
+            if not s.game.undo_allowed:
+                return _("undo is not available in {game}").format(game=s.game.name)
+            moves = s.hands[-1].moves if s.hands else []
+            keep = len(moves)
+            while keep > 0:
+                keep -= 1
+                if s.seats[moves[keep].seat].human or s.plays_for(moves[keep].seat) is not None:
+                    break
+            else:
+                return _("no move of a person to take back in this hand")
+            n = len(moves) - keep
+            s.table.rewind(keep)
+            s.undos += 1
+            s._notify("undo", n)
+            s.annotate(Annotation(hand=len(s.hands), ply=keep, kind="undo", text=f"{n} moves"))
+            self.broadcast(_("The teacher took back the last move."), "warn")
+            self.settle(deal_table=True)
+            return None
+
+    def comment(self, text: str) -> None:
+        with self.lock:
+            s = self.session
+            note = safe(text)[:SAY_LIMIT]
+            if s is not None:
+                s.annotate(Annotation(hand=len(s.hands), ply=s.ply, kind="note", text=note))
+            self.broadcast(_("Teacher's note: {text}").format(text=note), "hint")
