@@ -123,6 +123,16 @@ class SeatController(Controller):
     def seat(self) -> int:
         return cast(int, self.view_session.eyes())
 
+    def prompt_text(self) -> str:
+        """The person's own seat (`play`'s prompt names the seat to act, which at a shared table would
+        show another player's name on your screen), and whose turn it is when it is not yours."""
+        mine = self.view_session.seat
+        s = self.session
+        actor = s.to_act()
+        if mine is None or actor is None or self.view_session.is_human(actor):
+            return super().prompt_text()  # the seat whose move it is, as in `play`: theirs
+        return _("{seat} ({actor} to play)> ").format(seat=seat_label(s.seats[mine].name), actor=seat_label(s.seats[actor].name))
+
     def advance(self) -> None:
         """The table runs the bots and refreshes every screen after a move."""
 

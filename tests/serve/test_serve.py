@@ -160,6 +160,12 @@ def test_a_move_out_of_turn_is_refused_and_chat_reaches_everyone(tmp_path: Path)
         before = position(table)
         await idle.say("draw", "not your turn")
         assert position(table) == before
+        # the prompt names the person's own seat, and whose turn it is (not the other player's name alone)
+        from cardcli.engine.words import seat_label
+
+        mine = next(s for s, p in seats.items() if p is idle)
+        want = f"{seat_label(table.session.seats[mine].name)} ({seat_label(table.session.seats[actor].name)} to play)> "
+        await idle.until(lambda: want in plain(idle.text))
         await idle.say("say hello \x1b[2J there", "hello")  # the terminal's keys: the escape is no text
         await players[0].until(lambda: "] hello" in players[0].text and "there" in players[0].text)
         assert "\x1b[2J" not in "".join(c for c, _p in players[0].chunks)
