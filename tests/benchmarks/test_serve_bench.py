@@ -5,6 +5,11 @@ table plays a fixed number of moves. The clients run in the same process as the 
 loop), so the figures include the clients' own work: an upper bound on the server's.
 Move-to-screen latency is the time from a move typed until all four clients at the table have
 received text written after it.
+
+Two loads: *paced*, where the player to move thinks first (a seeded pause, 1.5 s on average, as
+people at a table do), which is what a person at one of fifty busy tables feels; and *back to back*,
+every table moving the moment the last move has arrived, which saturates the server and measures
+its throughput: there the latency is mostly the queue of other tables' moves.
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ from tests.serve.harness import Player, code_in, position, quiet, start_server
 TABLES = int(os.environ.get("CARDCLI_BENCH_TABLES", "50"))
 MOVES = 12
 """Moves typed per table."""
+THINK = 1.5
+"""Mean pause before a move in the paced load, in seconds (uniform from 0.5 to 2.5 s, seeded)."""
 
 
-async def _table(server, players: list[Player], latencies: list[float]) -> None:  # type: ignore[no-untyped-def]
+async def _table(server, players: list[Player], latencies: list[float], think: float) -> None:  # type: ignore[no-untyped-def]
     host = players[0]
     rng = random.Random(host.name)
     out = await host.say("new burraco --hands 1 --seed 5", "join code")
@@ -40,6 +47,8 @@ async def _table(server, players: list[Player], latencies: list[float]) -> None:
     seats = {c.seat: p for p in players for c in table.clients if c.name == p.name}
     for _i in range(MOVES):
         await quiet(server, table, players)
+        if think:
+            await asyncio.sleep(rng.uniform(think - 1.0, think + 1.0))
         with table.lock:  # a cheap seeded choice: the clients' cost should not hide the server's
             s = table.session
             actor = s.to_act() if s is not None else None
@@ -62,7 +71,8 @@ async def _table(server, players: list[Player], latencies: list[float]) -> None:
 
 
 @pytest.mark.benchmark
-def test_fifty_tables_of_four(tmp_path: Path) -> None:
+@pytest.mark.parametrize("think", [THINK, 0.0], ids=["paced", "back-to-back"])
+def test_fifty_tables_of_four(tmp_path: Path, think: float) -> None:
     async def go() -> None:
         server = await start_server(tmp_path)
         base_mem = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -75,14 +85,14 @@ def test_fifty_tables_of_four(tmp_path: Path) -> None:
         latencies: list[float] = []
         cpu0 = resource.getrusage(resource.RUSAGE_SELF)
         wall0 = time.perf_counter()
-        await asyncio.gather(*(_table(server, g, latencies) for g in groups))
+        await asyncio.gather(*(_table(server, g, latencies, think) for g in groups))
         wall = time.perf_counter() - wall0
         cpu1 = resource.getrusage(resource.RUSAGE_SELF)
         mem = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base_mem) * 1024  # peak RSS growth
         cpu = (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime)
         q = statistics.quantiles(latencies, n=20)
         print(
-            f"\n{TABLES} tables x 4 clients, {len(latencies)} moves in {wall:.1f} s: "
+            f"\n{TABLES} tables x 4 clients, {'paced' if think else 'back to back'}, {len(latencies)} moves in {wall:.1f} s: "
             f"move-to-screen p50 {statistics.median(latencies) * 1000:.0f} ms, p95 {q[18] * 1000:.0f} ms; "
             f"CPU {cpu / TABLES * 1000:.0f} ms per table (clients included); "
             f"memory {mem / TABLES / 1024:.0f} KiB per table (4 connections included)"
