@@ -86,7 +86,9 @@ def words_fit(p: lp.LineProblem) -> str:
 
 
 def test_rating_agrees_with_endplay_on_a_fixed_seed() -> None:
-    p = lp.problem("drill/line/test1", layouts=SMALL)
+    # seed x: a deal with three key moments (the bidding decides the contract, so a change to the
+    # bidding system may move a seed's problem: look for one with at least two moments again)
+    p = lp.problem("drill/line/x1", layouts=SMALL)
     assert p.mover in (0, 2) and p.view().contract.declarer == 2
     assert len(p.layouts) == SMALL
     for r in (p.best, p.naive):
@@ -104,7 +106,7 @@ def test_rating_agrees_with_endplay_on_a_fixed_seed() -> None:
 
 
 def test_a_worse_answer_goes_on_with_the_best_card_and_moments_are_bounded() -> None:
-    p = lp.problem("drill/line/test1", layouts=SMALL)
+    p = lp.problem("drill/line/x1", layouts=SMALL)
     q = lp.next_moment(p, p.naive.card)
     assert q is not None and q.moves[len(p.moves)] == p.best.card
     last = q
@@ -245,14 +247,14 @@ def test_two_hundred_problems() -> None:
 def test_cli_asks_the_next_key_moment(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
     monkeypatch.setenv("CARDCLI_HOME", str(tmp_path))
     monkeypatch.setattr(lp, "LAYOUTS", SMALL)
-    p = lp.problem("drill/line/test1", layouts=SMALL)
+    p = lp.problem("drill/line/x1", layouts=SMALL)
     moments = [p]
     while (nxt := lp.next_moment(moments[-1], moments[-1].best.card)) is not None:
         moments.append(nxt)
     assert 2 <= len(moments) <= lp.MOMENTS
     out = CliRunner().invoke(
         cli,
-        ["learn", "bridge", "--drill", "line", "--seed", "test", "--count", "1", "--charset", "ascii"],
+        ["learn", "bridge", "--drill", "line", "--seed", "x", "--count", "1", "--charset", "ascii"],
         input=_script(*(m.best.cards[0] for m in moments)),
     )
     assert out.exit_code == 0, out.output
