@@ -35,10 +35,6 @@ LINES_PER_SECOND = 10.0
 BURST = 20
 IDLE_SECONDS = 1800.0
 """A connection that types nothing for this long is closed (its seat is kept)."""
-GATHER_SECONDS = 0.01
-"""How long a connection's writer waits after the first new text before printing: a move and the
-bots' replies that follow it arrive as a burst, and printing them in one go redraws the prompt once
-instead of once per line (each redraw costs the server a few milliseconds per connection)."""
 
 
 def host_key(folder: Path) -> asyncssh.SSHKey:
@@ -259,7 +255,6 @@ class TableServer:
         async def writer() -> None:
             while True:
                 await wake.wait()
-                await asyncio.sleep(GATHER_SECONDS)
                 wake.clear()
                 text = outbox.take()
                 if text:
