@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -22,9 +23,13 @@ from cardcli.replay.share import load as read
 from cardcli.session import Session
 from cardcli.ui.console import Console
 
+if TYPE_CHECKING:
+    from cardcli.store.history import GameRecord
 
-def history_game(arg: str) -> int | None:
-    """The history's number ``arg`` names (``last``, ``7``, ``#7``), or None when it names a file or a code."""
+
+def history_game(arg: str) -> GameRecord | None:
+    """The history's game ``arg`` names (``last``, ``7``, ``#7``: its record), or None when it names a
+    file or a code."""
     text = arg.strip()
     if text.lower() != "last" and not text.lstrip("#").isdigit():
         return None
@@ -48,7 +53,7 @@ def history_game(arg: str) -> int | None:
                     "`cardcli play GAME`, then `cardcli replay review last`"
                 )
             )
-        return kept.id
+        return kept
     number = int(text.lstrip("#"))
     found = next((r for r in records if r.id == number), None)
     if found is None:
@@ -61,14 +66,15 @@ def history_game(arg: str) -> int | None:
         raise click.ClickException(
             _("the history keeps no replay of game #{n} (older games lose theirs: `cardcli history --prune`)").format(n=number)
         )
-    return number
+    return found
 
 
 def load_replay(arg: str) -> tuple[Replay, int | None]:
     """The replay ``arg`` names, and its number in the history (None: a file or a share code)."""
-    number = history_game(arg)
-    if number is None:
+    record = history_game(arg)
+    if record is None:
         return read(arg), None
+    number = record.id
     from cardcli.store import StoreError, stored_replay, unpack_replay
 
     try:
@@ -78,7 +84,7 @@ def load_replay(arg: str) -> tuple[Replay, int | None]:
     if data is None:
         raise click.ClickException(_("the history keeps no replay of game #{n}").format(n=number))
     kept = unpack_replay(data, f"#{number}")
-    newer = _from_save(number)
+    newer = _from_save(record)
     if newer is not None and len(newer.hands) >= len(kept.hands) and _moves(newer) >= _moves(kept):
         return newer, number
     return kept, number
@@ -88,18 +94,13 @@ def _moves(replay: Replay) -> int:
     return sum(len(h.moves) for h in replay.hands)
 
 
-def _from_save(number: int) -> Replay | None:
+def _from_save(record: GameRecord) -> Replay | None:
     """The game's save, when it is still there: an unfinished game's save is written move by move, so
     it holds what the history's copy (written when the game was left) lacks after a crash or a kill."""
     from cardcli.replay.journal import SUFFIX, read_journal
     from cardcli.saves import find_save
-    from cardcli.store import StoreError, history
 
-    try:
-        record = next((r for r in history() if r.id == number), None)
-    except StoreError:
-        return None
-    if record is None or record.complete or not record.save:
+    if record.complete or not record.save:
         return None
     path = find_save(record.save)
     if path is None or not path.name.endswith(SUFFIX):

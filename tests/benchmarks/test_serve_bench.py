@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.harness import Player, code_in, position, quiet, start_server
+from tests.serve.harness import Player, open_table, position, quiet, start_server
 
 TABLES = int(os.environ.get("CARDCLI_BENCH_TABLES", "50"))
 MOVES = 12
@@ -36,13 +36,7 @@ THINK = 1.5
 async def _table(server, players: list[Player], latencies: list[float], think: float) -> None:  # type: ignore[no-untyped-def]
     host = players[0]
     rng = random.Random(host.name)
-    out = await host.say("new burraco --hands 1 --seed 5", "join code")
-    code = code_in(out)
-    table = server.lobby.tables[code]
-    for p in players:
-        p.table = table
-    for p in players[1:]:
-        await p.say(f"join {code}", "You sit")
+    table = await open_table(server, players, "new burraco --hands 1 --seed 5")
     await host.say("start", "Hand 1")
     seats = {c.seat: p for p in players for c in table.clients if c.name == p.name}
     for _i in range(MOVES):

@@ -105,6 +105,19 @@ async def start_server(tmp: Path, **kw: Any) -> TableServer:
     return server
 
 
+async def open_table(server: TableServer, players: list[Player], new: str) -> SharedTable:
+    """The first player opens a table with the lobby line ``new`` (``new burraco --seed 5``); the
+    others join it with its code. Each player's ``table`` is set (the fairness check reads it)."""
+    out = await players[0].say(new, "join code")
+    code = code_in(out)
+    table = server.lobby.tables[code]
+    for p in players:
+        p.table = table
+    for p in players[1:]:
+        await p.say(f"join {code}", "You sit")
+    return table
+
+
 def code_in(text: str) -> str:
     m = re.search(r"join code is ([A-Z0-9]{6})", text)
     assert m, text[-500:]

@@ -14,7 +14,7 @@ import pytest
 from cardcli.engine.fold import Step, Table, Visitor, fold
 from cardcli.replay.io import read
 from cardcli.session import Session, log_of
-from tests.serve.harness import Player, code_in, legal_move, plain, play_out, position, quiet, start_server
+from tests.serve.harness import Player, legal_move, open_table, plain, play_out, position, quiet, start_server
 
 # a card token; ``2H=9H`` says what a wild card stands for, not a card, so ``=`` comes before none
 _CARD = re.compile(r"(?<![A-Za-z0-9=])([2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
@@ -78,13 +78,7 @@ async def _open(tmp: Path, game: str, names: list[str], extra: str = "", **kw: A
     players = [Player(n) for n in names]
     for p in players:
         await p.connect(server.port)
-    out = await players[0].say(f"new {game} --hands 1 --seed 11 {extra}", "join code")
-    code = code_in(out)
-    table = server.lobby.tables[code]
-    for p in players:
-        p.table = table
-    for p in players[1:]:
-        await p.say(f"join {code}", "You sit")
+    table = await open_table(server, players, f"new {game} --hands 1 --seed 11 {extra}")
     return server, table, players
 
 
