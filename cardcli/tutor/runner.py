@@ -4,11 +4,12 @@
 prompt-toolkit REPL and the line driver run a lesson exactly as they run a
 game; every move still goes through the session and its fold, and only a move
 the legal list holds is ever played. The steps decide what the learner must do,
-and a move is judged by what it does (:mod:`cardcli.tutor.judge`): the same move
-in other words, a move meeting the step's goal or one the game rates as good are
-all right. ``hint`` escalates (a nudge, what to look at, the answer), ``why``
-explains the last refusal of this step with its rule, ``rules`` shows the rule
-texts, and at a quiz the game's own commands (``explain``, ``guess``) work too.
+and a move is judged by what it does (:mod:`cardcli.tutor.judge`; made or refused
+in :mod:`cardcli.tutor.attempts`): the same move in other words, a move meeting
+the step's goal or one the game rates as good are all right. ``hint`` escalates
+(a nudge, what to look at, the answer), ``why`` explains the last refusal of
+this step with its rule, ``rules`` shows the rule texts, and at a quiz the
+game's own commands (``explain``, ``guess``) work too.
 
 The learner's place (the step, the moves made since the lesson's position,
 steps done out of order, hints and mistakes) is written to the store after
@@ -22,21 +23,19 @@ used to learn whether the rest of the lesson still works after a learner's move.
 
 from __future__ import annotations
 
-import io
 import time
 from collections.abc import Callable
 from typing import Any
 
 from cardcli.engine.notation import RulesDisagreement
-from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove, MoveError
+from cardcli.engine.verdict import MoveError
 from cardcli.i18n import _
 from cardcli.session import Event
-from cardcli.tutor import closing, helping, progress, quizzes
-from cardcli.tutor.answers import normalize
+from cardcli.tutor import attempts, closing, helping, progress, quizzes
 from cardcli.tutor.claims import claim_problems, fill, reveals, rule_problems
-from cardcli.tutor.compute import advice, compute
-from cardcli.tutor.judge import Judge, Judgement
-from cardcli.tutor.model import Deviation, Free, Lesson, LessonError, Move, Quiz, Reply, Say
+from cardcli.tutor.compute import compute
+from cardcli.tutor.judge import Judge
+from cardcli.tutor.model import Deviation, Free, Lesson, LessonError, Quiz, Reply, Say
 from cardcli.ui.commands import Controller, find_command
 from cardcli.ui.console import Console
 
@@ -447,159 +446,16 @@ class LessonController(Controller):
         )
 
     def resolve_listed(self, text: str) -> Any:
-        """A lesson's move resolved against the legal list; one the list lacks is no move at all here
-        (the check names the game's disagreement)."""
-        try:
-            return self.session.resolve(text, remember=False)
-        except RulesDisagreement as err:
-            raise InvalidMove(str(err)) from None
+        return attempts.resolve_listed(self, text)
 
     def follows(self, move: Any, done: int) -> bool:
-        """Whether the rest of the lesson still plays once ``move`` has done step ``done`` (``EARLY``:
-        none, the current step still to do): tried on a copy, in a silent probe (nothing here changes)."""
-        if self.probe:
-            return False
-        from cardcli.tutor import catalog
-
-        try:
-            copy = catalog.session_at(self.lesson, self.course, self.lesson_id, self.place()["moves"])
-            copy.play(move)
-        except (LessonError, MoveError, ValueError):
-            return False
-        out = io.StringIO()
-        probe = LessonController(
-            copy,
-            Console(out=out, err=out, charset="ascii"),
-            self.lesson,
-            self.course,
-            self.lesson_id,
-            auto=True,
-            probe=True,
-            start=self.index,
-            done_steps=self.skipped | ({done} if done >= 0 else set()),
-        )
-        if done == self.index:
-            probe.next()
-        probe.run()
-        return probe.failure is None and probe.done
+        return attempts.follows(self, move, done)
 
     def attempt(self, text: str) -> None:
-        step = self.step
-        self.told = []
-        try:
-            move = self.session.resolve(text)
-        except RulesDisagreement as err:
-            self.console.error(_("internal error, the move was not played: {why} (please report it)").format(why=err))
-            return
-        except AmbiguousMove as err:
-            self.console.error(_("ambiguous: {msg}").format(msg=err.message))
-            return
-        except IllegalMove as err:
-            tried = isinstance(step, Move) and (step.invite or self.invited(step, text))
-            if not tried:
-                self.mistakes += 1
-            self.console.error(_("illegal: {msg}").format(msg=err.message))
-            self.explain_wrong(text, err.rule)
-            return
-        except MoveError as err:
-            self.console.error(_("not a move: {msg}").format(msg=err.message))
-            self.console.say(_("`help` lists the moves; `hint` helps"), "dim")
-            return
-        if isinstance(step, Free):
-            self.make(step, move)
-            return
-        verdict = self.judge().judge(self.index, move)
-        if not verdict.accepted:
-            if verdict.mistake:
-                self.mistakes += 1
-                self.console.error(_("That is a legal move, but not what this step asks."))
-            self.explain_wrong(text, "")
-            return
-        if verdict.note:
-            self.console.say(verdict.note, "ok")
-        self.made(verdict)
-
-    def invited(self, step: Move, text: str) -> bool:
-        return any(w.invited and self.same_text(w.move, text) for w in step.wrong)
-
-    def made(self, verdict: Judgement) -> None:
-        """Play a judged move: for this step, for a later step of the same run of moves, or before
-        this step's own (``early``: the step still waits)."""
-        if verdict.kind == "early":
-            self.show_events(self.session.play(verdict.play, observer=self.learner))
-            self.show_table()
-            self.tell(self.step.text, "title")
-            return
-        if verdict.step == self.index:
-            self.make(self.step, verdict.play)
-            return
-        for ev in self.session.play(verdict.play, observer=self.learner):
-            self._show_event(ev)
-        self.skipped.add(verdict.step)
-        self.tell(getattr(self.lesson.steps[verdict.step], "then", ""), "ok")
-        self.show_table()
-
-    def same_text(self, a: str, b: str) -> bool:
-        """Whether two typed texts name the same move here (``6h`` in the play is a card, not a bid)."""
-        state = self.session.state
-        try:
-            return bool(
-                self.game.format_move(self.game.parse_typed(state, a)) == self.game.format_move(self.game.parse_typed(state, b))
-            )
-        except (MoveError, ValueError):
-            try:
-                legal = self.session.legal_moves()
-                return (
-                    bool(
-                        self.game.format_move(self.session.resolve(a, remember=False))
-                        == self.game.format_move(self.session.resolve(b, remember=False))
-                    )
-                    if legal
-                    else False
-                )
-            except MoveError:
-                return normalize(a) == normalize(b)
-
-    def explain_wrong(self, text: str, rule: str) -> None:
-        step = self.step
-        for wrong in getattr(step, "wrong", []):
-            if wrong.text and self.same_text(wrong.move, text):
-                self.tell(wrong.text, "hint")
-                break
-        if rule and self.game.rulebook.get(rule):
-            self.console.say(self.game.rulebook.explain(rule), "hint")
-            self.console.say(_("(cardcli rules {game} {rule})").format(game=self.game.name, rule=rule), "dim")
-        elif isinstance(step, Move):
-            self.console.say(_("`hint` helps; `why` explains a refusal."), "dim")
+        attempts.attempt(self, text)
 
     def make(self, step: Any, move: Any) -> None:
-        s = self.session
-        coach = None
-        if isinstance(step, Free) and not self.auto:
-            best, why = advice(s)
-            if best != move:
-                coach = (self.game.move_words(best, self.console.charset), why)
-        before = s.state.clone() if not isinstance(step, Free) else None
-        self.show_events(s.play(move, observer=self.learner))
-        if coach:
-            self.console.say(
-                _("Coach: cardcli's bot would have chosen {move}").format(move=coach[0])
-                + (f" — {coach[1]}" if coach[1] else "")
-                + ".",
-                "dim",
-            )
-        if isinstance(step, Free):
-            self.free_done += 1
-            s.run_bots(observer=self.learner, on_event=self._show_event)
-            if not self.free_finished(step):
-                self.show_table()
-            return
-        self.before = before
-        try:
-            self.tell(step.then, "ok")
-        finally:
-            self.before = None
-        self.next()
+        attempts.make(self, step, move)
 
     # -- help ----------------------------------------------------------------------------------
     def hint(self) -> None:
