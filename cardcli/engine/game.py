@@ -1,4 +1,8 @@
-"""The game protocol every game implements, and the result records they share.
+"""The game protocol every game implements.
+
+The records it speaks of live beside it and are re-exported here: hand and match results in
+:mod:`cardcli.engine.results`, a move's :class:`Outcome` in :mod:`cardcli.engine.outcome`, the bot
+protocols in :mod:`cardcli.engine.bot`.
 
 A game is its deal plus its moves: ``state = fold(apply, moves, start_hand(new_match(), deck))``;
 the fold itself lives in :mod:`cardcli.engine.fold`, the only place that applies moves.
@@ -30,19 +34,42 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
+from cardcli.engine.bot import Advisor, Bot, LevelledAdvisor, RandomBot
 from cardcli.engine.cards import Card, Charset
 from cardcli.engine.options import type_name
-from cardcli.engine.rng import Rng
+from cardcli.engine.outcome import Outcome
+from cardcli.engine.results import HandResult, ImportedMatch, MatchResult, Number, RecordedHand, ScoreSheet, Side
 from cardcli.engine.rulebook import Rulebook
 from cardcli.engine.teaching import Teaching
 from cardcli.engine.verdict import Verdict
 from cardcli.i18n import _
+
+__all__ = [
+    "Advisor",
+    "Bot",
+    "Fragment",
+    "Game",
+    "GameState",
+    "HandResult",
+    "ImportedMatch",
+    "LevelledAdvisor",
+    "Line",
+    "MatchResult",
+    "Number",
+    "OptionInfo",
+    "Outcome",
+    "RandomBot",
+    "RecordedHand",
+    "ScoreSheet",
+    "Side",
+]
+"""The protocol and, re-exported, the records, outcome and bot types it speaks of (importers of
+``cardcli.engine.game`` get them all from here)."""
 
 M = TypeVar("M")
 S = TypeVar("S", bound="GameState")
@@ -50,99 +77,11 @@ V = TypeVar("V")
 """A game's per-seat view type."""
 C = TypeVar("C", bound=msgspec.Struct)
 """A game's rules (Config) type."""
-Number = int | float
-F = TypeVar("F", bound=Mapping[str, object])
-"""A game's outcome facts: a ``TypedDict`` naming each fact a move can report and its type."""
-
-
-class HandResult(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """What one hand scored, per side (seat or partnership), and the running totals.
-
-    ``detail`` carries game-specific facts needed to explain the score (who
-    closed, whether it was a rummy, the contract …) in plain JSON values.
-    """
-
-    points: list[Number]
-    totals: list[Number]
-    detail: dict[str, Any] = {}
-
-
-class MatchResult(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """The outcome of a match: final totals per side and the winning side(s)."""
-
-    totals: list[Number]
-    winners: list[int]
-    hands: int
-    complete: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """A scoring unit: one seat, or a partnership of seats."""
-
-    name: str
-    seats: tuple[int, ...]
-
 
 Fragment = tuple[str, str]
 """A piece of styled text: (style class, text). Style classes are names such
 as ``suit.hearts`` or ``title``; the UI maps them to colours, or ignores them."""
 Line = list[Fragment]
-
-
-_NOTHING: Any = MappingProxyType({})
-"""The facts of an outcome that has none: one shared, read-only empty mapping (typed ``Any`` so it
-stands for any game's facts, all of which are optional or given)."""
-
-
-class Outcome(Generic[F]):
-    """What a move did, as facts: the move's narration is derived from these, after the move.
-
-    Treat it as read-only. It is a plain slotted class, not a dataclass: one is built for every
-    move of every playout, and a dataclass would build a fresh empty mapping for ``private`` each
-    time where this shares one read-only empty mapping.
-
-    ``facts`` are public (every seat saw them happen); ``private[seat]`` holds facts
-    only that seat learnt (the card it drew, the cards of a covered pile it took).
-    A narrator receives :meth:`seen_by` for one observer, so narration cannot tell
-    an observer more than the outcome says that observer saw.
-
-    Facts are typed per game (``F``, a ``TypedDict`` such as rummy's ``RummyFacts``): a game's
-    ``apply`` returns ``Outcome[ItsFacts]`` and its narrator reads the same type, so a misspelt
-    fact or a value of the wrong kind is a type error rather than a silent ``KeyError`` or a
-    wrong narration. At run time the facts stay plain (often shared, read-only) mappings.
-    """
-
-    __slots__ = ("seat", "move", "facts", "private")
-
-    def __init__(self, seat: int, move: Any, facts: F = _NOTHING, private: Mapping[int, F] = _NOTHING) -> None:
-        self.seat = seat
-        self.move = move
-        self.facts = facts
-        self.private = private
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Outcome):
-            return NotImplemented
-        return (self.seat, self.move, dict(self.facts), dict(self.private)) == (
-            other.seat,
-            other.move,
-            dict(other.facts),
-            dict(other.private),
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Outcome(seat={self.seat!r}, move={self.move!r}, facts={dict(self.facts)!r}, private={dict(self.private)!r})"
-
-    def seen_by(self, observer: int | None) -> F:
-        """The facts ``observer`` knows (``None``: a spectator, public facts only): a fresh mapping
-        of the game's facts type, the public facts updated with that observer's private ones."""
-        seen = dict(self.facts)
-        if observer is not None and observer in self.private:
-            seen.update(self.private[observer])
-        return cast(F, seen)
 
 
 class GameState:
@@ -164,84 +103,6 @@ class GameState:
     def clone(self: S) -> S:
         """An independent copy. Games with large states override this for speed."""
         return copy.deepcopy(self)
-
-
-class Bot(Protocol[M]):
-    """A player that chooses from what its seat may know.
-
-    A bot receives only the seat's view, the legal moves and a seeded random
-    stream derived from (seed, hand, seat, ply), so a bot game replays
-    identically and a bot can never cheat.
-    """
-
-    id: str
-
-    def choose(self, view: Any, legal: Sequence[M], rng: Rng) -> M: ...
-
-
-@runtime_checkable
-class Advisor(Protocol[M]):
-    """A bot that can also say why it would make its move (``hint`` asks it; a bot without it gives
-    its move alone)."""
-
-    def advise(self, view: Any, legal: Sequence[M], rng: Rng) -> tuple[M, str]: ...
-
-
-@runtime_checkable
-class LevelledAdvisor(Protocol[M]):
-    """An advisor that says more each time ``hint`` is asked again at one position (eleusis: a
-    nudge, then the rule's shape, then the card), up to ``hint_levels``."""
-
-    hint_levels: int
-
-    def advise(self, view: Any, legal: Sequence[M], rng: Rng, level: int = 1) -> tuple[M, str]: ...
-
-
-class RandomBot(Generic[M]):
-    """Plays a uniformly random legal move: the baseline every game bot must beat."""
-
-    id = "random"
-
-    def choose(self, view: Any, legal: Sequence[M], rng: Rng) -> M:
-        return rng.choice(legal)
-
-
-@dataclass
-class RecordedHand:
-    """One hand as plain data (no file format): used by exporters and importers."""
-
-    dealer: int
-    deck: list[Card]
-    moves: list[tuple[int, str]]
-    result: HandResult | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    """The hand's plain JSON facts (a replay's ``HandRecord.extra``): an imported board's record of what
-    its file said (tags, names, notes), which an exporter writes back."""
-
-
-@dataclass
-class ImportedMatch:
-    """What an importer read: enough to build and verify a replay."""
-
-    config: Any
-    players: int
-    first_dealer: int
-    hands: list[RecordedHand]
-    meta: dict[str, Any] = field(default_factory=dict)
-    """Free-form facts about the whole file (event, what the import did) kept as replay annotations."""
-    notes: list[tuple[int, int, str]] = field(default_factory=list)
-    """(hand, move, text): what the file says at a move (a board's number and players, an alert, a
-    comment, where its record stops), kept as the replay's notes there."""
-
-
-@dataclass
-class ScoreSheet:
-    """A hand scored line by line for ``cardcli score`` (text and ``--json``)."""
-
-    lines: list[str]
-    points: Mapping[str, Number]
-    """Points of the hand per side name."""
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

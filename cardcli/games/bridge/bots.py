@@ -267,21 +267,44 @@ def full_layout(view: BridgeView) -> list[list[Card]] | None:
 # -- PIMC ----------------------------------------------------------------------------------------------
 
 
+def distinct_layouts(layouts: Sequence[list[list[Card]]]) -> list[tuple[list[list[Card]], int]]:
+    """Each different layout once, in the order first drawn, with how many times it was drawn.
+
+    Late in a hand few layouts of the unseen cards remain, and a third of the layouts drawn for a
+    whole deal repeat an earlier one: each is solved once and counted as often as it was drawn,
+    which scores every card exactly as solving all the draws would."""
+    seen: dict[tuple[frozenset[Card], ...], int] = {}
+    out: list[tuple[list[list[Card]], int]] = []
+    for hands in layouts:
+        key = tuple(frozenset(h) for h in hands)
+        at = seen.get(key)
+        if at is None:
+            seen[key] = len(out)
+            out.append((hands, 1))
+        else:
+            out[at] = (out[at][0], out[at][1] + 1)
+    return out
+
+
 def _solved_layouts(
     layouts: Sequence[list[list[Card]]], trump: str | None, view: BridgeView, engine: str
-) -> Iterator[dict[Card, int]]:
-    """Double-dummy tricks per playable card for each sampled layout: endplay's DDS in batches, or
-    cardcli's own solver within a node budget (a layout over budget is skipped)."""
+) -> Iterator[tuple[dict[Card, int], int]]:
+    """Double-dummy tricks per playable card for each different sampled layout, with the times it was
+    drawn: endplay's DDS in batches, or cardcli's own solver within a node budget (a layout over budget
+    is skipped)."""
+    distinct = distinct_layouts(layouts)
     if engine == "dds":
         batch = 4 if sum(view.hand_sizes) > 36 else 12
         # the first EQUAL_AFTER alone, so that a decision whose cards all score alike stops there
-        edges = [0, *range(min(EQUAL_AFTER, len(layouts)), len(layouts), batch), len(layouts)]
+        edges = [0, *range(min(EQUAL_AFTER, len(distinct)), len(distinct), batch), len(distinct)]
         for i, j in zip(edges, edges[1:]):
-            yield from ddsmod.solve([(h, trump, view.leader, view.trick) for h in layouts[i:j]])
+            part = distinct[i:j]
+            solved = ddsmod.solve([(h, trump, view.leader, view.trick) for h, _n in part])
+            yield from zip(solved, (n for _h, n in part))
         return
-    for h in layouts:
+    for h, n in distinct:
         try:
-            yield solve_position(h, trump, view.leader, list(view.trick), max_nodes=40_000)
+            yield solve_position(h, trump, view.leader, list(view.trick), max_nodes=40_000), n
         except Budget:
             continue
 
@@ -304,15 +327,15 @@ def pimc(
     reach = {card: 0 for card in cards}
     solved = 0
     alike = True  # every card has scored the same in each layout solved so far
-    for scores in _solved_layouts(layouts, trump, view, engine):
+    for scores, times in _solved_layouts(layouts, trump, view, engine):
         if not all(card in scores for card in cards):
             continue
-        solved += 1
+        solved += times
         first = scores[cards[0]]
         for card in cards:
             got = scores[card]
-            totals[card] += got
-            reach[card] += got >= need
+            totals[card] += got * times
+            reach[card] += times if got >= need else 0
             alike = alike and got == first
         if alike and solved >= EQUAL_AFTER and engine == "dds":
             break  # no layout of the first ones tells the cards apart: the rest would not either, nearly always

@@ -88,3 +88,12 @@ def hand_of(suits: Sequence[int]) -> list[Card]:
         *(names[2][c] or cards_run(2, c)),
         *(names[3][d] or cards_run(3, d)),
     ]
+
+
+def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool:
+    """Law 44: any card on lead; later the suit led, or any card when the hand holds none of it.
+
+    The one statement of the rule: the checker's quick answer, its refusal and the trusting fold all
+    ask it (``held`` is the seat's suit masks; the legal list builds the same set from them).
+    """
+    return not trick or card[1] == trick[0][1] or not held[SUIT_INDEX[trick[0][1]]]

@@ -8,22 +8,24 @@ compare them at every position. The auction's pair lives in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any, cast
 
 from cardcli.engine.cards import Card, multi_deck
-from cardcli.engine.game import Game, HandResult, ImportedMatch, Line, MatchResult, Outcome, RecordedHand, ScoreSheet, Side
-from cardcli.engine.verdict import ALLOWED, Verdict, refuse
+from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, Side
+from cardcli.engine.verdict import ALLOWED, Verdict
 from cardcli.engine.words import seat_labels
 from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import AuctionSoFar, Contract, check_call
-from cardcli.games.bridge.claims import apply_claim_move, check_claim_move
+from cardcli.games.bridge.auction import AuctionSoFar, Contract
+from cardcli.games.bridge.claims import apply_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
+from cardcli.games.bridge.formats import BridgeFormats
 from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result, finish_hand
-from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, hand_of, play_runs
+from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, follows_suit, hand_of, play_runs
 from cardcli.games.bridge.narration import SEAT_NAMES, narrate
-from cardcli.games.bridge.play import hcp, sort_hand, trick_winner
+from cardcli.games.bridge.play import hcp, trick_winner
+from cardcli.games.bridge.refusals import refusal
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
 from cardcli.games.bridge.state import BridgeState, Trick
@@ -53,15 +55,6 @@ each side): at most 12,544 read-only mappings, shared by every outcome with thos
 def _frozen(facts: mv.BridgeFacts) -> mv.BridgeFacts:
     """``facts`` as a read-only mapping, still typed as the facts (outcomes made once are shared)."""
     return cast(mv.BridgeFacts, MappingProxyType(cast(dict[str, object], facts)))
-
-
-def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool:
-    """Law 44: any card on lead; later the suit led, or any card when the hand holds none of it.
-
-    The one statement of the rule: the checker's quick answer, its refusal and the trusting fold all
-    ask it (``held`` is the seat's suit masks; the legal list builds the same set from them).
-    """
-    return not trick or card[1] == trick[0][1] or not held[SUIT_INDEX[trick[0][1]]]
 
 
 def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bool) -> Outcome[mv.BridgeFacts]:
@@ -94,7 +87,7 @@ _CALL_OUTCOMES: list[dict[int, Outcome[mv.BridgeFacts]]] = [{} for _ in range(4)
 """Seat → id of a shared call → its outcome when it does not end the auction."""
 
 
-class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
+class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, BridgeView, BridgeConfig]):
     name = "bridge"
     title = "Contract bridge (rubber)"
     summary = "rubber bridge by the Laws: auction, play with dummy, claims, rubber scorepad, PBN"
@@ -288,51 +281,7 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
                     return ALLOWED
         elif kind in _CALL_TYPES and state.phase == "auction" and state.auction.allows(move):  # type: ignore[arg-type]
             return ALLOWED
-        return self._refusal(state, move)
-
-    def _refusal(self, state: BridgeState, move: mv.Move) -> Verdict:
-        """:meth:`check` for a move outside the common cases: the Law it breaks (or ALLOWED)."""
-        match move:
-            case mv.Bid() | mv.Pass() | mv.Double() | mv.Redouble():
-                if state.phase == "auction":
-                    return check_call(state.dealer, state.calls, move)
-                if state.phase == "claim":
-                    return refuse("claim.pending", _("a claim is pending: accept or reject it"))
-                if state.phase == "over":
-                    return refuse("play.over", _("the hand is over"))
-                return refuse("auction.over", _("the auction is over: play a card"))
-            case mv.Play(card):
-                if state.phase == "auction":
-                    return refuse("play.auction-first", _("the auction is not over yet: make a call"))
-                if state.phase == "claim":
-                    return refuse("claim.pending", _("a claim is pending: accept or reject it"))
-                if state.phase != "play":
-                    return refuse("play.over", _("the hand is over"))
-                assert state.contract is not None
-                held = state.suits[state.turn]
-                from_dummy = state.turn == state.contract.dummy
-                place = CARD_BIT.get(card)
-                if place is None or not held[place[0]] & place[1]:
-                    if from_dummy:
-                        return refuse(
-                            "play.not-held", _("dummy does not hold {card}; it is dummy's turn to play").format(card=card)
-                        )
-                    return refuse("play.not-held", _("you do not hold {card}").format(card=card))
-                if not follows_suit(held, state.trick, card):
-                    led = state.trick[0][1]
-                    follow = [c for c in hand_of(held) if c[1] == led]
-                    whose = _("dummy holds") if from_dummy else _("you hold")
-                    return refuse(
-                        "play.follow-suit",
-                        _(
-                            "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would "
-                            "be a revoke (Law 44C)"
-                        ).format(suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card),
-                    )
-                return ALLOWED
-            case mv.Claim() | mv.Respond():
-                return check_claim_move(state, move, self.to_act(state))
-        raise TypeError(move)
+        return refusal(state, move, self.to_act(state))
 
     def apply(self, state: BridgeState, move: mv.Move) -> Outcome[mv.BridgeFacts]:
         # the play of a card first: 52 of a hand's about 62 moves
@@ -531,6 +480,13 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
             "vulnerable": VUL_NAMES[state.rubber.vulnerability()],
         }
 
+    # -- scorepads and review (their methods: BridgeFormats) ----------------------------------
+    score_keywords = ("pass", "honors", "made", "down", "X", "XX")
+    score_one_line = True
+    scorepad_table = "cardcli.scorepad.games:BridgeTable"
+    review_analyser = "cardcli.review.analysers:double_dummy"
+    review_summary = "cardcli.review.analysers:bridge_summary"
+
     # -- results -------------------------------------------------------------------------------
     def match_over(self, state: BridgeState) -> bool:
         return state.rubber.over
@@ -554,80 +510,3 @@ class BridgeGame(BridgeTeaching, Game[BridgeState, mv.Move, BridgeView, BridgeCo
         """The hand's score, then the rubber's scorepad so far: its lines are every hand's own
         entries, from ``earlier`` (the match's results before this one) and this result."""
         return explain_result(result, earlier)
-
-    def hand_config(self, config: BridgeConfig, dealt: BridgeState) -> BridgeConfig:
-        from cardcli.games.bridge.legacy import hand_config
-
-        return hand_config(config, dealt)  # type: ignore[no-any-return]
-
-    def upgrade_result(self, result: HandResult, version: int) -> HandResult:
-        from cardcli.games.bridge.legacy import v1_result
-
-        return v1_result(result) if version < 2 else result
-
-    # -- scorepads, PBN, extra commands -------------------------------------------------------
-    score_keywords = ("pass", "honors", "made", "down", "X", "XX")
-    score_one_line = True
-    scorepad_table = "cardcli.scorepad.games:BridgeTable"
-    review_analyser = "cardcli.review.analysers:double_dummy"
-    review_summary = "cardcli.review.analysers:bridge_summary"
-
-    def score_sheet(self, text: str, config: BridgeConfig, players: int | None) -> ScoreSheet:
-        from cardcli.games.bridge.scoresheet import score_text
-
-        return score_text(text, config)
-
-    def export_deal(self, state: BridgeState, fmt: str) -> str:
-        if fmt != "pbn":
-            raise ValueError(f"bridge deals cannot be written as {fmt}")
-        from cardcli.games.bridge.pbn import deal_pbn
-
-        return deal_pbn(state)
-
-    def export_hands(self, fmt: str, config: Any, players: int, hands: Sequence[RecordedHand], meta: Mapping[str, Any]) -> str:
-        if fmt == "lin":
-            from cardcli.games.bridge.lin import export_lin
-
-            return export_lin(self, config, hands, meta)
-        if fmt != "pbn":
-            raise ValueError(f"bridge games cannot be exported as {fmt}")
-        from cardcli.games.bridge.pbn import export_pbn
-
-        return export_pbn(self, config, hands, meta)
-
-    def import_hands(self, fmt: str, text: str) -> ImportedMatch:
-        if fmt == "lin":
-            from cardcli.games.bridge.lin import import_lin
-
-            return import_lin(self, text)
-        if fmt != "pbn":
-            raise ValueError(f"bridge cannot import {fmt} files")
-        from cardcli.games.bridge.pbn import import_pbn_matches
-
-        matches = import_pbn_matches(self, text)
-        first = matches[0]
-        if len(matches) > 1:
-            first.parts = matches  # type: ignore[attr-defined]  # several boards still to play: one file each
-        return first
-
-    def link_format(self, text: str) -> str | None:
-        from cardcli.games.bridge.lin_link import is_link
-
-        return "lin" if is_link(text) else None
-
-    def decode_import(self, fmt: str, data: bytes) -> str:
-        """A file's bytes as text (PBN: the declared charset, else UTF-8, else ISO-8859-1)."""
-        if fmt == "pbn":
-            from cardcli.games.bridge.pbn import decode_pbn
-
-            return decode_pbn(data)
-        return data.decode("utf-8-sig")
-
-    def commands(self) -> dict[str, tuple[str, Callable[[Any, str], list[str]]]]:
-        from cardcli.games.bridge.commands import COMMANDS
-
-        return COMMANDS
-
-
-def _suit_word(suit: str) -> str:
-    return {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}[suit]

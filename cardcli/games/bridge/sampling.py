@@ -86,9 +86,7 @@ def sample_deals(k: Knowledge, count: int, rng: Rng, max_attempts: int = 3000) -
         return [[list(k.known[s]) for s in range(4)]]
     fast = random.Random(rng.randbelow(2**62))
     draw = fast.random
-    # cards whose suit some unknown seat is void in go first, to the seats that may hold them
-    pool = sorted(k.unseen, key=lambda c: -sum(1 for s in unknown if c[1] in k.voids[s]))
-    constrained = sum(1 for c in pool if any(c[1] in k.voids[s] for s in unknown))
+    pool, constrained = deal_pool(k, unknown)
     limits = _limits(k, unknown)
     out: list[list[list[Card]]] = []
     level = 0
@@ -108,29 +106,110 @@ def sample_deals(k: Knowledge, count: int, rng: Rng, max_attempts: int = 3000) -
     return out
 
 
+def deal_pool(k: Knowledge, unknown: Sequence[int]) -> tuple[list[Card], int]:
+    """The unseen cards in dealing order, and how many lead it: cards whose suit some unknown seat
+    is void in go first, to the seats that may hold them; the rest are shuffled."""
+    pool = sorted(k.unseen, key=lambda c: -sum(1 for s in unknown if c[1] in k.voids[s]))
+    constrained = sum(1 for c in pool if any(c[1] in k.voids[s] for s in unknown))
+    return pool, constrained
+
+
+def shuffled_pool(pool: list[Card], constrained: int, rand: Callable[[], float]) -> list[Card]:
+    """A copy of ``pool`` with its tail after the ``constrained`` cards shuffled (Fisher-Yates on
+    ``random()``, whose stream Python keeps stable)."""
+    cards = list(pool)
+    first = constrained
+    for span in range(len(cards) - first, 1, -1):  # i = first + span - 1 down to first + 1
+        i = first + span - 1
+        j = first + int(rand() * span)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def _deal_once(
     k: Knowledge, unknown: Sequence[int], pool: list[Card], constrained: int, draw: object
 ) -> dict[int, list[Card]] | None:
-    rand = draw  # random.Random.random
-    cards = list(pool)
-    # shuffle the unconstrained tail (Fisher-Yates on random())
-    for i in range(len(cards) - 1, constrained, -1):
-        j = constrained + int(rand() * (i - constrained + 1))  # type: ignore[operator]
-        cards[i], cards[j] = cards[j], cards[i]
-    room = {s: k.sizes[s] for s in unknown}
+    """One random deal of ``pool`` to the ``unknown`` seats, each getting its size and no card of a
+    suit it is void in (``None`` when the cards run out of room): the tail of the pool shuffled, then
+    each card to a seat with room, chosen with weights by the room left.
+
+    The hot loop of every PIMC decision (hundreds of attempts when the auction's limits are tight):
+    written out for two and three hidden seats, with the same draws in the same order as the
+    general loop, so both deal the same cards from the same stream."""
+    rand: Callable[[], float] = draw  # type: ignore[assignment]  # random.Random.random
+    cards = shuffled_pool(pool, constrained, rand)
+    sizes, voids = k.sizes, k.voids
+    if len(unknown) == 2:
+        a, b = unknown
+        ra, rb, va, vb = sizes[a], sizes[b], voids[a], voids[b]
+        ha: list[Card] = []
+        hb: list[Card] = []
+        for c in cards:
+            suit = c[1]
+            if ra and suit not in va:
+                if rb and suit not in vb and int(rand() * (ra + rb)) >= ra:
+                    hb.append(c)
+                    rb -= 1
+                else:
+                    ha.append(c)
+                    ra -= 1
+            elif rb and suit not in vb:
+                hb.append(c)
+                rb -= 1
+            else:
+                return None
+        return {a: ha, b: hb}
+    if len(unknown) == 3:  # the opening lead: only the leader's own hand is seen
+        a, b, d = unknown
+        ra, rb, rd, va, vb, vd = sizes[a], sizes[b], sizes[d], voids[a], voids[b], voids[d]
+        ha, hb, hd = [], [], []
+        for c in cards:
+            suit = c[1]
+            # each seat's weight: its room when it may take the card, else 0
+            wa = 0 if suit in va else ra
+            wb = 0 if suit in vb else rb
+            wd = 0 if suit in vd else rd
+            if (wa > 0) + (wb > 0) + (wd > 0) > 1:
+                pick = int(rand() * (wa + wb + wd))
+                seat = 0 if pick < wa else 1 if pick < wa + wb else 2
+            elif wa:
+                seat = 0
+            elif wb:
+                seat = 1
+            elif wd:
+                seat = 2
+            else:
+                return None
+            if seat == 0:
+                ha.append(c)
+                ra -= 1
+            elif seat == 1:
+                hb.append(c)
+                rb -= 1
+            else:
+                hd.append(c)
+                rd -= 1
+        return {a: ha, b: hb, d: hd}
+    return deal_shuffled(k, unknown, cards, rand)
+
+
+def deal_shuffled(
+    k: Knowledge, unknown: Sequence[int], cards: list[Card], rand: Callable[[], float]
+) -> dict[int, list[Card]] | None:
+    """The general loop of :func:`_deal_once` once the pool is shuffled, for any number of hidden
+    seats: the statement of the dealing rule that its written-out cases must draw and deal alike."""
+    sizes, voids = k.sizes, k.voids
+    room = {s: sizes[s] for s in unknown}
     hands: dict[int, list[Card]] = {s: [] for s in unknown}
-    for idx, c in enumerate(cards):
-        if idx < constrained:
-            eligible = [s for s in unknown if room[s] > 0 and c[1] not in k.voids[s]]
-        else:
-            eligible = [s for s in unknown if room[s] > 0 and c[1] not in k.voids[s]]
+    for c in cards:
+        eligible = [s for s in unknown if room[s] > 0 and c[1] not in voids[s]]
         if not eligible:
             return None
         if len(eligible) == 1:
             s = eligible[0]
         else:
             total = sum(room[x] for x in eligible)
-            pick = int(rand() * total)  # type: ignore[operator]
+            pick = int(rand() * total)
             for s in eligible:
                 if pick < room[s]:
                     break
@@ -161,20 +240,18 @@ def _fits(
     unknown: Sequence[int],
     hcp: bool,
 ) -> bool:
+    """Whether each unknown seat's cards in ``deal`` meet its HCP range (``hcp``) and suit lengths:
+    counted on the hand's letters (every card is two, rank then suit), as this runs once a deal."""
     for s in unknown:
         lo, hi, lens, _played = limits[s]
-        cards = deal[s]
+        letters = "".join(deal[s])
         if hcp:
-            h = 0
-            for c in cards:
-                h += _HCP.get(c[0], 0)
+            ranks = letters[0::2]
+            h = 4 * ranks.count("A") + 3 * ranks.count("K") + 2 * ranks.count("Q") + ranks.count("J")
             if not lo <= h <= hi:
                 return False
-        counts = {"S": 0, "H": 0, "D": 0, "C": 0}
-        for c in cards:
-            counts[c[1]] += 1
-        for i, suit in enumerate(SUITS):
-            a, b = lens[i]
-            if not a <= counts[suit] <= b:
+        suits = letters[1::2]
+        for (a, b), suit in zip(lens, SUITS):
+            if not a <= suits.count(suit) <= b:
                 return False
     return True
