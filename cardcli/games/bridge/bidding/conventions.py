@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardcli.games.bridge.bidding.context import Ctx
 from cardcli.games.bridge.bidding.hand import MAJORS, Hand, sname
-from cardcli.games.bridge.bidding.placement import _agreed_suit, placement
+from cardcli.games.bridge.bidding.placement import _agreed_suit, placement, slam_bids
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid
 from cardcli.i18n import _
@@ -70,7 +70,7 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
         if len(my_bids) == 1 and first in (B(2, "D"), B(2, "H")) and last_p.strain == ("H" if first == B(2, "D") else "S"):
             m = last_p.strain
             general = placement(ctx)
-            slam = [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+            slam = slam_bids(general)
             if last_p.level == 3:
                 # opener super-accepted (17 HCP, 4 trumps): game with any values
                 return with_fallback(

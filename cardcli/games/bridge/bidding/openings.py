@@ -8,7 +8,7 @@ from cardcli.games.bridge.bidding.competitive import after_1nt_interference, com
 from cardcli.games.bridge.bidding.context import Ctx
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
 from cardcli.games.bridge.bidding.hand import MAJORS, SUITS, Hand, sname
-from cardcli.games.bridge.bidding.placement import placement
+from cardcli.games.bridge.bidding.placement import placement, slam_bids
 from cardcli.games.bridge.bidding.responder import responder_second
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid, Double, Pass
@@ -153,7 +153,7 @@ def responses(ctx: Ctx) -> list[Cand]:
     if second is not None:
         # a hand with slam values goes through placement's slam bids (Blackwood first), before game
         general = placement(ctx)
-        slam = [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+        slam = slam_bids(general)
         return with_fallback(slam + second, general)
     special = conventional_continuations(ctx)
     if special is not None:

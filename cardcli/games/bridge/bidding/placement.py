@@ -79,6 +79,12 @@ def placement(ctx: Ctx) -> list[Cand]:
     return out
 
 
+def slam_bids(general: list[Cand]) -> list[Cand]:
+    """Placement's slam bids (a slam, or Blackwood first): asked before the rows of a sequence the
+    system describes up to game, so a hand with slam values does not stop in game."""
+    return [c for c in general if isinstance(c.call, Bid) and (c.call.level >= 6 or c.call == B(4, "N"))]
+
+
 def _decides(decide: Callable[[Hand], Call | None], call: Call) -> Callable[[Hand], bool]:
     return lambda h: decide(h) == call
 
@@ -125,11 +131,12 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
         target = game
     else:
         target = 0
-    # Blackwood before a suit slam
+    # Blackwood before a suit slam, and as a slam try a little short of the 33 (the estimate of partner
+    # is cautious, from the bottom of the range shown): with two aces missing the answer stops at five
     agreed = _agreed_suit(ctx)
     if (
-        target >= 6
-        and strain != "N"
+        strain != "N"
+        and (target >= 6 or (total >= SLAM_TRY and fit_len(strain) >= 8 and cur_level(ctx) <= 4))
         and agreed == strain
         and ctx.ok(B(4, "N"))
         and not any(b == B(4, "N") for b in ctx.bids_of(ctx.me))
@@ -198,6 +205,15 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     return None
 
 
+SLAM_TRY = 31
+"""Points together (cautious estimate of partner) from which a fit asks for aces."""
+
+
+def cur_level(ctx: Ctx) -> int:
+    """The level of the last bid (0 before any)."""
+    return ctx.last_bid[1].level if ctx.last_bid is not None else 0
+
+
 def _agreed_suit(ctx: Ctx) -> str | None:
     """A suit both partners have bid (or a raise of one), the likely trump suit."""
     mine = {b.strain for b in ctx.bids_of(ctx.me) if b.strain != "N"}
@@ -205,4 +221,10 @@ def _agreed_suit(ctx: Ctx) -> str | None:
     both = [s for s in "SHDC" if s in mine and s in theirs]
     if both:
         return both[0]
+    op = ctx.opening
+    if op is not None and op[1].level == 1 and op[1].strain in MAJORS and ctx.ours(op[0]):
+        # Jacoby 2NT (the first bid after our one of a major, the opponents silent) agrees the major
+        bids = [(seat, c) for seat, c in ctx.history if isinstance(c, Bid)]
+        if len(bids) >= 2 and bids[1] == ((op[0] + 2) % 4, B(2, "N")) and not ctx.their_bids():
+            return op[1].strain
     return None

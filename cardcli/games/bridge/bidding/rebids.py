@@ -5,8 +5,8 @@ from __future__ import annotations
 from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx
 from cardcli.games.bridge.bidding.conventions import conventional_continuations, gerber_answers
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
-from cardcli.games.bridge.bidding.placement import placement
-from cardcli.games.bridge.bidding.responder import opener_third
+from cardcli.games.bridge.bidding.placement import placement, slam_bids
+from cardcli.games.bridge.bidding.responder import opener_after_quantitative, opener_third
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Double, Pass
 from cardcli.i18n import _
@@ -24,10 +24,25 @@ def opener_rebids(ctx: Ctx) -> list[Cand]:
     if len(my_calls) == 1 and p_bids and len(p_bids) == 1 and not their:
         resp = p_bids[0]
         special = opener_second(ctx, opening, resp)
+        if (
+            special is not None
+            and opening.level == 1
+            and opening.strain in MAJORS
+            and resp
+            in (
+                Bid(2, opening.strain),
+                Bid(3, opening.strain),
+            )
+        ):
+            # a raise agrees the major: a hand with slam values asks for aces rather than bid game
+            return with_fallback(slam_bids(placement(ctx)), special)
         if special is not None:
             return special
     if len(my_calls) == 1 and not p_bids and opening.level == 1 and opening.strain != "N":
         return opener_after_pass_or_competition(ctx, opening)
+    quantitative = opener_after_quantitative(ctx)
+    if quantitative is not None:
+        return quantitative
     third = opener_third(ctx)
     if third is not None:
         return with_fallback(third, placement(ctx))

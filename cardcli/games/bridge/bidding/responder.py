@@ -12,7 +12,7 @@ which ask for aces. A two-over-one response (10+) is left to placement.
 from __future__ import annotations
 
 from cardcli.games.bridge.bidding.context import Ctx
-from cardcli.games.bridge.bidding.hand import MAJORS, sname
+from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
 from cardcli.games.bridge.bidding.table import B, Cand, cand
 from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Pass
 from cardcli.i18n import _
@@ -51,6 +51,8 @@ def responder_second(ctx: Ctx) -> list[Cand] | None:
         return _after_own_suit(ctx, m, r, rb, rb.level > cheapest)
     if rb == B(1, "N"):
         return _after_notrump(ctx, r)
+    if r.strain != "N" and rb.strain not in ("N", m, r.strain) and (rb.level == 1 or (rb.level == 2 and _lower(rb.strain, m))):
+        return _after_new_suit(ctx, m, r, rb)
     if rb == B(2, "N") and r.level == 1:
         return _after_2nt(ctx, r)
     return None
@@ -120,6 +122,35 @@ def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Can
     return out
 
 
+def _lower(a: str, b: str) -> bool:
+    return STRAINS.index(a) < STRAINS.index(b)
+
+
+def _after_new_suit(ctx: Ctx, m: str, r: Bid, rb: Bid) -> list[Cand]:
+    """Opener showed a second suit without a reverse (12-18 points): responder bids game with 13+,
+    invites with 11-12 (a raise of opener's major to three, 2NT, or a jump preference to three of
+    opener's first suit) and otherwise leaves the part score to placement."""
+    out: list[Cand] = []
+    s = rb.strain
+    if s in MAJORS and rb.level == 1:
+        out += [
+            cand(B(4, s), _("game: 4+ {s} and 13+ points").format(s=sname(s)), sup=(s, 13, 40), lens={s: (4, 13)}),
+            cand(B(3, s), _("invites game: 4+ {s} and 11-12 points").format(s=sname(s)), sup=(s, 11, 12), lens={s: (4, 13)}),
+        ]
+    if r.strain in MAJORS and ctx.ok(B(4, r.strain)):
+        out.append(
+            cand(B(4, r.strain), _("game: 6+ {s} and 13+ HCP").format(s=sname(r.strain)), hcp=(13, 37), lens={r.strain: (6, 13)})
+        )
+    if ctx.ok(B(3, "N")):
+        out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's two suits"), hcp=(13, 37)))
+    out.append(cand(B(2, "N"), _("invites game: 11-12 HCP, balanced"), hcp=(11, 12), bal=True))
+    if m in MINORS and ctx.ok(B(3, m)) and ctx.jump(B(3, m)) >= 1:
+        out.append(
+            cand(B(3, m), _("invites game: 4+ {s} and 11-12 points").format(s=sname(m)), sup=(m, 11, 12), lens={m: (4, 13)})
+        )
+    return out
+
+
 def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:
     """Opener's 1NT rebid: 12-14 HCP, balanced."""
     out = [
@@ -134,14 +165,40 @@ def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:
 
 
 def _after_2nt(ctx: Ctx, r: Bid) -> list[Cand]:
-    """Opener's jump to 2NT: 18-19 HCP, balanced; every response of 6+ makes game."""
+    """Opener's jump to 2NT: 18-19 HCP, balanced; every response of 6+ makes game, and with 13+ the
+    two hands hold 31+ together, so responder looks for a slam in notrump as over a 1NT opening:
+    6NT with 15-17 (33-36 together), 7NT with 18+ (36+), 4NT quantitative with 13-14 (opener bids
+    6NT with the top of the range)."""
     out: list[Cand] = []
     if r.strain in MAJORS:
         out.append(
-            cand(B(4, r.strain), _("game: 6+ {s}, 6+ HCP").format(s=sname(r.strain)), hcp=(6, 37), lens={r.strain: (6, 13)})
+            cand(B(4, r.strain), _("game: 6+ {s}, 6-12 HCP").format(s=sname(r.strain)), hcp=(6, 12), lens={r.strain: (6, 13)})
         )
-    out.append(cand(B(3, "N"), _("game: 6+ HCP opposite 18-19"), hcp=(6, 37)))
+    out += [
+        cand(B(7, "N"), _("grand slam: 18+ HCP opposite 18-19 (36+ together)"), hcp=(18, 37)),
+        cand(B(6, "N"), _("slam to play: 15-17 HCP opposite 18-19 (33+ together)"), hcp=(15, 17)),
+        cand(B(4, "N"), _("13-14 HCP: invites 6NT (quantitative), opener bids it with 19"), hcp=(13, 14)),
+        cand(B(3, "N"), _("game: 6-12 HCP opposite 18-19"), hcp=(6, 12)),
+    ]
     return out
+
+
+def opener_after_quantitative(ctx: Ctx) -> list[Cand] | None:
+    """Opener's answer to responder's quantitative 4NT after 1x-1y-2NT (18-19 HCP): 6NT with 19,
+    pass with 18; ``None`` for any other position."""
+    o = _suit_opening(ctx)
+    if o is None or ctx.opening is None or ctx.opening[0] != ctx.me:
+        return None
+    my_bids, p_bids = ctx.bids_of(ctx.me), ctx.bids_of(ctx.partner)
+    last = ctx.last_bid
+    if len(my_bids) != 2 or len(p_bids) != 2 or last is None or last[0] != ctx.partner:
+        return None
+    if my_bids[1] != B(2, "N") or p_bids[1] != B(4, "N") or p_bids[0].level != 1:
+        return None
+    return [
+        cand(B(6, "N"), _("accepts the slam invitation: 19 HCP, the top of 18-19"), hcp=(19, 37)),
+        cand(PASS, _("declines the slam invitation: 18 HCP, the bottom of 18-19"), hcp=(0, 18)),
+    ]
 
 
 def opener_third(ctx: Ctx) -> list[Cand] | None:
@@ -171,7 +228,25 @@ def opener_third(ctx: Ctx) -> list[Cand] | None:
             cand(B(4, s), _("accepts the invitation: 14+ points"), pts=(14, 40)),
             cand(PASS, _("declines the invitation: 12-13 points"), pts=(0, 13)),
         ]
-    if inv == B(2, "N") and (rb == B(1, "N") or rb.strain in (o.strain, r.strain)):
+    if rb.strain in MAJORS and rb.strain not in (o.strain, r.strain) and inv == Bid(3, rb.strain):
+        s = rb.strain
+        return [
+            cand(B(4, s), _("accepts the invitation: 14+ points"), sup=(s, 14, 40)),
+            cand(PASS, _("declines the invitation: a minimum, under 14 points"), sup=(s, 0, 13)),
+        ]
+    if o.strain in MINORS and rb.strain not in (o.strain, r.strain, "N") and inv == Bid(3, o.strain):
+        m = o.strain
+        return [
+            cand(
+                B(3, "N"),
+                _("accepts the invitation: 14+ HCP, no singleton"),
+                hcp=(14, 37),
+                extra=lambda h: min(h.lens.values()) >= 2,
+            ),
+            cand(B(5, m), _("accepts the invitation: 14+ HCP, a singleton or void"), hcp=(14, 37)),
+            cand(PASS, _("declines the invitation: a minimum, under 14 HCP"), hcp=(0, 13)),
+        ]
+    if inv == B(2, "N") and (rb == B(1, "N") or rb.strain != "N"):
         if rb == B(1, "N"):
             return [
                 cand(B(3, "N"), _("accepts the invitation: 13-14 HCP"), hcp=(13, 37)),
