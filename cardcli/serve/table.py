@@ -40,8 +40,9 @@ class Outbox:
 
     def write(self, text: str) -> int:
         with self._lock:
+            first = not self._parts
             self._parts.append(text)
-        if self.wake is not None:
+        if first and self.wake is not None:  # once per batch: waking the server's loop costs a system call
             self.wake()
         return len(text)
 
