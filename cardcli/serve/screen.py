@@ -21,7 +21,6 @@ from prompt_toolkit.completion import Completer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
-from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
@@ -80,7 +79,7 @@ class LineScreen:
         )
         self.app: Application[None] = Application(
             layout=Layout(HSplit([body, bar])),
-            key_bindings=merge_key_bindings([load_key_bindings(), self._keys(), key_bindings or KeyBindings()]),
+            key_bindings=merge_key_bindings([self._keys(), key_bindings or KeyBindings()]),  # the defaults are the app's
             style=style,
             mouse_support=False,
             full_screen=False,
@@ -106,7 +105,7 @@ class LineScreen:
         return kb
 
     def _before_render(self, _app: object) -> None:
-        """The toolbar is asked once per redraw (it reads the table) and its answer kept for it."""
+        """The toolbar is asked once per redraw and its answer kept for the redraw."""
         self._toolbar_now = self._toolbar() if self._toolbar is not None else ""
 
     def _accept(self, buffer: Buffer) -> bool:
@@ -137,10 +136,12 @@ class LineScreen:
 
     def write(self, text: str) -> None:
         """Text above the prompt: the prompt is erased, the text written, the prompt drawn again
-        (one redraw for all the text written before the loop gets to it)."""
-        if not text:
-            return
+        (one redraw for all the text written before the loop gets to it). No text: only the redraw
+        (the prompt or the toolbar changed)."""
         app = self.app
+        if not text:
+            app.invalidate()
+            return
         if app.is_running and not app.is_done:
             app.renderer.erase()
             self.stdout.write(text)

@@ -21,10 +21,11 @@ from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 from prompt_toolkit.document import Document
 
-from cardcli.i18n import _, ngettext
+from cardcli.i18n import N_, _, ngettext, normalize, speaking
 from cardcli.serve.lobby import Connection, Lobby, clean_name
 from cardcli.serve.screen import LineScreen
-from cardcli.serve.table import Outbox, SharedTable
+from cardcli.serve.seat import Outbox
+from cardcli.serve.table import SharedTable
 from cardcli.ui.console import Console
 
 LINE_LIMIT = 500
@@ -111,31 +112,28 @@ class _SafeCompleter(Completer):
         if not table.lock.acquire(blocking=False):
             return
         try:
-            items = list(MoveCompleter(client.controller).get_completions(document, complete_event))
+            with speaking(conn.lang):
+                items = list(MoveCompleter(client.controller).get_completions(document, complete_event))
         finally:
             table.lock.release()
         yield from items
 
 
 def _toolbar(get_conn: Callable[[], Connection | None]) -> Callable[[], Any]:
-    """The seat's toolbar of `cardcli play` at a table (the last one while the table is busy)."""
-    from cardcli.ui.ptk.toolbar import toolbar
+    """The seat's toolbar of `cardcli play`, fitted to the terminal; its text is the one the table
+    made at its last change (drawing a screen never waits for a busy table)."""
+    from prompt_toolkit.application.current import get_app
 
-    last: list[Any] = [""]
+    from cardcli.ui.ptk.toolbar import SEP, fit
 
     def tokens() -> Any:
         conn = get_conn()
-        if conn is None:
+        client = conn.client if conn is not None else None
+        if conn is None or client is None or not client.toolbar_now:
             return ""
-        table, client = conn.table, conn.client
-        if table is None or client is None or client.controller is None or table.session is None:
-            return ""
-        if table.lock.acquire(blocking=False):
-            try:
-                last[0] = toolbar(client.controller)()
-            finally:
-                table.lock.release()
-        return last[0]
+        with speaking(conn.lang):
+            keys = [_("Tab: moves"), _("F1: help")]
+            return [("class:bottom-toolbar", fit(client.toolbar_now.split(SEP), get_app().output.get_size().columns, keys))]
 
     return tokens
 
@@ -259,7 +257,9 @@ class TableServer:
             width=columns if columns >= 20 else None,
         )
         conn: Connection | None = None
-        asking = [_("cardcli tables. Your name: ")]
+        lang = normalize(env.get("CARDCLI_LANG") or env.get("LC_ALL") or env.get("LANG") or "")
+        with speaking(lang):
+            asking = [_("cardcli tables. Your name: "), _("A name, please: ")]
 
         def prompt() -> str:
             return conn.prompt() if conn is not None else asking[0]
@@ -287,10 +287,10 @@ class TableServer:
                 name = clean_name(await asyncio.wait_for(screen.readline(), self.idle_seconds))
                 if name:
                     break
-                asking[0] = _("A name, please: ")
+                asking[0] = asking[1]
             if not name:
                 return
-            conn = Connection(self.lobby, name, address, console)
+            conn = Connection(self.lobby, name, address, console, lang)
             await self._session(conn, loop, console, screen)
         except (TimeoutError, EOFError):
             pass
@@ -305,19 +305,24 @@ class TableServer:
             ssh.stdout.write(outbox.take())
 
     async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console, screen: LineScreen) -> None:
-        conn.greet()
+        with speaking(conn.lang):
+            conn.greet()
         limit = RateLimit()
         while True:
             try:
                 line = await asyncio.wait_for(screen.readline(), self.idle_seconds)
             except TimeoutError:
-                console.say(_("Closing an idle connection; your seat is kept."), "warn")
+                with speaking(conn.lang):
+                    console.say(_("Closing an idle connection; your seat is kept."), "warn")
                 return
+            problem = None
             if len(line) > LINE_LIMIT:
-                console.error(_("that line is too long ({n} characters at most)").format(n=LINE_LIMIT))
-                continue
-            if not limit.take():
-                console.error(_("too many lines at once; slow down"))
+                problem = N_("that line is too long ({n} characters at most)")
+            elif not limit.take():
+                problem = N_("too many lines at once; slow down")
+            if problem is not None:
+                with speaking(conn.lang):
+                    console.error(_(problem).format(n=LINE_LIMIT))
                 continue
             if not await loop.run_in_executor(None, conn.handle, line):
                 return

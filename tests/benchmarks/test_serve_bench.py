@@ -1,10 +1,11 @@
 """Load on `cardcli serve`: many tables of four SSH clients each, playing seeded burraco hands.
 
-Run with ``pytest -m benchmark -s tests/benchmarks/test_serve_bench.py``. Bounded by counts: each
+Run with ``pytest -m benchmark -s tests/benchmarks/test_serve_bench.py`` (``CARDCLI_BENCH_TABLES=N``
+for fewer tables, ``CARDCLI_BENCH_PROFILE=FILE`` to profile the server). Bounded by counts: each
 table plays a fixed number of moves. The server runs in a process of its own
 (:mod:`tests.serve.server_process`), so its CPU and memory are measured apart from the clients',
-and the clients know only what their screens show, as people do: each reads whose turn it is from
-its prompt and its hand from the table, and draws then discards a seeded card from that hand.
+and the clients know only what their screens show, as people do: each knows its seat and the dealer
+from what it was told, reads its hand from the table, and draws then discards a seeded card.
 Move-to-screen latency is the time from a move typed until all four clients at the table have
 received the line narrating it.
 
@@ -40,9 +41,11 @@ THINK = 1.5
 """Mean pause before a move in the paced load, in seconds (uniform from 0.5 to 2.5 s, seeded)."""
 ROOT = Path(__file__).resolve().parents[2]
 _SEAT = r"(?:South|West|North|East)"
-_PROMPT = re.compile(rf"\b({_SEAT})( \({_SEAT} to play\))?>")
-_HAND = re.compile(r"Your hand \(\d+\): ([^\n]*)")
+_HAND = re.compile(r"Your hand \(\d+\): ([^\n]*)\n")
 _NARRATION = re.compile(r"(?m)^  \S")
+_SAT = re.compile(rf"You sit ({_SEAT}) at table")
+_DEALS = re.compile(rf"Hand 1: ({_SEAT}) deals\.")
+ORDER = ["South", "West", "North", "East"]
 
 
 class RemoteServer:
@@ -50,8 +53,15 @@ class RemoteServer:
 
     def __init__(self, folder: Path) -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
+        profile = os.environ.get("CARDCLI_BENCH_PROFILE")  # a file: the server's cProfile statistics
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.serve.server_process", str(folder)],
+            [
+                sys.executable,
+                *(["-m", "cProfile", "-o", profile] if profile else []),
+                "-m",
+                "tests.serve.server_process",
+                str(folder),
+            ],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
@@ -69,13 +79,13 @@ class RemoteServer:
 
     def stop(self) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write("stop\n")
-        self.proc.stdin.flush()
-        self.proc.wait(HANG)
-
-
-def _since(p: Player, mark: int) -> str:
-    return plain("".join(c for c, _s in p.chunks[mark:]))
+        try:
+            self.proc.stdin.write("stop\n")
+            self.proc.stdin.flush()
+            self.proc.wait(HANG)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait(HANG)
 
 
 def _narrated(p: Player, mark: int) -> float | None:
@@ -86,53 +96,29 @@ def _narrated(p: Player, mark: int) -> float | None:
     return None
 
 
-def _turn(p: Player) -> tuple[str, bool] | None:
-    """The seat ``p``'s last prompt names, and whether it is that person's turn."""
-    found = _PROMPT.findall(p.text[-400:])
-    if not found:
-        return None
-    seat, other = found[-1]
-    return seat, not other
-
-
-async def _settled(players: list[Player], marks: list[int]) -> Player:
-    """Wait until every screen shows its prompt again and nothing more arrives; the player to move."""
-
-    def ready() -> bool:
-        return all(_PROMPT.search(_since(p, m)) for p, m in zip(players, marks))
-
-    await players[0].until(ready)
-    while True:
-        counts = [len(p.chunks) for p in players]
-        await asyncio.sleep(0.05)
-        if counts == [len(p.chunks) for p in players]:
-            break
-    movers = [p for p in players if (t := _turn(p)) is not None and t[1]]
-    assert len(movers) == 1, [p.text[-300:] for p in players]
-    return movers[0]
-
-
 async def _table(players: list[Player], latencies: list[float], think: float) -> None:
     host = players[0]
     rng = random.Random(host.name)
     out = await host.say("new burraco --hands 1 --seed 5", "join code")
     code = code_in(out)
+    seats = {_SAT.findall(out)[-1]: host}
     for p in players[1:]:
-        await p.say(f"join {code}", "You sit")
-    marks = [len(p.chunks) for p in players]
-    await host.say("start", "Hand 1")
-    last: Player | None = None
+        seats[_SAT.findall(await p.say(f"join {code}", "You sit"))[-1]] = p
+    out = await host.say("start", " deals.")
+    turn = (ORDER.index(_DEALS.findall(out)[-1]) + 1) % len(ORDER)
+    drawn = False
     for _i in range(MOVES):
-        mover = await _settled(players, marks)
+        mover = seats[ORDER[turn]]  # burraco's turn order: draw, then discard, then the next seat
         if think:
             await asyncio.sleep(rng.uniform(think - 1.0, think + 1.0))
-        if mover is not last:
-            move = "draw"
+        if not drawn:
+            move, drawn = "draw", True
+            mark = len(mover.text)
         else:
-            hands = _HAND.findall(mover.text)
-            assert hands, mover.text[-500:]
-            move = "discard " + rng.choice(hands[-1].split())
-        last = mover
+            await mover.until(lambda mover=mover, mark=mark: bool(_HAND.search(mover.text[mark:])))  # type: ignore[misc]
+            hand = _HAND.findall(mover.text[mark:])[-1]
+            move, drawn = "discard " + rng.choice(hand.split()), False
+            turn = (turn + 1) % len(ORDER)
         marks = [len(p.chunks) for p in players]
         t0 = time.perf_counter()
         mover.send(move)
@@ -171,6 +157,7 @@ def test_fifty_tables_of_four(tmp_path: Path, think: float) -> None:
         got = asyncio.run(go())
     finally:
         server.stop()
+    assert server.proc.returncode == 0, "the server did not stop cleanly"
     lat, base, after = got["latencies"], got["base"], got["after"]
     q = statistics.quantiles(lat, n=20)
     cpu = after["cpu"] - got["before"]["cpu"]
