@@ -14,6 +14,11 @@ needs no catalogue. Catalogues are compiled ``.mo`` files in
 library's :mod:`gettext` the first time a message is translated (so
 ``cardcli --help`` in English opens no file). ``python -m cardcli.locale``
 re-extracts, merges and compiles them (it needs Babel, a development tool).
+
+A server speaks many languages at once (each person at a shared table chooses theirs): within
+:class:`speaking` the language is that block's own, kept in a :class:`~contextvars.ContextVar`,
+so each connection's task and worker thread translates for its person while the process-wide
+choice above stays as it is (the command line never sets one).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 from collections.abc import Callable
+from contextvars import ContextVar, Token
 from pathlib import Path
 
 _DOMAIN = "cardcli"
@@ -31,6 +37,9 @@ LANGUAGES = ("en", "it")
 _translation: _gettext.NullTranslations | None = None
 _language: str | None = None
 _requested: str | None = None
+_speaking: ContextVar[str | None] = ContextVar("cardcli_language", default=None)
+"""The language of the block being run (a connection's), when :class:`speaking` set one."""
+_catalogues: dict[str, _gettext.NullTranslations] = {}
 
 
 def normalize(value: str) -> str | None:
@@ -68,6 +77,9 @@ def _choose() -> str:
 def language() -> str:
     """The active language code (``en`` or ``it``)."""
     global _language
+    own = _speaking.get()
+    if own is not None:
+        return own
     if _language is None:
         _language = _choose()
     return _language
@@ -82,8 +94,23 @@ def set_language(value: str | None) -> None:
     reset()
 
 
+def _catalogue(lang: str) -> _gettext.NullTranslations:
+    """The catalogue of ``lang``, read once per process."""
+    found = _catalogues.get(lang)
+    if found is None:
+        if lang == "en":
+            found = _gettext.NullTranslations()
+        else:
+            found = _gettext.translation(_DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+        _catalogues[lang] = found
+    return found
+
+
 def _active() -> _gettext.NullTranslations:
     global _translation
+    own = _speaking.get()
+    if own is not None:
+        return _catalogue(own)
     if _translation is None:
         lang = language()
         if lang == "en":
@@ -223,3 +250,19 @@ class using:
 
     def __exit__(self, *exc: object) -> None:
         set_language(self.saved)
+
+
+class speaking:
+    """Within the block (and what it runs in the same context) texts are in ``lang``; ``None``
+    leaves the process's language. A connection's code runs in its person's language this way."""
+
+    def __init__(self, lang: str | None) -> None:
+        self.lang = normalize(lang) if lang else None
+        self._token: Token[str | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _speaking.set(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _speaking.reset(self._token)

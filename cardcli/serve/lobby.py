@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import cast
 
 from cardcli.engine.text import safe
-from cardcli.i18n import N_, _
-from cardcli.serve.table import SAY_LIMIT, Client, SeatController, SharedTable
+from cardcli.i18n import LANGUAGES, N_, _, language, normalize, speaking
+from cardcli.serve.seat import Client, SeatController
+from cardcli.serve.table import SAY_LIMIT, SharedTable
 from cardcli.ui.console import Console
 
 CODE_TRIES = 5
@@ -73,6 +74,7 @@ class Lobby:
                 self._count = max(self._count, table.number)
             if self.on_table is not None:
                 self.on_table(table)
+            table.await_players()
             n += 1
         return n
 
@@ -104,6 +106,8 @@ class Lobby:
             if table is None:
                 recent.append(now)
                 return _("no table has that code")
+            if table.closed and table.session is None:
+                return _("that table was closed: everyone left before it started")
             return table
 
 
@@ -113,6 +117,7 @@ HELP_LOBBY = (
     ("join CODE", N_("sit at the first free seat")),
     ("sit SEAT CODE", N_("sit at that seat (a number or a name: 1, South, S)")),
     ("watch CODE", N_("watch a table")),
+    ("lang it · lang en", N_("your language (each person at a table has their own)")),
     ("quit", N_("leave the server")),
 )
 HELP_TABLE = (
@@ -131,9 +136,11 @@ def _help(console: Console, lines: tuple[tuple[str, str], ...]) -> None:
 class Connection:
     """What one person has typed so far: their name, and the table they are at."""
 
-    def __init__(self, lobby: Lobby, name: str, address: str, console: Console) -> None:
+    def __init__(self, lobby: Lobby, name: str, address: str, console: Console, lang: str | None = None) -> None:
         self.lobby = lobby
         self.name = name
+        self.lang = lang
+        """The person's language (``None``: the server's); everything for them is said in it."""
         self.address = address
         self.console = console
         self.client: Client | None = None
@@ -152,25 +159,25 @@ class Connection:
         for t in tables:
             self.console.say("  " + t.summary())
 
-    _last_prompt = "> "
-
     def prompt(self) -> str:
-        """The prompt: the lobby's, the table's, or the seat's (the last one while the table is busy)."""
+        """The prompt: the lobby's, the table's, or the seat's (as the table made it at its last change)."""
+        with speaking(self.lang):
+            return self._prompt()
+
+    def _prompt(self) -> str:
         table, client = self.table, self.client
         if table is None or client is None:
             return "lobby> "
-        ctl = client.controller
-        if table.session is None or ctl is None:
+        if table.session is None or client.controller is None:
             return f"#{table.number}> "
-        if table.lock.acquire(blocking=False):
-            try:
-                self._last_prompt = ctl.prompt_text()
-            finally:
-                table.lock.release()
-        return self._last_prompt
+        return client.prompt_now or "> "
 
     def handle(self, line: str) -> bool:
-        """One line typed; False ends the connection."""
+        """One line typed, answered in the person's language; False ends the connection."""
+        with speaking(self.lang):
+            return self._handle(line)
+
+    def _handle(self, line: str) -> bool:
         text = line.strip()
         if not text:
             return True
@@ -181,12 +188,34 @@ class Connection:
             self.leave()
             return False
         try:
+            if word in ("lang", "lingua", "language"):
+                self._set_lang(rest)
+                return True
             if self.table is not None:
                 return self._at_table(word, rest, text)
             return self._in_lobby(word, rest)
         except Exception as err:  # a bug never takes a player's connection (or the table) down with it
             self.console.error(_("internal error, nothing was done: {why} (please report it)").format(why=safe(repr(err))[:200]))
             return True
+
+    def _set_lang(self, rest: str) -> None:
+        """`lang it`: this person's language from now on (the others at the table keep theirs)."""
+        if not rest:
+            self.console.say(_("Your language: {lang}. `lang it` or `lang en` changes it.").format(lang=language()))
+            return
+        code = normalize(rest)
+        if code is None:
+            self.console.error(
+                _("{lang!r} is not a language cardcli speaks (languages: {all})").format(
+                    lang=safe(rest)[:20], all=", ".join(LANGUAGES)
+                )
+            )
+            return
+        self.lang = code
+        if self.client is not None:
+            self.client.lang = code
+        with speaking(code):
+            self.console.say(_("From now on cardcli speaks to you in English."), "ok")
 
     # -- the lobby -----------------------------------------------------------------------------
     def _in_lobby(self, word: str, rest: str) -> bool:

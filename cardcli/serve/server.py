@@ -4,7 +4,7 @@ Every connection runs the app and nothing else: no shell, no command execution, 
 SCP, no port or agent forwarding. Any user name is accepted without a password (the join
 codes guard the tables). Each connection gets a prompt-toolkit prompt of its own; what the
 tables write for it is collected in an :class:`~cardcli.serve.table.Outbox` and printed above
-its prompt, so a slow client only ever delays its own screen. Typed lines are handled in worker
+its prompt (:mod:`cardcli.serve.screen`), so a slow client only ever delays its own screen. Typed lines are handled in worker
 threads (one table at a time, under its lock), so a bot thinking never stops the server.
 """
 
@@ -17,16 +17,15 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 import asyncssh
-from prompt_toolkit import PromptSession
-from prompt_toolkit.application import run_in_terminal
 from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import InMemoryHistory
 
-from cardcli.i18n import _, ngettext
+from cardcli.i18n import N_, _, ngettext, normalize, speaking
 from cardcli.serve.lobby import Connection, Lobby, clean_name
-from cardcli.serve.table import Outbox, SharedTable
+from cardcli.serve.screen import LineScreen
+from cardcli.serve.seat import Outbox
+from cardcli.serve.table import SharedTable
 from cardcli.ui.console import Console
 
 LINE_LIMIT = 500
@@ -98,40 +97,43 @@ class _Session(PromptToolkitSSHSession):
 class _SafeCompleter(Completer):
     """The seat's move completer, asked only when the table is not busy (no half-made state)."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Callable[[], Connection | None]) -> None:
         self.conn = conn
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Any:
         from cardcli.ui.ptk.completer import MoveCompleter
 
-        table, client = self.conn.table, self.conn.client
+        conn = self.conn()
+        if conn is None:
+            return
+        table, client = conn.table, conn.client
         if table is None or client is None or client.controller is None or table.session is None:
             return
         if not table.lock.acquire(blocking=False):
             return
         try:
-            items = list(MoveCompleter(client.controller).get_completions(document, complete_event))
+            with speaking(conn.lang):
+                items = list(MoveCompleter(client.controller).get_completions(document, complete_event))
         finally:
             table.lock.release()
         yield from items
 
 
-def _toolbar(conn: Connection) -> Callable[[], Any]:
-    """The seat's toolbar of `cardcli play` at a table (the last one while the table is busy)."""
-    from cardcli.ui.ptk.toolbar import toolbar
+def _toolbar(get_conn: Callable[[], Connection | None]) -> Callable[[], Any]:
+    """The seat's toolbar of `cardcli play`, fitted to the terminal; its text is the one the table
+    made at its last change (drawing a screen never waits for a busy table)."""
+    from prompt_toolkit.application.current import get_app
 
-    last: list[Any] = [""]
+    from cardcli.ui.ptk.toolbar import SEP, fit
 
     def tokens() -> Any:
-        table, client = conn.table, conn.client
-        if table is None or client is None or client.controller is None or table.session is None:
+        conn = get_conn()
+        client = conn.client if conn is not None else None
+        if conn is None or client is None or not client.toolbar_now:
             return ""
-        if table.lock.acquire(blocking=False):
-            try:
-                last[0] = toolbar(client.controller)()
-            finally:
-                table.lock.release()
-        return last[0]
+        with speaking(conn.lang):
+            keys = [_("Tab: moves"), _("F1: help")]
+            return [("class:bottom-toolbar", fit(client.toolbar_now.split(SEP), get_app().output.get_size().columns, keys))]
 
     return tokens
 
@@ -230,6 +232,9 @@ class TableServer:
         table.schedule = schedule
 
     async def interact(self, ssh: PromptToolkitSSHSession) -> None:
+        from cardcli.ui.ptk.keys import bindings
+        from cardcli.ui.ptk.style import style
+
         loop = asyncio.get_running_loop()
         chan: Any = ssh._chan
         peer = chan.get_extra_info("peername") or ("?",)
@@ -251,31 +256,42 @@ class TableServer:
             charset=charset if charset in ("unicode", "ascii", "words") else ("ascii" if term == "dumb" else "unicode"),
             width=columns if columns >= 20 else None,
         )
+        conn: Connection | None = None
+        lang = normalize(env.get("CARDCLI_LANG") or env.get("LC_ALL") or env.get("LANG") or "")
+        with speaking(lang):
+            asking = [_("cardcli tables. Your name: "), _("A name, please: ")]
+
+        def prompt() -> str:
+            return conn.prompt() if conn is not None else asking[0]
+
+        screen = LineScreen(
+            ssh.stdout,
+            prompt,
+            completer=_SafeCompleter(lambda: conn),
+            toolbar=_toolbar(lambda: conn),
+            style=style(),
+            key_bindings=bindings(),
+        )
 
         async def writer() -> None:
             while True:
                 await wake.wait()
                 wake.clear()
-                text = outbox.take()
-                if text:
-                    await run_in_terminal(lambda text=text: ssh.stdout.write(text))  # type: ignore[misc]
+                screen.write(outbox.take())
 
         writing = loop.create_task(writer())
-        prompt: PromptSession[str] = PromptSession(history=InMemoryHistory())
-        conn: Connection | None = None
+        screen.start()
         try:
-            ssh.stdout.write(_("cardcli tables. Your name: "))
             name = None
             for _try in range(3):
-                typed = await asyncio.wait_for(prompt.prompt_async(""), self.idle_seconds)
-                name = clean_name(typed)
+                name = clean_name(await asyncio.wait_for(screen.readline(), self.idle_seconds))
                 if name:
                     break
-                ssh.stdout.write(_("A name, please: "))
+                asking[0] = asking[1]
             if not name:
                 return
-            conn = Connection(self.lobby, name, address, console)
-            await self._session(conn, loop, console)
+            conn = Connection(self.lobby, name, address, console, lang)
+            await self._session(conn, loop, console, screen)
         except (TimeoutError, EOFError):
             pass
         except asyncio.CancelledError:  # the server is stopping: leave quietly
@@ -284,38 +300,29 @@ class TableServer:
             if conn is not None:
                 await loop.run_in_executor(None, conn.leave)
             await asyncio.sleep(0)
-            text = outbox.take()
-            if text:
-                ssh.stdout.write(text)
             writing.cancel()
+            screen.stop()
+            ssh.stdout.write(outbox.take())
 
-    async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console) -> None:
-        from cardcli.ui.ptk.keys import bindings
-        from cardcli.ui.ptk.style import style
-
-        conn.greet()
+    async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console, screen: LineScreen) -> None:
+        with speaking(conn.lang):
+            conn.greet()
         limit = RateLimit()
-        session: PromptSession[str] = PromptSession(
-            history=InMemoryHistory(),
-            completer=_SafeCompleter(conn),
-            bottom_toolbar=_toolbar(conn),
-            style=style(),
-            key_bindings=bindings(),
-            complete_while_typing=False,
-        )
         while True:
             try:
-                line = await asyncio.wait_for(session.prompt_async(lambda: [("class:prompt", conn.prompt())]), self.idle_seconds)
-            except KeyboardInterrupt:
-                continue
+                line = await asyncio.wait_for(screen.readline(), self.idle_seconds)
             except TimeoutError:
-                console.say(_("Closing an idle connection; your seat is kept."), "warn")
+                with speaking(conn.lang):
+                    console.say(_("Closing an idle connection; your seat is kept."), "warn")
                 return
+            problem = None
             if len(line) > LINE_LIMIT:
-                console.error(_("that line is too long ({n} characters at most)").format(n=LINE_LIMIT))
-                continue
-            if not limit.take():
-                console.error(_("too many lines at once; slow down"))
+                problem = N_("that line is too long ({n} characters at most)")
+            elif not limit.take():
+                problem = N_("too many lines at once; slow down")
+            if problem is not None:
+                with speaking(conn.lang):
+                    console.error(_(problem).format(n=LINE_LIMIT))
                 continue
             if not await loop.run_in_executor(None, conn.handle, line):
                 return

@@ -20,150 +20,14 @@ from typing import Any, cast
 
 from cardcli.engine.text import safe
 from cardcli.engine.words import seat_label
-from cardcli.i18n import _
+from cardcli.i18n import _, language
 from cardcli.replay.model import Annotation
+from cardcli.serve.seat import Client, SeatController, SeatSession
 from cardcli.session import Event, Session
-from cardcli.ui.commands import Controller
 from cardcli.ui.console import Console
 
 SAY_LIMIT = 200
 """Longest chat line or teacher's comment kept (longer ones are cut)."""
-
-
-class Outbox:
-    """Text written for one connection, collected until the server sends it (thread-safe)."""
-
-    def __init__(self, wake: Callable[[], None] | None = None) -> None:
-        self._parts: list[str] = []
-        self._lock = threading.Lock()
-        self.wake = wake
-
-    def write(self, text: str) -> int:
-        with self._lock:
-            self._parts.append(text)
-        if self.wake is not None:
-            self.wake()
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def take(self) -> str:
-        with self._lock:
-            text = "".join(self._parts)
-            self._parts.clear()
-        return text
-
-
-class SeatSession:
-    """The table's session as one person sees it: only their seat (or none, for a watcher) is
-    "human"; everything else is the real session's."""
-
-    def __init__(self, table: SharedTable, seat: int | None, teacher: bool = False) -> None:
-        self._table = table
-        self.seat = seat
-        self.teacher = teacher
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._table.session, name)
-
-    @property
-    def real(self) -> Session:
-        session = self._table.session
-        assert session is not None
-        return session
-
-    def is_human(self, seat: int | None) -> bool:
-        """True when this person makes ``seat``'s moves now (their seat, or bridge's dummy)."""
-        return seat is not None and self.seat is not None and self.real.plays_for(seat) == self.seat
-
-    def eyes(self) -> int | None:
-        """Whose view this person is shown: as :meth:`Session.eyes`, for their seat alone."""
-        if self.seat is None:
-            return None
-        s = self.real
-        actor = s.to_act()
-        if actor is not None and self.is_human(actor):
-            return actor
-        for seat, spec in enumerate(s.seats):
-            if seat != self.seat and not spec.human and s.plays_for(seat) == self.seat:
-                return seat
-        return self.seat
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [self.seat] if self.seat is not None else []
-
-    def view(self, seat: int | None) -> Any:
-        """The seat's view; the teacher of a teacher's table sees every hand."""
-        s = self.real
-        if self.teacher:
-            return s.game.full_view(s.state)
-        return s.game.view(s.state, seat)
-
-    def play(self, move: Any, observer: int | None = None) -> list[Event]:
-        """A move of this person's: played on the table, which tells everyone."""
-        self._table.play(move)
-        return []
-
-    def undo(self) -> int:
-        from cardcli.session import UndoRefused
-
-        raise UndoRefused(_("at a shared table only the teacher takes moves back"))
-
-
-class SeatController(Controller):
-    """`cardcli play`'s controller for one connection: commands as usual, flow left to the table."""
-
-    def __init__(self, view: SeatSession, console: Console) -> None:
-        super().__init__(cast(Session, view), console)
-        self.view_session = view
-
-    @property
-    def seat(self) -> int:
-        return cast(int, self.view_session.eyes())
-
-    def prompt_text(self) -> str:
-        """The person's own seat (`play`'s prompt names the seat to act, which at a shared table would
-        show another player's name on your screen), and whose turn it is when it is not yours."""
-        mine = self.view_session.seat
-        s = self.session
-        actor = s.to_act()
-        if mine is None or actor is None or self.view_session.is_human(actor):
-            return super().prompt_text()  # the seat whose move it is, as in `play`: theirs
-        return _("{seat} ({actor} to play)> ").format(seat=seat_label(s.seats[mine].name), actor=seat_label(s.seats[actor].name))
-
-    def advance(self) -> None:
-        """The table runs the bots and refreshes every screen after a move."""
-
-    def checkpoint(self) -> None:
-        """The table keeps the journal."""
-
-    def leave(self) -> None:
-        """The table keeps the game when a person leaves."""
-
-    def finish(self) -> None:
-        self.done = True
-
-    def _save_to(self, path: Path, quiet: bool = True) -> bool:
-        self.console.error(_("the server keeps this game as it is played; `save FILE` is not available here"))
-        return False
-
-
-class Client:
-    """One person at a table (or watching): their name, seat, screen and controller."""
-
-    def __init__(self, name: str, console: Console, seat: int | None, teacher: bool = False) -> None:
-        self.name = name
-        self.console = console
-        self.seat = seat
-        self.teacher = teacher
-        self.connected = True
-        self.controller: SeatController | None = None
-        self.view: SeatSession | None = None
-
-    def say(self, text: str, style: str = "") -> None:
-        self.console.say(text, style)
 
 
 class SharedTable:
@@ -261,19 +125,20 @@ class SharedTable:
                 return _("the game has started: only its players can sit down again; `watch CODE` to watch")
             self.names[seat] = name
             client = self._attach(name, seat, console)
-            self.broadcast(_("{name} sits {seat}.").format(name=name, seat=seat_label(self.seat_names[seat])), skip=client)
+            seat_name = self.seat_names[seat]
+            self.broadcast(lambda: _("{name} sits {seat}.").format(name=name, seat=seat_label(seat_name)), skip=client)
             return client
 
     def watch(self, name: str, console: Console) -> Client:
         with self.lock:
             client = self._attach(name, None, console)
-            self.broadcast(_("{name} is watching.").format(name=name), skip=client)
+            self.broadcast(lambda: _("{name} is watching.").format(name=name), skip=client)
             if self.session is not None:
                 cast(SeatController, client.controller).show_table()
             return client
 
     def _attach(self, name: str, seat: int | None, console: Console) -> Client:
-        client = Client(name, console, seat, teacher=self.teach and name == self.creator)
+        client = Client(name, console, seat, teacher=self.teach and name == self.creator, lang=language())
         client.view = SeatSession(self, seat, client.teacher)
         client.controller = SeatController(client.view, console)
         self.clients.append(client)
@@ -293,7 +158,7 @@ class SharedTable:
             spec = self.session.seats[seat]
             if not spec.human:  # a bot played it meanwhile: the person takes it back
                 spec.human = True
-            self.broadcast(_("{name} is back.").format(name=name), skip=client)
+            self.broadcast(lambda: _("{name} is back.").format(name=name), skip=client)
             cast(SeatController, client.controller).show_table()
             if self.session.bot_to_act():
                 self.settle()
@@ -309,35 +174,100 @@ class SharedTable:
                     self.clients.remove(client)
                     if client.seat is not None and self.session is None:
                         self.names[client.seat] = None
+                        if client.name == self.creator:
+                            self._pass_creator(client.name)
                 return
-            self.broadcast(_("{name} lost the connection; the seat is kept.").format(name=client.name))
+            self.broadcast(lambda: _("{name} lost the connection; the seat is kept.").format(name=client.name))
             if self.schedule is not None:
                 self.schedule(self.bot_timeout, lambda: self.bot_takes_over(client))
+
+    def _pass_creator(self, old: str) -> None:
+        """The creator left before the start: the next person seated may start the table (at a
+        teacher's table they become its teacher, and everyone is told); nobody left closes it."""
+        heir = next((c for c in self.clients if c.seat is not None and c.connected), None)
+        if heir is None:
+            self.closed = True
+            return
+        self.creator = heir.name
+        if self.teach:
+            heir.teacher = True
+            if heir.view is not None:
+                heir.view.teacher = True
+            self.broadcast(
+                lambda: _("{old} left; {new} is now the teacher (and sees every hand), and starts the table.").format(
+                    old=old, new=heir.name
+                ),
+                "warn",
+            )
+        else:
+            self.broadcast(lambda: _("{old} left; {new} now starts the table (`start`).").format(old=old, new=heir.name), "hint")
 
     def bot_takes_over(self, client: Client) -> None:
         """The dropped player did not come back in time: a bot plays the seat until they do."""
         with self.lock:
             if client.connected or client not in self.clients or self.session is None or self.closed:
                 return
-            seat = cast(int, client.seat)
-            s = self.session
-            s.seats[seat].human = False
-            s._bot_ids.setdefault(seat, s.seats[seat].bot or s.game.default_bot)
-            self.broadcast(
-                _("A bot plays {seat} until {name} is back.").format(seat=seat_label(s.seats[seat].name), name=client.name)
-            )
+            self._bot_plays(cast(int, client.seat), client.name)
             self.settle()
 
+    def await_players(self) -> None:
+        """A table opened again after a restart: its people have the table's timeout to come back,
+        as after a dropped connection; then bots play the seats of those who have not."""
+        if self.schedule is not None:
+            self.schedule(self.bot_timeout, self._bots_for_absent)
+
+    def _bots_for_absent(self) -> None:
+        with self.lock:
+            s = self.session
+            if s is None or self.closed:
+                return
+            absent = []
+            for seat, name in enumerate(self.names):
+                here = self._client_at(seat)
+                if name is not None and s.seats[seat].human and (here is None or not here.connected):
+                    absent.append((seat, name))
+            for seat, name in absent:
+                self._bot_plays(seat, name)
+            if absent:
+                self.settle()
+
+    def _bot_plays(self, seat: int, name: str) -> None:
+        s = cast(Session, self.session)
+        s.seats[seat].human = False
+        s._bot_ids.setdefault(seat, s.seats[seat].bot or s.game.default_bot)
+        seat_name = s.seats[seat].name
+        self.broadcast(lambda: _("A bot plays {seat} until {name} is back.").format(seat=seat_label(seat_name), name=name))
+
     # -- output --------------------------------------------------------------------------------
-    def broadcast(self, text: str, style: str = "", skip: Client | None = None) -> None:
-        for c in self.clients:
-            if c is not skip and c.connected:
-                c.say(text, style)
+    def broadcast(self, text: str | Callable[[], str], style: str = "", skip: Client | None = None) -> None:
+        """Tell everyone (but ``skip``) a line; a function makes it on each person's side, in their
+        language (a text is sent as it is: chat)."""
+        for c in self._present():
+            if c is not skip:
+                with c.speaking():
+                    c.say(text() if callable(text) else text, style)
         self._changed()
 
+    def _present(self) -> list[Client]:
+        return [c for c in self.clients if c.connected]
+
     def _changed(self) -> None:
+        self._refresh()
         if self.on_change is not None:
             self.on_change(self)
+
+    def _refresh(self) -> None:
+        """Make every screen's prompt and toolbar text now, under the table's lock, and have the
+        screens drawn again: drawing never waits for the table, nor shows a state half made."""
+        if self.session is None:
+            return
+        for c in self._present():
+            ctl = cast(SeatController, c.controller)
+            with c.speaking():
+                c.prompt_now, c.toolbar_now = ctl.prompt_text(), ctl.toolbar_text()
+            poke = getattr(c.console.out, "poke", None)
+            if poke is not None:
+                poke()
 
     def _on_session_change(self, kind: str, data: Any) -> None:
         if kind == "move":
@@ -349,24 +279,22 @@ class SharedTable:
         if ev.kind == "move":
             step = self._steps.pop(0) if self._steps else None
             bot = not s.seats[ev.seat].human if ev.seat is not None else False
-            for c in self.clients:
-                if not c.connected:
-                    continue
-                ctl = cast(SeatController, c.controller)
-                text = s.game.narrate(step.outcome, c.seat) if step is not None else ev.text
-                ctl.tell_cards("  " + text, "dim" if bot else "")
+            for c in self._present():
+                with c.speaking():
+                    ctl = cast(SeatController, c.controller)
+                    text = s.game.narrate(step.outcome, c.seat) if step is not None else ev.text
+                    ctl.tell_cards("  " + text, "dim" if bot else "")
             return
-        for c in self.clients:
-            if not c.connected:
-                continue
-            ctl = cast(SeatController, c.controller)
-            if ev.kind == "deal":
-                c.say(ev.text, "title")
-            elif ev.kind == "hand-over":
-                c.say(_("The hand is over."), "title")
-                ctl.tell_cards(ev.text)
-            elif ev.kind == "match-over":
-                c.say(ev.text, "title")
+        for c in self._present():
+            with c.speaking():
+                ctl = cast(SeatController, c.controller)
+                if ev.kind == "deal":
+                    c.say(_deal_line(s), "title")
+                elif ev.kind == "hand-over":
+                    c.say(_("The hand is over."), "title")
+                    ctl.tell_cards(_result_lines(s) or ev.text)
+                elif ev.kind == "match-over":
+                    c.say(s.describe_match_result(), "title")
 
     # -- play ----------------------------------------------------------------------------------
     def start(self) -> str | None:
@@ -396,8 +324,8 @@ class SharedTable:
             except OSError:
                 self.autosave = None
             self._persist()
-            for c in self.clients:
-                if c.connected:
+            for c in self._present():
+                with c.speaking():
                     cast(SeatController, c.controller).start()
             self.settle(deal_table=True)
             return None
@@ -486,23 +414,23 @@ class SharedTable:
             if forced is None:
                 break
             who = s.plays_for(actor) if actor is not None else None
-            for c in self.clients:
-                if c.connected and c.seat == who:
-                    c.say(_("(your only legal move, played for you)"), "dim")
+            for c in self._present():
+                if c.seat == who:
+                    with c.speaking():
+                        c.say(_("(your only legal move, played for you)"), "dim")
             for ev in s.play(forced, observer=None):
                 self._tell(ev)
         new_hand = deal_table or len(s.hands) != hands_before
         actor = s.to_act()
-        for c in self.clients:
-            if not c.connected:
-                continue
+        for c in self._present():
             view = cast(SeatSession, c.view)
             ctl = cast(SeatController, c.controller)
-            if new_hand or (actor is not None and view.is_human(actor)):
-                ctl.show_table()
-                ctl._seen[ctl.seat] = view.view(ctl.seat)
-            elif actor is not None and actor != self._last_actor:
-                c.say(_("{seat} to play.").format(seat=seat_label(s.seats[actor].name)), "dim")
+            with c.speaking():
+                if new_hand or (actor is not None and view.is_human(actor)):
+                    ctl.show_table()
+                    ctl._seen[ctl.seat] = view.view(ctl.seat)
+                elif actor is not None and actor != self._last_actor:
+                    c.say(_("{seat} to play.").format(seat=seat_label(s.seats[actor].name)), "dim")
         self._last_actor = actor
         self._changed()
 
@@ -526,8 +454,8 @@ class SharedTable:
             pass
         problem = record_in_history(s, self.record_path, save)
         self.share_code = encode(s.to_replay())
-        for c in self.clients:
-            if c.connected:
+        for c in self._present():
+            with c.speaking():
                 cast(SeatController, c.controller).finish()
                 c.say(_("The game is over. Its share code (`cardcli replay view CODE`):"), "title")
                 c.say(self.share_code)
@@ -546,7 +474,8 @@ class SharedTable:
     def toggle_pause(self) -> None:
         with self.lock:
             self.paused = not self.paused
-            self.broadcast(_("The teacher paused the table.") if self.paused else _("The teacher resumed the table."), "warn")
+            paused = self.paused
+            self.broadcast(lambda: _("The teacher paused the table.") if paused else _("The teacher resumed the table."), "warn")
             if not self.paused and self.session is not None:
                 self.settle()
 
@@ -571,7 +500,7 @@ class SharedTable:
             s.undos += 1
             s._notify("undo", n)
             s.annotate(Annotation(hand=len(s.hands), ply=keep, kind="undo", text=f"{n} moves"))
-            self.broadcast(_("The teacher took back the last move."), "warn")
+            self.broadcast(lambda: _("The teacher took back the last move."), "warn")
             self.settle(deal_table=True)
             return None
 
@@ -581,4 +510,18 @@ class SharedTable:
             note = safe(text)[:SAY_LIMIT]
             if s is not None:
                 s.annotate(Annotation(hand=len(s.hands), ply=s.ply, kind="note", text=note))
-            self.broadcast(_("Teacher's note: {text}").format(text=note), "hint")
+            self.broadcast(lambda: _("Teacher's note: {text}").format(text=note), "hint")
+
+
+def _deal_line(s: Session) -> str:
+    """The session's "Hand N: X deals." line, made in the language being spoken."""
+    dealer = seat_label(s.seats[s.hands[-1].dealer or 0].name) if s.hands else ""
+    return _("Hand {n}: {dealer} deals.").format(n=len(s.hands), dealer=dealer)
+
+
+def _result_lines(s: Session) -> str:
+    """The last hand's result as the session explains it, in the language being spoken."""
+    res = s.results[-1] if s.results else None
+    if res is None:
+        return ""
+    return "\n".join(s.game.explain_result(res, s.config, s.players, s.results[:-1]))
