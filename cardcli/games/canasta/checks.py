@@ -23,7 +23,7 @@ from cardcli.games.canasta.pozzo import take_problem
 from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import dirtying_problem, with_cards
 from cardcli.games.canasta.take import take_leaves_problem
-from cardcli.games.canasta.tokens import RANK_NAMES, card_value, held, tokens_of
+from cardcli.games.canasta.tokens import RANK_NAMES, card_value, holds, tokens_of
 from cardcli.i18n import _
 
 
@@ -107,7 +107,7 @@ def _check_end(state: CanastaState) -> Verdict:
 def check_discard(state: CanastaState, tok: str) -> Verdict:
     if state.phase == "start":
         return refuse("turn.draw-first", _("draw first: `draw` two cards from the stock, or `take` the pozzo"))
-    if held(state.hands[state.turn], tok) == 0:
+    if not holds(state.hands[state.turn], tok):
         return refuse("discard.held", _("you do not hold a {card}").format(card=tok))
     if len(state.hands[state.turn]) == 1:
         side = state.side_of(state.turn)

@@ -152,6 +152,16 @@ def held(cards: Iterable[Card], tok: str) -> int:
     return list(map(_TOKEN_OF.__getitem__, cards)).count(tok)
 
 
+def holds(cards: Sequence[Card], tok: str) -> bool:
+    """Whether any of ``cards`` has the rank token ``tok`` (``held(cards, tok) > 0``): the token's own
+    cards looked for first, the whole hand read only when none is there (the check of every discard
+    asks it)."""
+    for c in _PICK_ORDER.get(tok, ()):
+        if c in cards:
+            return True
+    return held(cards, tok) > 0
+
+
 def pick(hand: Sequence[Card], tok: str) -> Card:
     """The physical card that leaves ``hand`` when a move names ``tok`` (lowest suit first)."""
     for c in _PICK_ORDER.get(tok, ()):
