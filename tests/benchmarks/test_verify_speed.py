@@ -28,7 +28,7 @@ from cardcli.replay.io import decode
 from cardcli.session import Session
 datas = [Path(f).read_bytes() for f in sorted(glob.glob(sys.argv[1]))]
 best = 0.0
-for _ in range(3):
+for _ in range(int(sys.argv[3]) if len(sys.argv) > 3 else 3):
     start, hands = time.process_time(), 0
     while time.process_time() - start < float(sys.argv[2]):
         for data in datas:
@@ -38,19 +38,32 @@ for _ in range(3):
     best = max(best, hands / (time.process_time() - start))
 print(best)
 """
-"""Deals/s over the files a glob names, on whichever cardcli is first on the path."""
+"""Deals/s over the files a glob names, on whichever cardcli is first on the path: the best of three
+rounds of ``argv[2]`` CPU seconds (or of ``argv[3]`` rounds)."""
 
 
 def rate(tree: Path, pattern: str, seconds: float = 0.5) -> float:
+    return float(run_in(tree, VERIFY, pattern, str(seconds)))
+
+
+def run_in(tree: Path, script: str, *args: str) -> str:
+    """What ``script`` prints, run with the cardcli of ``tree``."""
     out = subprocess.run(
-        [sys.executable, "-c", VERIFY, pattern, str(seconds)],
+        [sys.executable, "-c", script, *args],
         capture_output=True,
         text=True,
         check=True,
         cwd=tree,
         env=dict(os.environ, PYTHONPATH=str(tree)),
     )
-    return float(out.stdout.strip())
+    return out.stdout.strip()
+
+
+def extract(commit: str, into: Path, *paths: str) -> None:
+    """The files under ``paths`` as they are at ``commit``, written below ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, *paths], capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
 
 
 @pytest.mark.benchmark
@@ -64,11 +77,7 @@ def test_deals_verified_per_second() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "old"
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", baseline, "cardcli", "replays/bridge"], capture_output=True, check=True
-        ).stdout
-        with tarfile.open(fileobj=BytesIO(archive)) as tar:
-            tar.extractall(old, filter="data")
+        extract(baseline, old, "cardcli", "replays/bridge")
         now = Path(tmp) / "now"
         now.mkdir()
         for f in sorted((old / "replays" / "bridge").glob("*.cardcli.json")):

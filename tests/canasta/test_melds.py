@@ -135,3 +135,18 @@ def test_canastas_stay_open_with_s2(game, judge) -> None:
 )
 def test_canasta_kinds(cards: str, kind: str | None) -> None:
     assert canasta_kind(meld(cards, CanastaConfig())) == kind
+
+
+@pytest.mark.parametrize("ask_first", [True, False])
+def test_a_grown_meld_knows_its_shape(ask_first: bool) -> None:
+    """The shape a meld keeps as it grows is the one counted afresh from its cards, whether or not it
+    had been asked before the cards came."""
+    from cardcli.games.canasta.state import TableMeld
+
+    grown = TableMeld("K", ["KH", "KS", "KD"])
+    if ask_first:
+        assert grown.shape() == (3, 0, 0)
+    for cards in (["2C"], ["JK", "KC"], ["2D", "JK"]):
+        grown.extend(cards)
+        assert grown.shape() == TableMeld("K", list(grown.cards)).shape()
+    assert grown.shape() == (4, 2, 2) and grown.size == 8

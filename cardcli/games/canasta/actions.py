@@ -60,7 +60,7 @@ def lay_meld(state: CanastaState, seat: int, key: str, tokens: Sequence[str], pe
 
 
 def add_to_meld(state: CanastaState, seat: int, meld: TableMeld, tokens: Sequence[str]) -> None:
-    meld.cards.extend(take_out(state.hands[seat], tokens))
+    meld.extend(take_out(state.hands[seat], tokens))
     close_if_complete(state, meld)
 
 
@@ -79,7 +79,7 @@ def take_pozzo(state: CanastaState, plan: TakePlan) -> list[Card]:
         meld = TableMeld(plan.key, laid)
         state.melds[side].append(meld)
     else:
-        meld.cards.extend(laid)
+        meld.extend(laid)
     close_if_complete(state, meld)
     taken = state.covered + state.pozzo
     state.covered = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from cardcli.engine.melds import Meld as Layout
 from cardcli.engine.melds import MeldRules, read_meld
@@ -19,10 +20,10 @@ from cardcli.games.canasta import wildmelds
 from cardcli.games.canasta.going_out import canastas_problem, final_discard_problem, leaves_problem, may_go_out
 from cardcli.games.canasta.opening import can_reach, minimum, natural_opening_problem, pending_value, wild_opening_problem
 from cardcli.games.canasta.pozzo import take_problem
-from cardcli.games.canasta.state import WILD_KEY, CanastaState
+from cardcli.games.canasta.state import WILD_KEY, CanastaState, TableMeld
 from cardcli.games.canasta.tablemelds import dirtying_problem, with_cards
 from cardcli.games.canasta.take import take_leaves_problem
-from cardcli.games.canasta.tokens import RANK_NAMES, card_value, held, is_wild
+from cardcli.games.canasta.tokens import RANK_NAMES, card_value, holds, tokens_of
 from cardcli.i18n import _
 
 
@@ -106,7 +107,7 @@ def _check_end(state: CanastaState) -> Verdict:
 def check_discard(state: CanastaState, tok: str) -> Verdict:
     if state.phase == "start":
         return refuse("turn.draw-first", _("draw first: `draw` two cards from the stock, or `take` the pozzo"))
-    if held(state.hands[state.turn], tok) == 0:
+    if not holds(state.hands[state.turn], tok):
         return refuse("discard.held", _("you do not hold a {card}").format(card=tok))
     if len(state.hands[state.turn]) == 1:
         side = state.side_of(state.turn)
@@ -153,18 +154,18 @@ def check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -
             _("your side has not opened, and an opening is made before drawing: you can open at the start of your next turn"),
         )
     opening = not opened
-    # 2. the cards are held
-    want = Counter(cards)
+    # 2. the cards are held (the hand read as rank tokens once; each token of the move counted in it)
     in_hand = state.hands[seat]
-    short = [t for t, n in want.items() if held(in_hand, t) < n]
-    if short:
-        hand = state.hand_counts(seat)
-        t = short[0]
-        return refuse(f"{verb}.held", _("you do not hold {n} × {card} (you have {have})").format(n=want[t], card=t, have=hand[t]))
+    hand_tokens = tokens_of(in_hand)
+    for t in dict.fromkeys(cards):
+        n = cards.count(t)
+        if hand_tokens.count(t) < n:
+            have = hand_tokens.count(t)
+            return refuse(f"{verb}.held", _("you do not hold {n} × {card} (you have {have})").format(n=n, card=t, have=have))
     # 3. the meld that results
     melds = state.melds[side]
-    jokers, twos = want["JK"], want["2"]
-    naturals = [t for t in cards if not is_wild(t)]
+    jokers, twos = cards.count("JK"), cards.count("2")
+    naturals = [t for t in cards if t != "JK" and t != "2"]  # not is_wild(t), without a call per card
     if target is None:
         if not naturals:
             key = WILD_KEY
@@ -207,8 +208,8 @@ def check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -
     else:
         key = target
         meld = state.open_meld(side, key)
-        name = _(RANK_NAMES.get(key, key))
         if meld is None:
+            name = _(RANK_NAMES.get(key, key))
             if state.has_closed(side, key):
                 return refuse(
                     "add.closed",
@@ -230,9 +231,10 @@ def check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -
         else:
             stray = [t for t in naturals if t != key]
             if stray:
+                name = _(RANK_NAMES.get(key, key))
                 return refuse("add.rank", _("{card} does not belong on your {rank}").format(card=stray[0], rank=name))
             n0, j0, t0 = meld.shape()
-            got = _read_set((*meld.tokens(), *cards), cfg.play_meld_rules())
+            got = _read_grown_set(meld, cards, key, (n0 + len(naturals), j0 + jokers, t0 + twos), cfg.play_meld_rules())
             if got is not None:
                 return got
             if opening:
@@ -252,7 +254,7 @@ def check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -
             have = pending_value(melds, cfg) + sum(card_value(c) for c in cards)
             if have < need:
                 left = state.hand_counts(seat)
-                left.subtract(want)
+                left.subtract(Counter(cards))
                 after = with_cards(melds, key, cards, target is None, cfg, pending=True)
                 if not can_reach(+left, after, need - have, cfg):
                     return refuse(
@@ -266,27 +268,63 @@ def check_lay(state: CanastaState, cards: tuple[str, ...], target: str | None) -
     if left_count >= 2:
         return ALLOWED
     left = state.hand_counts(seat)
-    left.subtract(want)
+    left.subtract(Counter(cards))
     after = with_cards(melds, key, cards, target is None, cfg)
     return _verdict(leaves_problem(state, list((+left).elements()), after))
 
 
-_SETS_READ: set[tuple[tuple[str, ...], MeldRules]] = set()
-"""The sets of rank tokens (as sorted tokens, with the rules) that :func:`read_meld` has read as a
-legal set: a set's cards have no order, so its reading does not depend on theirs. Only legal
-readings are kept (a refusal is read again, in the player's language); the store is bounded."""
+_SETS_READ: dict[int, tuple[MeldRules, set[tuple[str, ...]]]] = {}
+"""Per rules (by id; the rules are kept, so the id stays theirs), the sets of rank tokens (sorted: a set's
+cards have no order, so its reading does not depend on theirs) that :func:`read_meld` has read as a legal
+set. Only legal readings are kept (a refusal is read again, in the player's language); the store is
+bounded. Keyed by id because hashing the rules' fields costs more than the lookup it serves."""
 
 
 def _read_set(tokens: Sequence[str], rules: MeldRules) -> Verdict | None:
     """Why ``tokens`` are not a legal set under ``rules`` (``None``: they are), read by the meld
     module once per set of tokens: the checker reads the melds of a replay's every meld and addition."""
-    key = (tuple(sorted(tokens)), rules)
-    if key in _SETS_READ:
+    legal = _store(_SETS_READ, rules)
+    key = tuple(sorted(tokens))
+    if key in legal:
         return None
     got = read_meld(list(tokens), rules, kind="set")
     if not isinstance(got, Layout):
         return got
-    if len(_SETS_READ) >= 65536:
-        _SETS_READ.clear()
-    _SETS_READ.add(key)
+    if len(legal) >= 65536:
+        legal.clear()
+    legal.add(key)
     return None
+
+
+_GROWN_READ: dict[int, tuple[MeldRules, set[tuple[str, int, int, int]]]] = {}
+"""Per rules (by id, as :data:`_SETS_READ`), the shapes (rank, naturals, jokers, twos) of natural melds
+that :func:`_read_set` has read as legal sets."""
+
+
+def _read_grown_set(
+    meld: TableMeld, cards: Sequence[str], key: str, shape: tuple[int, int, int], rules: MeldRules
+) -> Verdict | None:
+    """:func:`_read_set` of the natural meld ``meld`` with ``cards`` added (their naturals all of rank
+    ``key``), which then has ``shape``. A natural meld's naturals are all of its rank (it was laid as a
+    set of that rank and is added to only with that rank), so the shape names its tokens: a shape read
+    as legal once is not read again, and the meld's tokens are listed only for a shape not yet read."""
+    legal = _store(_GROWN_READ, rules)
+    seen = (key, *shape)
+    if seen in legal:
+        return None
+    got = _read_set((*meld.tokens(), *cards), rules)
+    if got is None:
+        if len(legal) >= 65536:
+            legal.clear()
+        legal.add(seen)
+    return got
+
+
+def _store(stores: dict[int, tuple[MeldRules, set[Any]]], rules: MeldRules) -> set[Any]:
+    """The set of legal readings kept for ``rules`` in ``stores`` (made on first use; bounded)."""
+    kept = stores.get(id(rules))
+    if kept is None:
+        if len(stores) >= 64:
+            stores.clear()
+        kept = stores[id(rules)] = (rules, set())
+    return kept[1]

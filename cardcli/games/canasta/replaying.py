@@ -4,11 +4,11 @@
 :func:`~cardcli.games.canasta.checks.check`, then :meth:`~CanastaGame.apply`, which also works out
 what the narration tells (the canasta a meld makes, the cards drawn) in an
 :class:`~cardcli.engine.game.Outcome` the fold never reads. Here the common moves (draws,
-discards, melds and additions) are judged by the checker's own arms for them and made by the
-state changes ``apply`` itself makes (``_draw``, ``_discard``, ``_meld``, ``_add``), without the
-outcome; the rest take the full path. Nothing is taken from the log but the move: a move the
-checker refuses returns False with the state untouched, and the fold then works it out again
-through the full path, which names the problem in the same words as ever.
+discards, melds, additions and taking the pozzo) are judged by the checker's own arms for them and
+made by the state changes ``apply`` itself makes (``_draw``, ``_discard``, ``_meld``, ``_add``,
+``take_pozzo``), without the outcome; the rest take the full path. Nothing is taken from the log
+but the move: a move the checker refuses returns False with the state untouched, and the fold then
+works it out again through the full path, which names the problem in the same words as ever.
 
 :data:`TAKEN` counts the moves made here, so that a test can tell this path from the full one.
 """
@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardcli.games.canasta import checks
+from cardcli.games.canasta import actions, checks
 from cardcli.games.canasta import moves as mv
+from cardcli.games.canasta import pozzo as pz
 from cardcli.games.canasta.state import CanastaState
+from cardcli.games.canasta.take import take_leaves_problem
 
 if TYPE_CHECKING:
     from cardcli.games.canasta.rules import CanastaGame
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 TAKEN = [0]
 """Moves made by :func:`replay_move` (a one-item list: a counter the tests read and reset)."""
 
-_DRAW, _DISCARD, _MELD, _ADD = mv.Draw, mv.Discard, mv.Meld, mv.Add
+_DRAW, _DISCARD, _MELD, _ADD, _TAKE = mv.Draw, mv.Discard, mv.Meld, mv.Add, mv.Take
 
 
 def replay_move(game: CanastaGame, state: CanastaState, move: mv.Move, seat: int, check: bool) -> bool:
@@ -60,7 +62,20 @@ def replay_move(game: CanastaGame, state: CanastaState, move: mv.Move, seat: int
         meld = state.open_meld(state.side_of(seat), target)
         assert meld is not None  # the checker found it
         game._add(state, seat, meld, move.cards)  # type: ignore[union-attr]
-    else:  # the pozzo, asking partner, the end: the full path
+    elif kind is _TAKE:
+        if check and phase != "start":
+            return False
+        plan = pz.take_problem(state)  # worked out once, for the check and for the take
+        if not isinstance(plan, pz.TakePlan):
+            if check:
+                return False
+            game.apply(state, move)  # trusting: apply's own way with a take it cannot plan
+        elif check and take_leaves_problem(state, plan) is not None:
+            return False
+        else:
+            actions.take_pozzo(state, plan)
+            state.phase = "play"
+    else:  # asking partner, the answer, the end: the full path
         if check and not checks.check(state, move).ok:
             return False
         game.apply(state, move)

@@ -96,11 +96,9 @@ class CanastaGame(CanastaTeaching, Game[CanastaState, mv.Move, CanastaView, Cana
             seat = state.next_seat(seat)
             order.append(seat)
         state.hands = [[] for _ in range(n)]
-        pos = 0
-        for _round in range(HAND_SIZE):
-            for s in order:
-                state.hands[s].append(cards[pos])
-                pos += 1
+        pos = HAND_SIZE * n
+        for k, s in enumerate(order):  # one card at a time round the table: every n-th card, from the k-th
+            state.hands[s] = cards[k:pos:n]
         state.stock = list(reversed(cards[pos:]))
         state.red3 = [[] for _ in range(n)]
         # Red threes at the deal (§1.6): laid out and replaced, in play order, until a round finds none.

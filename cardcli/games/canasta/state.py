@@ -59,17 +59,18 @@ class TableMeld:
         size, got = self._shape
         if size == len(self.cards):
             return got
-        n = j = t = 0
-        for c in self.cards:
-            if c == "JK":
-                j += 1
-            elif c[0] == "2":
-                t += 1
-            else:
-                n += 1
-        got = (n, j, t)
+        got = _counted(self.cards, 0, 0, 0)
         self._shape = (len(self.cards), got)
         return got
+
+    def extend(self, cards: list[Card]) -> None:
+        """Add ``cards`` to the meld, keeping a current :meth:`shape` current (counting only the new
+        cards: a meld grows by a few cards at a time, and the checker asks its shape at each)."""
+        size, (n, j, t) = self._shape
+        current = size == len(self.cards)
+        self.cards.extend(cards)
+        if current:
+            self._shape = (len(self.cards), _counted(cards, n, j, t))
 
     def is_canasta(self) -> bool:
         return len(self.cards) >= wildmelds.CANASTA_SIZE
@@ -80,6 +81,18 @@ class TableMeld:
 
     def tokens(self) -> list[str]:
         return tokens_of(self.cards)
+
+
+def _counted(cards: list[Card], n: int, j: int, t: int) -> tuple[int, int, int]:
+    """(naturals, jokers, twos) of ``cards`` added to the counts ``n``, ``j``, ``t``."""
+    for c in cards:
+        if c == "JK":
+            j += 1
+        elif c[0] == "2":
+            t += 1
+        else:
+            n += 1
+    return n, j, t
 
 
 @dataclass
@@ -169,7 +182,10 @@ class CanastaState(GameState):
         return None
 
     def has_closed(self, side: int, key: str) -> bool:
-        return any(m.key == key and m.closed for m in self.melds[side])
+        for m in self.melds[side]:  # a loop, not any() over a generator: asked at every new meld
+            if m.closed and m.key == key:
+                return True
+        return False
 
     def pending_melds(self, side: int) -> list[TableMeld]:
         return [m for m in self.melds[side] if m.pending]

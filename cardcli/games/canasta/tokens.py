@@ -152,6 +152,16 @@ def held(cards: Iterable[Card], tok: str) -> int:
     return list(map(_TOKEN_OF.__getitem__, cards)).count(tok)
 
 
+def holds(cards: Sequence[Card], tok: str) -> bool:
+    """Whether any of ``cards`` has the rank token ``tok`` (``held(cards, tok) > 0``): the token's own
+    cards looked for first, the whole hand read only when none is there (the check of every discard
+    asks it)."""
+    for c in _PICK_ORDER.get(tok, ()):
+        if c in cards:
+            return True
+    return held(cards, tok) > 0
+
+
 def pick(hand: Sequence[Card], tok: str) -> Card:
     """The physical card that leaves ``hand`` when a move names ``tok`` (lowest suit first)."""
     for c in _PICK_ORDER.get(tok, ()):
@@ -169,8 +179,13 @@ def pick(hand: Sequence[Card], tok: str) -> Card:
 def take_out(hand: list[Card], tokens: Iterable[str]) -> list[Card]:
     """Remove one physical card per token from ``hand`` (in place); returns the cards removed."""
     out: list[Card] = []
+    order = _PICK_ORDER.get
     for t in tokens:
-        c = pick(hand, t)
+        for c in order(t, ()):  # :func:`pick`'s first search, inline: a meld takes out several cards
+            if c in hand:
+                break
+        else:
+            c = pick(hand, t)
         hand.remove(c)
         out.append(c)
     return out
