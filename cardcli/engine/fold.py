@@ -19,7 +19,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardcli.engine.cards import Card
 from cardcli.engine.game import Game, GameState, HandResult, Outcome
@@ -63,9 +63,12 @@ class HandLog:
     """The dealer a file claims (checked by a strict fold); the fold records the real one."""
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Step(Generic[M]):
-    """A move folded into the state: where it was made, by whom, and what it did."""
+class Step(NamedTuple, Generic[M]):
+    """A move folded into the state: where it was made, by whom, and what it did.
+
+    A named tuple, so truly read-only and made in one step: one is built for every move pushed, and
+    a frozen dataclass's slot-by-slot setting cost more than the rest of :meth:`Table.push`
+    (``push`` builds it with ``tuple.__new__``, skipping even the tuple's own ``__new__``)."""
 
     hand: int
     ply: int
@@ -76,21 +79,8 @@ class Step(Generic[M]):
     secret: bool
     outcome: Outcome[Any]
 
-    def __init__(self, hand: int, ply: int, seat: int, move: M, notation: str, secret: bool, outcome: Outcome[Any]) -> None:
-        # what a frozen dataclass's own __init__ does (set each slot once), through the slots' setters
-        # rather than object.__setattr__: one Step is made for every move folded
-        _set_hand(self, hand)
-        _set_ply(self, ply)
-        _set_seat(self, seat)
-        _set_move(self, move)
-        _set_notation(self, notation)
-        _set_secret(self, secret)
-        _set_outcome(self, outcome)
 
-
-_set_hand, _set_ply, _set_seat, _set_move, _set_notation, _set_secret, _set_outcome = (
-    Step.__dict__[name].__set__ for name in ("hand", "ply", "seat", "move", "notation", "secret", "outcome")
-)
+_new_step: Callable[[type[Step[Any]], tuple[Any, ...]], Step[Any]] = tuple.__new__  # type: ignore[assignment]
 
 
 class Visitor:
@@ -172,8 +162,9 @@ class Table(Generic[S, M]):
         self._deck: list[Card] | None = None
         """The game's deck, sorted (what every deal is checked against)."""
         cls = type(game)
-        self._named = _names_of(game)
-        """id of a move of the game's canonical table → its notation (:func:`_names_of`), or None."""
+        self._named = _names_of(game) or {}
+        """id of a move of the game's canonical table → its notation (:func:`_names_of`; empty when the
+        game has no such table)."""
         self._secrets = cls.is_secret_move is not Game.is_secret_move
         """False when the game never has a secret move (then :meth:`push` does not ask)."""
         self._own_end = cls.hand_over is not Game.hand_over
@@ -285,7 +276,8 @@ class Table(Generic[S, M]):
         game = self.game
         hands = self.hands
         hand = len(hands)
-        seat = game.to_act(self.state)
+        state = self.state
+        seat = game.to_act(state)
         if seat is None or not hands:
             ply = self.ply + 1
             raise FoldError(_("hand {hand}, move {ply}: nobody can move now").format(hand=hand, ply=ply), hand, ply)
@@ -293,10 +285,7 @@ class Table(Generic[S, M]):
         ply = len(log) + 1
         if notation is None:
             # a move of the game's canonical table is named by the table (the very object: its id)
-            named = self._named
-            notation = named.get(id(move)) if named is not None else None
-            if notation is None:
-                notation = game.format_move(move)
+            notation = self._named.get(id(move)) or game.format_move(move)
         secret = game.is_secret_move(move) if self._secrets else False
         if self.strict:
             self._check(move, seat, notation, secret, claimed_secret, hand, ply)
@@ -304,10 +293,9 @@ class Table(Generic[S, M]):
         if visitors:
             for v in visitors:
                 v.before_move(self, seat, move)
-        state = self.state
         outcome = game.apply(state, move)
         log.append(LoggedMove(seat, notation, secret))
-        step = Step(hand, ply, seat, move, notation, secret, outcome)
+        step: Step[M] = _new_step(Step, (hand, ply, seat, move, notation, secret, outcome))
         if visitors:
             for v in visitors:
                 v.after_move(self, step)
