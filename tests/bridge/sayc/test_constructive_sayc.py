@@ -80,6 +80,7 @@ CASES = [
     (REB, "93.AKJ74.K73.982", "1H P 2H P", "Pass"),
     (REB, "A3.AKJ74.K73.982", "1H P 3H P", "4H"),
     (REB, "AKJ742.A3.KQ3.92", "1S P 1NT P", "4S"),
+    (REB, "AJ64.A9.AK65.Q52", "1D P 1H P", "2NT"),  # 18-19 balanced: 2NT, not a passable 1S
     (RR, "A76.A732.875.A82", "1C P 1H P 2H P", "3H"),
     (RR, "A76.A732.K75.A82", "1C P 1H P 2H P", "4H"),
     (RR, "976.A732.875.A82", "1C P 1H P 2H P", "Pass"),

@@ -194,7 +194,8 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
                         _("4+ {s}, 12-18 points, not forcing").format(s=sname(s)),
                         pts=(12, 18),
                         lens={s: (4, 13)},
-                        extra=lambda h, s=s: h.lens[rs] < 4 or rs not in MAJORS,
+                        # balanced with 18-19 the jump to 2NT says so: the one-level suit may be passed
+                        extra=lambda h, s=s: (h.lens[rs] < 4 or rs not in MAJORS) and not (h.balanced and h.hcp >= 18),
                     )
                 )
         out.append(cand(B(1, "N"), _("12-14 HCP, balanced"), hcp=(12, 14), bal=True))
