@@ -53,6 +53,8 @@ CASES = [
     (MICHAELS, "1H 2H P 2NT P", "KQ984 3 KJ952 82", "3D", "shows the minor partner asked for: 5+ diamonds"),
     (MICHAELS, "1H 2H", "K72 Q984 K84 832", "3H", "raise"),
     (MICHAELS, "1H 2H", "A72 Q984 K84 Q32", "2S", "cue bid: a limit raise or better in hearts"),
+    (MICHAELS, "1H 2H", "AJ72 98 KQ84 Q32", "X", "the hand is ours"),
+    (UNUSUAL, "1C 2NT", "KJ72 Q98 A4 KJ32", "X", "the hand is ours"),
     # Unusual 2NT: the two lowest unbid suits
     (UNUSUAL, "1H", "5 3 KQ984 AJ9532", "2NT", "Unusual 2NT: 5+ diamonds and 5+ clubs"),
     (UNUSUAL, "1S", "4 5 KJ8742 KQ962", "2NT", "5+ diamonds and 5+ clubs"),

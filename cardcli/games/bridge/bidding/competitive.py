@@ -66,6 +66,18 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
         jump = Bid(raise_.level + 1, m)
         if jump.level <= 4 and (m in MAJORS or jump.level <= 3):
             out.append(cand(jump, _("pre-emptive jump raise: 4+ {m}, weak").format(m=sname(m)), hcp=(0, 8), lens={m: (4, 13)}))
+    last_at = max(i for i, c in enumerate(ctx.calls) if isinstance(c, Bid))
+    if not ctx.ours(lb[0]) and doubling_state(ctx.calls) == 0 and two_suited(ctx.dealer, ctx.calls, last_at):
+        # over Michaels or the Unusual 2NT their suits are known: the double says the hand is ours and
+        # that we are ready to double whichever of their suits they choose
+        out.append(
+            cand(
+                DOUBLE,
+                _("10+ HCP, no fit for partner: the hand is ours, ready to double their suits for penalties"),
+                hcp=(10, 37),
+                lens={m: (0, 2 if m in MAJORS else 4)},
+            )
+        )
     if not rho_doubled and ctx.double_kind() == NEGATIVE and not ctx.ours(lb[0]) and doubling_state(ctx.calls) == 0:
         unbid_majors = [s for s in MAJORS if s not in their and s != m]
         if unbid_majors:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx
+from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations, gerber_answers
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
 from cardcli.games.bridge.bidding.placement import placement, slam_bids
@@ -39,6 +39,8 @@ def opener_rebids(ctx: Ctx) -> list[Cand]:
         if special is not None:
             return special
     if len(my_calls) == 1 and not p_bids and opening.level == 1 and opening.strain != "N":
+        if _doubled_two_suiter(ctx):
+            return placement(ctx)  # partner's double showed 10+: bid on, or double their suit
         return opener_after_pass_or_competition(ctx, opening)
     quantitative = opener_after_quantitative(ctx)
     if quantitative is not None:
@@ -192,7 +194,8 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
                         _("4+ {s}, 12-18 points, not forcing").format(s=sname(s)),
                         pts=(12, 18),
                         lens={s: (4, 13)},
-                        extra=lambda h, s=s: h.lens[rs] < 4 or rs not in MAJORS,
+                        # balanced with 18-19 the jump to 2NT says so: the one-level suit may be passed
+                        extra=lambda h, s=s: (h.lens[rs] < 4 or rs not in MAJORS) and not (h.balanced and h.hcp >= 18),
                     )
                 )
         out.append(cand(B(1, "N"), _("12-14 HCP, balanced"), hcp=(12, 14), bal=True))
@@ -341,6 +344,15 @@ def opener_after_pass_or_competition(ctx: Ctx, o: Bid) -> list[Cand]:
         out.append(cand(own, _("competes: 6+ {s}").format(s=sname(m)), lens={m: (6, 13)}, pts=(12, 18)))
     out.append(cand(PASS, _("pass: nothing more to say")))
     return out
+
+
+def _doubled_two_suiter(ctx: Ctx) -> bool:
+    """Partner doubled the opponents' Michaels or Unusual 2NT (10+ HCP, the hand is ours)."""
+    for i, (seat, c) in enumerate(ctx.history):
+        if seat == ctx.partner and isinstance(c, Double):
+            bids = [j for j in range(i) if isinstance(ctx.calls[j], Bid)]
+            return bool(bids) and two_suited(ctx.dealer, ctx.calls, bids[-1]) is not None
+    return False
 
 
 def _index_of_last_bid(ctx: Ctx, seat: int) -> int:

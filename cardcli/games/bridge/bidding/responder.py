@@ -143,7 +143,7 @@ def _after_new_suit(ctx: Ctx, m: str, r: Bid, rb: Bid) -> list[Cand]:
         )
     if ctx.ok(B(3, "N")):
         out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's two suits"), hcp=(13, 37)))
-    out.append(cand(B(2, "N"), _("invites game: 11-12 HCP, balanced"), hcp=(11, 12), bal=True))
+    out.append(cand(B(2, "N"), _("invites game: 11-12 points, balanced"), pts=(11, 12), bal=True))
     if m in MINORS and ctx.ok(B(3, m)) and ctx.jump(B(3, m)) >= 1:
         out.append(
             cand(B(3, m), _("invites game: 4+ {s} and 11-12 points").format(s=sname(m)), sup=(m, 11, 12), lens={m: (4, 13)})
