@@ -96,16 +96,27 @@ def _narrated(p: Player, mark: int) -> float | None:
     return None
 
 
+async def _told(p: Player, line: str, pattern: re.Pattern[str]) -> tuple[str, str]:
+    """Type ``line`` and wait for what matches ``pattern`` in the answer: its group, and the answer."""
+    mark = len(p.text)
+    p.send(line)
+    await p.until(lambda: pattern.search(p.text[mark:]) is not None)
+    out = p.text[mark:]
+    m = pattern.search(out)
+    assert m is not None
+    return m.group(1), out
+
+
 async def _table(players: list[Player], latencies: list[float], think: float) -> None:
     host = players[0]
     rng = random.Random(host.name)
-    out = await host.say("new burraco --hands 1 --seed 5", "join code")
+    seat, out = await _told(host, "new burraco --hands 1 --seed 5", _SAT)
     code = code_in(out)
-    seats = {_SAT.findall(out)[-1]: host}
+    seats = {seat: host}
     for p in players[1:]:
-        seats[_SAT.findall(await p.say(f"join {code}", "You sit"))[-1]] = p
-    out = await host.say("start", " deals.")
-    turn = (ORDER.index(_DEALS.findall(out)[-1]) + 1) % len(ORDER)
+        seats[(await _told(p, f"join {code}", _SAT))[0]] = p
+    dealer, _out = await _told(host, "start", _DEALS)
+    turn = (ORDER.index(dealer) + 1) % len(ORDER)
     drawn = False
     for _i in range(MOVES):
         mover = seats[ORDER[turn]]  # burraco's turn order: draw, then discard, then the next seat
