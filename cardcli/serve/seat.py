@@ -24,16 +24,13 @@ if TYPE_CHECKING:
 class Outbox:
     """Text written for one connection, collected until the server sends it (thread-safe)."""
 
-    def __init__(self, wake: Callable[[], None] | None = None, wake_later: Callable[[], None] | None = None) -> None:
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
         self._parts: list[str] = []
         self._lock = threading.Lock()
         self.wake = wake
-        self.wake_later = wake_later or wake
-        """Called on the first text of a batch: the screen is sent a moment later unless the table
-        pokes first (it does when it is done with a change, so all of it goes in one redraw)."""
 
     def poke(self) -> None:
-        """Send what there is now, and draw the screen again (its prompt or toolbar changed)."""
+        """Nothing to write, but the screen is to be drawn again (its prompt or toolbar changed)."""
         if self.wake is not None:
             self.wake()
 
@@ -41,8 +38,8 @@ class Outbox:
         with self._lock:
             first = not self._parts
             self._parts.append(text)
-        if first and self.wake_later is not None:
-            self.wake_later()
+        if first and self.wake is not None:  # once per batch: waking the server's loop costs a system call
+            self.wake()
         return len(text)
 
     def flush(self) -> None:
@@ -173,35 +170,3 @@ class Client:
     def speaking(self) -> speaking:
         """A block in which texts are in this person's language."""
         return speaking(self.lang)
-
-
-class TableLock:
-    """The table's lock (re-entrant), which pokes the people's screens when the outermost holder
-    lets go after a change: each screen gets the whole change in one redraw, never half of it."""
-
-    def __init__(self, poke: Callable[[], None]) -> None:
-        self._lock = threading.RLock()
-        self._depth = 0
-        self._poke = poke
-        self.dirty = False
-
-    def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
-        got = self._lock.acquire(blocking, timeout)
-        if got:
-            self._depth += 1
-        return got
-
-    def release(self) -> None:
-        self._depth -= 1
-        poke = self._depth == 0 and self.dirty
-        if poke:
-            self.dirty = False
-        self._lock.release()
-        if poke:
-            self._poke()
-
-    def __enter__(self) -> bool:
-        return self.acquire()
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()

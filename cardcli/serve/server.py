@@ -32,9 +32,6 @@ LINE_LIMIT = 500
 """Longest line a connection may type (moves and chat are far shorter)."""
 LINES_PER_SECOND = 10.0
 BURST = 20
-SEND_AFTER = 0.05
-"""Seconds after the first text of a batch before it is sent when no change of a table or answer
-to a line sends it first (those send at once, when they are done)."""
 IDLE_SECONDS = 1800.0
 """A connection that types nothing for this long is closed (its seat is kept)."""
 
@@ -251,10 +248,7 @@ class TableServer:
         def wake_up() -> None:
             loop.call_soon_threadsafe(wake.set)
 
-        def wake_soon() -> None:
-            loop.call_soon_threadsafe(loop.call_later, SEND_AFTER, wake.set)
-
-        outbox = Outbox(wake_up, wake_soon)
+        outbox = Outbox(wake_up)
         console = Console(
             out=cast(IO[str], outbox),
             err=cast(IO[str], outbox),
@@ -311,10 +305,8 @@ class TableServer:
             ssh.stdout.write(outbox.take())
 
     async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console, screen: LineScreen) -> None:
-        answered = cast(Outbox, console.out).poke  # what a line's answer wrote goes out in one redraw
         with speaking(conn.lang):
             conn.greet()
-        answered()
         limit = RateLimit()
         while True:
             try:
@@ -331,11 +323,8 @@ class TableServer:
             if problem is not None:
                 with speaking(conn.lang):
                     console.error(_(problem).format(n=LINE_LIMIT))
-                answered()
                 continue
-            going_on = await loop.run_in_executor(None, conn.handle, line)
-            answered()
-            if not going_on:
+            if not await loop.run_in_executor(None, conn.handle, line):
                 return
 
 

@@ -13,6 +13,7 @@ each client's :class:`Outbox`, which the server drains to the connection.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -21,7 +22,7 @@ from cardcli.engine.text import safe
 from cardcli.engine.words import seat_label
 from cardcli.i18n import _, language
 from cardcli.replay.model import Annotation
-from cardcli.serve.seat import Client, SeatController, SeatSession, TableLock
+from cardcli.serve.seat import Client, SeatController, SeatSession
 from cardcli.session import Event, Session
 from cardcli.ui.console import Console
 
@@ -59,7 +60,7 @@ class SharedTable:
         self.session: Session | None = None
         self.paused = False
         self.closed = False
-        self.lock = TableLock(self._poke)
+        self.lock = threading.RLock()
         self.autosave: Any = None
         self.record_path: Path | None = None
         self.share_code: str | None = None
@@ -257,20 +258,19 @@ class SharedTable:
 
     def _refresh(self) -> None:
         """Make every screen's prompt and toolbar text now, under the table's lock (drawing a screen
-        never waits for the table, nor shows a state half made); the screens are drawn again when
-        the lock is let go."""
-        self.lock.dirty = True
+        never waits for the table, nor shows a state half made); a screen whose prompt or toolbar
+        changed is drawn again (text written to it is drawn anyway)."""
         if self.session is None:
             return
         for c in self._present():
             ctl = cast(SeatController, c.controller)
             with c.speaking():
-                c.prompt_now, c.toolbar_now = ctl.prompt_text(), ctl.toolbar_text()
-
-    def _poke(self) -> None:
-        for c in list(self.clients):
+                now = (ctl.prompt_text(), ctl.toolbar_text())
+            if now == (c.prompt_now, c.toolbar_now):
+                continue
+            c.prompt_now, c.toolbar_now = now
             poke = getattr(c.console.out, "poke", None)
-            if c.connected and poke is not None:
+            if poke is not None:
                 poke()
 
     def _on_session_change(self, kind: str, data: Any) -> None:
