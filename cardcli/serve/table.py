@@ -257,14 +257,18 @@ class SharedTable:
             self.on_change(self)
 
     def _refresh(self) -> None:
-        """Make every screen's prompt and toolbar text now, under the table's lock, and have the
-        screens drawn again: drawing never waits for the table, nor shows a state half made."""
+        """Make every screen's prompt and toolbar text now, under the table's lock (drawing a screen
+        never waits for the table, nor shows a state half made); a screen whose prompt or toolbar
+        changed is drawn again (text written to it is drawn anyway)."""
         if self.session is None:
             return
         for c in self._present():
             ctl = cast(SeatController, c.controller)
             with c.speaking():
-                c.prompt_now, c.toolbar_now = ctl.prompt_text(), ctl.toolbar_text()
+                now = (ctl.prompt_text(), ctl.toolbar_text())
+            if now == (c.prompt_now, c.toolbar_now):
+                continue
+            c.prompt_now, c.toolbar_now = now
             poke = getattr(c.console.out, "poke", None)
             if poke is not None:
                 poke()

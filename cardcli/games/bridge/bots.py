@@ -42,7 +42,7 @@ from cardcli.games.bridge.play import trump_of
 from cardcli.games.bridge.sampling import knowledge, sample_deals, score_for_view
 from cardcli.games.bridge.scoring import SIDE_NAMES
 from cardcli.games.bridge.view import BridgeView
-from cardcli.i18n import _, forget_on_change
+from cardcli.i18n import _, forget_on_change, language
 
 ENDGAME_CARDS = 6
 """The heuristic bot searches exactly (sampled layouts, own solver) once a hand has this many cards."""
@@ -164,7 +164,9 @@ def _choose_cached(
     vul: tuple[bool, bool],
     leg: tuple[int, int],
     legal: tuple[mv.Call, ...],
+    lang: str,
 ) -> tuple[mv.Call, str]:
+    """``lang``: the language of the reason (a key of the cache: a server speaks several)."""
     score_for = bidding.score_for_side(vul, leg)
     call, fits = bidding.decide(hand, dealer, calls, score_for, legal)
     meaning = bidding.meaning(bidding.position(dealer, calls, score_for), call)
@@ -200,7 +202,7 @@ def bid_for(view: BridgeView, legal: Sequence[mv.Move]) -> tuple[mv.Call, str]:
     """The system's call and its reason: the call's meaning (what ``explain`` says) and the facts
     of this hand that it speaks of."""
     calls = tuple(m for m in legal if not isinstance(m, (mv.Play, mv.Claim, mv.Respond)))
-    call, why = _choose_cached(tuple(view.hand), view.dealer, tuple(view.calls), view.vulnerable, view.leg, calls)  # type: ignore[arg-type]
+    call, why = _choose_cached(tuple(view.hand), view.dealer, tuple(view.calls), view.vulnerable, view.leg, calls, language())  # type: ignore[arg-type]
     return call, why
 
 

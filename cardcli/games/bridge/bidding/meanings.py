@@ -25,7 +25,7 @@ from cardcli.games.bridge.bidding.hand import ANY, Hand, Shape, sname
 from cardcli.games.bridge.bidding.system import candidates
 from cardcli.games.bridge.bidding.table import cand, find
 from cardcli.games.bridge.moves import PASS, Bid, Call, Double, Redouble
-from cardcli.i18n import _, forget_on_change
+from cardcli.i18n import _, forget_on_change, language
 
 ScoreFor = Callable[[int], Score]
 
@@ -113,10 +113,11 @@ def score_for_side(vulnerable: Sequence[bool], leg: Sequence[int]) -> ScoreFor:
 
 
 @lru_cache(maxsize=4096)
-def _read(dealer: int, calls: tuple[Call, ...], scores: tuple[Score, ...]) -> Reading:
+def _read(dealer: int, calls: tuple[Call, ...], scores: tuple[Score, ...], lang: str) -> Reading:
+    """``lang``: the language the meanings' texts are in (a key of the cache: a server speaks several)."""
     if not calls:
         return Reading((), (ANY,) * 4)
-    before = _read(dealer, calls[:-1], scores)
+    before = _read(dealer, calls[:-1], scores, lang)
     seat = caller(dealer, len(calls) - 1)
     m = meaning(_ctx(dealer, calls[:-1], scores, before), calls[-1])
     know = list(before.know)
@@ -137,13 +138,13 @@ def read_auction(dealer: int, calls: Sequence[Call], score_for: ScoreFor) -> Rea
     ``score_for(seat)`` gives the rubber score from that seat's side, so each
     call is read as its caller's system would have meant it.
     """
-    return _read(dealer, tuple(calls), scores_of(score_for))
+    return _read(dealer, tuple(calls), scores_of(score_for), language())
 
 
 def position(dealer: int, calls: Sequence[Call], score_for: ScoreFor) -> Ctx:
     """The position of the player to call after ``calls``, with what the calls showed."""
     scores = scores_of(score_for)
-    return _ctx(dealer, tuple(calls), scores, _read(dealer, tuple(calls), scores))
+    return _ctx(dealer, tuple(calls), scores, _read(dealer, tuple(calls), scores, language()))
 
 
 def interpret(dealer: int, calls: Sequence[Call], score_for: ScoreFor) -> tuple[list[str], list[Shape]]:
