@@ -169,6 +169,11 @@ class Table(Generic[S, M]):
         """False when the game never has a secret move (then :meth:`push` does not ask)."""
         self._own_end = cls.hand_over is not Game.hand_over
         """False when a hand is over at phase "over", as :meth:`Game.hand_over` says."""
+        self._entries = _entries_of(game.move_table)
+        self._play_id = game.play_id
+        self._log: list[LoggedMove] | None = None
+        """The current hand's log (``hands[-1].moves``), or None before the first deal."""
+        """``seat * 65536 + move id`` → the log entry of that move by that seat (:meth:`push_id`)."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -218,6 +223,7 @@ class Table(Generic[S, M]):
         self._starts.append(self.state.clone())
         self.game.start_hand(self.state, list(deck))
         self.hands.append(HandLog(list(deck), [], dealer))
+        self._log = self.hands[-1].moves
         self.results.append(None)
         for v in self.visitors:
             v.begin_hand(self, hand)
@@ -302,6 +308,57 @@ class Table(Generic[S, M]):
         if game.hand_over(state) if self._own_end else state.phase == "over":
             self._end_hand(hand)
         return step
+
+    def push_id(self, move_id: int) -> None:
+        """Make the move numbered ``move_id`` (:meth:`Game.play_id`) for the seat to act: the lean
+        path of a playout through a table. Checked whether the table is strict or not (the number
+        names a listed move, so turn and notation hold by construction), logged as :meth:`push` logs
+        it, with no :class:`Step` and no outcome; a refused move raises FoldError, the state
+        untouched. With visitors (they are told of each step) or secret moves, it goes through
+        :meth:`push`."""
+        log = self._log
+        if log is None or self.visitors or self._secrets:
+            self._push_checked(move_id)
+            return
+        state = self.state
+        try:
+            seat = self._play_id(state, move_id)
+        except MoveError as err:
+            hand, ply = len(self.hands), len(log) + 1
+            raise FoldError(
+                _("hand {hand}, move {ply}: {reason}").format(hand=hand, ply=ply, reason=err.message), hand, ply, err.rule
+            ) from None
+        # one entry per seat and move, shared by every log (an entry is never changed once made)
+        log.append(self._entries.get(seat * 65536 + move_id) or self._entry(seat, move_id))
+        if self.game.hand_over(state) if self._own_end else state.phase == "over":
+            self._end_hand(len(self.hands))
+
+    def _entry(self, seat: int, move_id: int) -> LoggedMove:
+        """The log entry of move ``move_id`` by ``seat``, made once and shared (:meth:`push_id`)."""
+        move = self.game.move_table[move_id]  # type: ignore[index]
+        entry = self._entries[seat * 65536 + move_id] = LoggedMove(
+            seat, self._named.get(id(move)) or self.game.format_move(move), False
+        )
+        return entry
+
+    def _push_checked(self, move_id: int) -> None:
+        """:meth:`push_id` the full way: the move checked (even by a trusting table), then pushed."""
+        game = self.game
+        table = game.move_table
+        if table is None or type(move_id) is not int or not 0 <= move_id < len(table):
+            raise FoldError(_("{move} is not a {game} move id").format(move=repr(move_id), game=game.name))
+        move = table[move_id]
+        if not self.strict and self.hands and game.to_act(self.state) is not None:
+            verdict = game.check(self.state, move)
+            if not verdict.ok:
+                hand, ply = self.hand, self.ply + 1
+                raise FoldError(
+                    _("hand {hand}, move {ply}: {reason}").format(hand=hand, ply=ply, reason=verdict.reason),
+                    hand,
+                    ply,
+                    verdict.rule,
+                )
+        self.push(move)
 
     def _end_hand(self, hand: int) -> None:
         """Hand ``hand`` has just ended: record its result and tell the visitors."""
@@ -424,6 +481,9 @@ class Table(Generic[S, M]):
 _NAMES: dict[int, tuple[Any, dict[int, str]]] = {}
 """id of a game's canonical table → (the table, kept alive so its id stays its own; id of each of its
 moves → that move's notation)."""
+_ENTRIES: dict[int, tuple[Any, dict[int, LoggedMove]]] = {}
+"""id of a game's move table → (the table, kept alive so its id stays its own; the log entries
+:meth:`Table.push_id` shares)."""
 _DECKS: dict[tuple[Card, ...], tuple[list[Card], frozenset[Card] | None]] = {}
 """A game's deck → (its cards sorted, their set when they are distinct)."""
 
@@ -438,6 +498,16 @@ def _names_of(game: Game[Any, Any, Any, Any]) -> dict[int, str] | None:
     kept = _NAMES.get(id(table))
     if kept is None or kept[0] is not table:
         kept = _NAMES[id(table)] = (table, {id(m): text for text, m in table.items() if game.format_move(m) == text})
+    return kept[1]
+
+
+def _entries_of(table: Sequence[Any] | None) -> dict[int, LoggedMove]:
+    """The log entries :meth:`Table.push_id` shares for the moves of ``table`` (filled as they are made)."""
+    if table is None:
+        return {}
+    kept = _ENTRIES.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _ENTRIES[id(table)] = (table, {})
     return kept[1]
 
 

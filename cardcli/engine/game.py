@@ -46,7 +46,7 @@ from cardcli.engine.outcome import Outcome
 from cardcli.engine.results import HandResult, ImportedMatch, MatchResult, Number, RecordedHand, ScoreSheet, Side
 from cardcli.engine.rulebook import Rulebook
 from cardcli.engine.teaching import Teaching
-from cardcli.engine.verdict import Verdict
+from cardcli.engine.verdict import IllegalMove, InvalidMove, Verdict
 from cardcli.i18n import _
 
 __all__ = [
@@ -253,6 +253,46 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
             return False
         self.apply(state, move)
         return True
+
+    # -- the lean path: moves by number ----------------------------------------------------------
+    move_table: ClassVar[Sequence[Any] | None] = None
+    """Every move of the game, numbered (``move_table[i]`` has id ``i``; bridge: OpenSpiel's action
+    numbers). Playouts and searches name moves by these ids through :meth:`legal_ids` and
+    :meth:`play_id`: a tuple of numbers is cheaper to make than a list of moves, and a move made
+    without an :class:`Outcome` cheaper than one that says what it did. ``None`` (melds and rules
+    are too many to number): no lean path, and those methods raise NotImplementedError."""
+
+    def move_id(self, move: M) -> int:
+        """The id of ``move`` in :attr:`move_table` (any move equal to the one listed there)."""
+        return _ids_of(self)[1][move]
+
+    def legal_ids(self, state: S) -> Sequence[int]:
+        """The legal moves as ids, in :meth:`legal_moves`' order, without the moves a playout never
+        makes (bridge leaves out claims); a game may answer with a ready-made tuple shared by every
+        position with the same choices, so the caller must not change it. Default: the ids of
+        :meth:`legal_moves`."""
+        ids = _ids_of(self)[1]
+        return tuple(ids[m] for m in self.legal_moves(state))
+
+    def play_id(self, state: S, move_id: int) -> int:
+        """Make the move numbered ``move_id`` for the seat to act, and return that seat.
+
+        What :meth:`check` and :meth:`apply` do, without an outcome: a caller that wants to know what
+        the move did reads the state (the hand's result is there at its end). A move the rules forbid
+        raises :class:`IllegalMove` (its verdict names the rule), an id of no move
+        :class:`InvalidMove`; either way the state is untouched. Default: check, then apply."""
+        table = _ids_of(self)[0]
+        if type(move_id) is not int or not 0 <= move_id < len(table):
+            raise InvalidMove(f"{move_id!r} is not a {self.name} move id (0 to {len(table) - 1})")
+        seat = self.to_act(state)
+        if seat is None:
+            raise IllegalMove(Verdict(False, "nobody can move now: the hand is over", ""))
+        move = table[move_id]
+        verdict = self.check(state, move)
+        if not verdict.ok:
+            raise IllegalMove(verdict)
+        self.apply(state, move)
+        return seat
 
     # -- notation ------------------------------------------------------------------------------
     canonical_moves: ClassVar[Mapping[str, Any] | None] = None
@@ -543,3 +583,18 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
                 t = t.type
             out.append(OptionInfo(f.name, type_name(t), f.default, desc))
         return out
+
+
+_IDS: dict[int, tuple[Sequence[Any], dict[Any, int]]] = {}
+"""id of a game's :attr:`Game.move_table` → (the table, kept alive so its id stays its own; move → id)."""
+
+
+def _ids_of(game: Game[Any, Any, Any, Any]) -> tuple[Sequence[Any], dict[Any, int]]:
+    """``game``'s move table and each move's id, made once per table (NotImplementedError without one)."""
+    table = game.move_table
+    if table is None:
+        raise NotImplementedError(f"{game.name} numbers no moves: it has no lean path")
+    kept = _IDS.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _IDS[id(table)] = (table, {m: i for i, m in enumerate(table)})
+    return kept

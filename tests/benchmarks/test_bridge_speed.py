@@ -128,31 +128,46 @@ def openspiel_places(pyspiel: Any, games: list[tuple[list[int], list[int]]]) -> 
     return out
 
 
-def cardcli_playout(game: Any, config: Any, games: Chosen) -> Callable[[int], int]:
-    legal_moves, apply, new_match, start_hand = game.legal_moves, game.apply, game.new_match, game.start_hand
+def _moves(state: Any, places: list[int], legal_moves: Any, apply: Any) -> None:
+    for k in places:
+        apply(state, legal_moves(state, claims=False)[k])
+
+
+def _ids(state: Any, places: list[int], legal_ids: Any, play_id: Any) -> None:
+    for k in places:
+        play_id(state, legal_ids(state)[k])
+
+
+def _pushed_moves(state: Any, places: list[int], legal_moves: Any, push: Any) -> None:
+    for k in places:
+        push(legal_moves(state, claims=False)[k])
+
+
+def _pushed_ids(state: Any, places: list[int], legal_ids: Any, push_id: Any) -> None:
+    for k in places:
+        push_id(legal_ids(state)[k])
+
+
+def cardcli_playout(game: Any, config: Any, games: Chosen, lean: bool = False, table: bool = False) -> Callable[[int], int]:
+    """One of cardcli's four paths: the game API or :class:`Table` (trusting, every move logged), by move
+    objects (``legal_moves`` + ``apply``/``push``) or by ids, the lean path (``legal_ids`` +
+    ``play_id``/``push_id``: a shared tuple of ids, no outcome)."""
+    legal = game.legal_ids if lean else game.legal_moves
+    loop = (_pushed_ids if lean else _pushed_moves) if table else _ids if lean else _moves
+    make = game.play_id if lean else game.apply
+    new_match, start_hand = game.new_match, game.start_hand
 
     def run(g: int) -> int:
         deck, places = games[g % len(games)]
-        state = new_match(config, 4, 0)
-        start_hand(state, deck)
-        for k in places:
-            apply(state, legal_moves(state, claims=False)[k])
-        assert state.phase == "over"
-        return len(places)
-
-    return run
-
-
-def table_playout(game: Any, config: Any, games: Chosen) -> Callable[[int], int]:
-    legal_moves = game.legal_moves
-
-    def run(g: int) -> int:
-        deck, places = games[g % len(games)]
-        table: Table[Any, Any] = Table(game, config, 4, 0, strict=False)
-        table.deal(deck)
-        state, push = table.state, table.push
-        for k in places:
-            push(legal_moves(state, claims=False)[k])
+        if table:
+            t: Table[Any, Any] = Table(game, config, 4, 0, strict=False)
+            t.deal(deck)
+            state = t.state
+            loop(state, places, legal, t.push_id if lean else t.push)
+        else:
+            state = new_match(config, 4, 0)
+            start_hand(state, deck)
+            loop(state, places, legal, make)
         assert state.phase == "over"
         return len(places)
 
@@ -303,6 +318,15 @@ def halves(game: Any, config: Any, pyspiel: Any | None) -> list[str]:
     return lines
 
 
+LABELS = {
+    "api": "game API (moves)",
+    "lean": "game API (ids: lean path)",
+    "table": "Table.push (moves)",
+    "table_lean": "Table.push_id (ids)",
+    "openspiel": "OpenSpiel",
+}
+
+
 @pytest.mark.benchmark
 def test_bridge_random_playouts_against_openspiel() -> None:
     game: Any = load("bridge")
@@ -312,24 +336,30 @@ def test_bridge_random_playouts_against_openspiel() -> None:
     except ImportError:
         pyspiel = None
     ours, theirs = choose(game, config)
-    runs = {"api": cardcli_playout(game, config, ours), "table": table_playout(game, config, ours)}
+    runs = {
+        "api": cardcli_playout(game, config, ours),
+        "table": cardcli_playout(game, config, ours, table=True),
+        "lean": cardcli_playout(game, config, ours, lean=True),
+        "table_lean": cardcli_playout(game, config, ours, lean=True, table=True),
+    }
     if pyspiel is not None:
         runs["openspiel"] = openspiel_playout(pyspiel, openspiel_places(pyspiel, theirs))
     got = race(runs)
     med = {name: statistics.median(r) for name, r in got.items()}
     moves = sum(len(p) for _, p in ours) / len(ours)
     lines = [f"{len(ours)} seeded deals, {moves:.1f} moves a deal on average, median of {ROUNDS} rounds in turn"]
-    for name, label in (("api", "cardcli game API"), ("table", "cardcli Table.push"), ("openspiel", "OpenSpiel")):
+    for name, label in LABELS.items():
         if name in med:
             rounds = " ".join(f"{r:.0f}" for r in got[name])
-            lines.append(f"{label:18}: {med[name]:7.0f} games/s {med[name] * moves:8.0f} moves/s  (rounds {rounds})")
-    lines.append(f"Table.push overhead over the game API: {100 * (med['api'] / med['table'] - 1):.0f}%")
+            lines.append(f"{label:25}: {med[name]:7.0f} games/s {med[name] * moves:8.0f} moves/s  (rounds {rounds})")
+    lines.append(
+        f"table overhead over the game API: {100 * (med['api'] / med['table'] - 1):.0f}% (moves), "
+        f"{100 * (med['lean'] / med['table_lean'] - 1):.0f}% (ids)"
+    )
     if pyspiel is not None:
-        per_round = [(a / o, t / o) for a, t, o in zip(got["api"], got["table"], got["openspiel"])]
-        lines.append(
-            f"ratio cardcli/OpenSpiel: game API {med['api'] / med['openspiel']:.2f}x, Table.push "
-            f"{med['table'] / med['openspiel']:.2f}x (per round " + " ".join(f"{a:.2f}/{t:.2f}" for a, t in per_round) + ")"
-        )
+        for name in ("api", "table", "lean", "table_lean"):
+            per_round = " ".join(f"{a / o:.2f}" for a, o in zip(got[name], got["openspiel"]))
+            lines.append(f"ratio to OpenSpiel, {LABELS[name]:25}: {med[name] / med['openspiel']:.2f}x (per round {per_round})")
     print("\nrandom bridge playouts, same deals and moves on both sides\n  " + "\n  ".join(lines))
     print("legal-move generation and apply alone\n  " + "\n  ".join(halves(game, config, pyspiel)))
     if pyspiel is None:

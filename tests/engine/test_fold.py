@@ -143,8 +143,8 @@ def test_only_the_fold_applies_moves_outside_the_games() -> None:
     """`grep` finds one move-folding loop: outside the games' own look-ahead, only the fold applies
     moves (the playout harness applies single moves to clones it compares; the review's rollouts are
     look-ahead too: bots play a guessed copy of the position to the hand's end, and none of those moves
-    enters a log). The one exception is the game protocol's own default :meth:`Game.replay_move`,
-    which is check and apply in one call."""
+    enters a log). The exceptions are the game protocol's own defaults of :meth:`Game.replay_move` and
+    :meth:`Game.play_id`, each check and apply in one call."""
     allowed = {"cardcli/engine/fold.py", "cardcli/testing.py", "cardcli/review/rollout.py"}
     offenders = []
     for path in sorted((ROOT / "cardcli").rglob("*.py")):
@@ -154,7 +154,7 @@ def test_only_the_fold_applies_moves_outside_the_games() -> None:
         for line in path.read_text().splitlines():
             if re.search(r"\.apply\(|\.start_hand\(|\.replay_move\(", line) and not line.lstrip().startswith(("#", "def ")):
                 offenders.append(f"{rel}: {line.strip()}")
-    assert offenders == ["cardcli/engine/game.py: self.apply(state, move)"]
+    assert offenders == ["cardcli/engine/game.py: self.apply(state, move)"] * 2
 
 
 def test_the_legal_list_decides_and_a_disagreement_raises() -> None:

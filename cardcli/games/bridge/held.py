@@ -10,12 +10,13 @@ bit. Each tuple is made the first time it is asked for, and shared.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from cardcli.engine.cards import Card
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.play import BRIDGE_RANKS, SUIT_ORDER
 
+T = TypeVar("T")
 SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
 """Suit letter → its place in hand order (spades first)."""
 _RANKS_DOWN = BRIDGE_RANKS[::-1]
@@ -46,15 +47,22 @@ def _filled(table: list[Any], items: list[list[Any]], suit: int, mask: int) -> t
     return got  # type: ignore[no-any-return]
 
 
+def runs_of(items: list[list[T]]) -> list[list[tuple[T, ...]]]:
+    """Per suit, every mask's items in hand order, from each suit's 13 items by bit (each mask's tuple
+    is the one without its highest bit, then that item: hand order, as the ace is bit 0)."""
+    out = []
+    for suit in items:
+        table: list[tuple[T, ...]] = [()]
+        for p in suit:
+            table += [t + (p,) for t in table]
+        out.append(table)
+    return out
+
+
 def play_runs() -> list[list[tuple[mv.Play, ...]]]:
-    """:data:`RUNS`, made the first time (each mask's tuple is the one without its highest bit, then
-    that card: hand order, as the ace is bit 0)."""
+    """:data:`RUNS`, made the first time."""
     if not RUNS:
-        for plays in _SUIT_PLAYS:
-            table: list[tuple[mv.Play, ...]] = [()]
-            for p in plays:
-                table += [t + (p,) for t in table]
-            RUNS.append(table)
+        RUNS.extend(runs_of(_SUIT_PLAYS))
     return RUNS
 
 

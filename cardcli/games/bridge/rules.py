@@ -14,21 +14,23 @@ from typing import Any, cast
 
 from cardcli.engine.cards import Card, multi_deck
 from cardcli.engine.game import Game, HandResult, Line, MatchResult, Outcome, Side
-from cardcli.engine.verdict import ALLOWED, Verdict
+from cardcli.engine.verdict import ALLOWED, MoveError, Verdict
 from cardcli.engine.words import seat_labels
+from cardcli.games.bridge import lean
 from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import AuctionSoFar, Contract
+from cardcli.games.bridge.auction import AuctionSoFar
 from cardcli.games.bridge.claims import apply_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
 from cardcli.games.bridge.formats import BridgeFormats
-from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result, finish_hand
+from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result
 from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, follows_suit, hand_of, play_runs
+from cardcli.games.bridge.lean import auction_ends, end_trick
 from cardcli.games.bridge.narration import SEAT_NAMES, narrate
-from cardcli.games.bridge.play import hcp, trick_winner
+from cardcli.games.bridge.play import hcp
 from cardcli.games.bridge.refusals import refusal
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.rulebook import RULEBOOK
-from cardcli.games.bridge.state import BridgeState, Trick
+from cardcli.games.bridge.state import BridgeState
 from cardcli.games.bridge.teaching import BridgeTeaching
 from cardcli.games.bridge.view import BridgeView, render_view, status_line, view_of
 from cardcli.i18n import _
@@ -39,10 +41,10 @@ _ONE_DECK = tuple(multi_deck(1))
 """The 52 cards in the fixed order the seeded shuffle starts from (made once: every deal and every
 replay's deck check asks for it)."""
 _PLAY = mv.Play
-_TRUMP = {strain: None if strain == "N" else strain for strain in "CDHSN"}
-"""Strain of the contract → its trump suit (None at notrump)."""
 _CALL_TYPES = (mv.Bid, mv.Pass, mv.Double, mv.Redouble)
 _SHARED = frozenset(id(m) for m in mv.ALL_MOVES)
+_SHARED_IDS = {id(m): a for a, m in enumerate(lean.ID_MOVES)}
+"""id of a shared move object → its number (the fold reads a replay's moves as the shared objects)."""
 _PLAY_OUTCOMES: list[dict[Card, Outcome[mv.BridgeFacts]]] = [{} for _ in range(4 * 4 * 3)]
 """``(turn * 4 + declarer) * 3 + lead + first`` (``turn``: the hand the card comes from) → card of a
 shared play move → its outcome when it does not end a trick (outcomes are frozen values too: made
@@ -65,22 +67,6 @@ def _play_outcome(turn: int, declarer: int, move: mv.Play, lead: bool, first: bo
         move,
         _frozen({"dummy": dummy, "declarer": declarer, "lead": lead, "first": first, "from_dummy": turn == dummy}),
     )
-
-
-def _end_trick(state: BridgeState, trick: list[Card], c: Contract) -> tuple[int, list[int]]:
-    """Close the complete ``trick``: the highest trump wins, else the highest card of the suit led.
-    The winner leads next; the thirteenth trick ends the hand. Returns the winner and the tricks won."""
-    leader = state.leader
-    winner = trick_winner(trick, leader, _TRUMP[c.strain])
-    tricks = state.tricks
-    tricks.append(Trick(leader, trick, winner))
-    won = state.won
-    won[winner & 1] += 1
-    state.trick = []
-    state.leader = state.turn = winner
-    if len(tricks) == 13:
-        finish_hand(state)
-    return winner, won
 
 
 _CALL_OUTCOMES: list[dict[int, Outcome[mv.BridgeFacts]]] = [{} for _ in range(4)]
@@ -180,18 +166,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
         state.result = None
 
     # -- play ----------------------------------------------------------------------------------
-    def to_act(self, state: BridgeState) -> int | None:
-        phase = state.phase
-        if phase == "play":
-            c = state.contract
-            assert c is not None
-            turn = state.turn
-            return c.declarer if turn == (c.declarer + 2) % 4 else turn  # dummy's cards: declarer's move
-        if phase == "auction":
-            return state.turn
-        if phase == "claim" and state.claim is not None:
-            return state.claim.responders[0]
-        return None
+    to_act = staticmethod(lean.to_act)
 
     def card_help(self) -> str:
         return _("Cards: QS or q♠ or ♠Q (queen of spades), TH or 10h; suits C D H S. Calls: 1C … 7N, P, X, XX.")
@@ -309,7 +284,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
                     if id(move) in _SHARED:
                         made[card] = outcome
                 return outcome
-            winner, won = _end_trick(state, trick, c)
+            winner, won = end_trick(state, trick, c)
             declarer = c.declarer
             key = (((turn * 4 + declarer) * 4 + winner) * 14 + won[0]) * 14 + won[1]
             facts = _TRICK_FACTS.get(key)
@@ -342,57 +317,41 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
                     if id(move) in _SHARED:
                         calls[id(move)] = outcome
                 return outcome
-            return self._auction_ends(state, seat, move)
+            return auction_ends(state, seat, move)
         return apply_claim_move(state, move, self.to_act(state))
 
     def replay_move(self, state: BridgeState, move: mv.Move, seat: int, check: bool) -> bool:
-        # a replay's cards and calls in one step, answered from the suit masks and the auction kept
-        # call by call, with no outcome (the fold's loop reads none); claims take the full path
-        kind = type(move)
+        # a replay's cards and calls in one step (:func:`lean.play_id`: no outcome, the fold's loop
+        # reads none), which checks even when ``check`` is off: a refusal is made the full way by the
+        # fold, trusting or not, as any other False; claims take the full path here
+        a = _SHARED_IDS.get(id(move))
+        if a is None:
+            return super().replay_move(state, move, seat, check)
         phase = state.phase
-        if kind is _PLAY and phase == "play":
+        if phase == "play" and a < lean.FIRST_CALL:
             c = state.contract
             assert c is not None
             turn = state.turn
-            declarer = c.declarer
-            if seat != (declarer if turn == (declarer + 2) & 3 else turn):
+            if seat != (c.declarer if turn == (c.declarer + 2) & 3 else turn):
                 return False
-            card = move.card  # type: ignore[union-attr]
-            i, bit = CARD_BIT[card]
-            held = state.suits[turn]
-            trick = state.trick
-            if check and not (held[i] & bit and follows_suit(held, trick, card)):
+        elif phase == "auction" and lean.FIRST_CALL <= a < lean.FIRST_CLAIM:
+            if seat != state.turn:
                 return False
-            held[i] ^= bit
-            trick.append(card)
-            if len(trick) < 4:
-                state.turn = (turn + 1) & 3
-            else:
-                _end_trick(state, trick, c)
-            return True
-        if kind in _CALL_TYPES and phase == "auction":
-            if seat != state.turn or check and not state.auction.allows(move):  # type: ignore[arg-type]
-                return False
-            state.calls.append(move)  # type: ignore[arg-type]
-            if state.auction.add(move):  # type: ignore[arg-type]
-                self._auction_ends(state, seat, move)  # type: ignore[arg-type]
-            else:
-                state.turn = (seat + 1) & 3
-            return True
-        return super().replay_move(state, move, seat, check)
+        else:
+            return super().replay_move(state, move, seat, check)
+        try:
+            lean.play_id(state, a)
+        except MoveError:
+            return False
+        return True
 
-    def _auction_ends(self, state: BridgeState, seat: int, call: mv.Call) -> Outcome[mv.BridgeFacts]:
-        """The call that ended the auction: the hand is passed out, or the contract is set."""
-        auction = state.auction
-        if auction.passes == auction.calls == 4:  # passed out
-            finish_hand(state)
-            return Outcome(seat, call, {"passed_out": True})
-        c = auction.contract()
-        assert c is not None
-        state.contract = c
-        state.phase = "play"
-        state.leader = state.turn = c.leader
-        return Outcome(seat, call, {"contract": (c.level, c.strain, c.doubled, c.declarer, c.leader)})
+    # -- the lean path: moves by number (:mod:`cardcli.games.bridge.lean`) ---------------------
+    move_table = lean.ID_MOVES
+    legal_ids = staticmethod(lean.legal_ids)
+    play_id = staticmethod(lean.play_id)
+
+    def move_id(self, move: mv.Move) -> int:
+        return lean.move_id(move)
 
     # -- notation ------------------------------------------------------------------------------
     format_move = staticmethod(mv.format_move)
