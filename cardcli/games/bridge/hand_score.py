@@ -22,9 +22,11 @@ def finish_hand(state: BridgeState) -> None:
 
     The result holds what this hand did (its contract, tricks and entries, and the game they count
     in) and the rubber's standing after it (games won, the current leg, the settlement if it stopped
-    here): all of bounded size, so a replay's size is linear in its hands."""
+    here): all of bounded size, so a replay's size is linear in its hands. Every hand of every
+    playout ends here, so the deal's own entries come from :func:`_scored` (made once per kind)."""
     state.phase = "over"
     r = state.rubber
+    config = state.config
     vul = r.vulnerability()
     detail: dict[str, Any] = {"hand": state.hand_number, "dealer": SEATS[state.dealer], "vulnerable": VUL_NAMES[vul]}
     c = state.contract
@@ -32,17 +34,19 @@ def finish_hand(state: BridgeState) -> None:
     if c is None:
         detail["passed_out"] = True
     else:
-        side = c.side
+        side = c.declarer & 1
         if state.claim_end is not None:
             claimer, n = state.claim_end
             tricks = n if side_of(claimer) == side else 13 - n
             detail["claim"] = [SEATS[claimer], n]
         else:
             tricks = state.won[side]
-        detail.update(contract=c.text(), declarer=SEATS[c.declarer], tricks=tricks)
-        hold = honors(state.original, c.strain) if state.config.honors else None
-        entries = score_deal(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], state.config, hold)
-        if state.config.scoring == "deals" and tricks >= c.level + 6:
+        detail["contract"] = c.text()
+        detail["declarer"] = SEATS[c.declarer]
+        detail["tricks"] = tricks
+        hold = honors(state.original, c.strain) if config.honors else None
+        entries = list(_scored(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], config, hold))
+        if config.scoring == "deals" and tricks >= c.level + 6:
             below = sum(e.points for e in entries if e.where == "below")
             entries.append(
                 Entry(
@@ -55,10 +59,10 @@ def finish_hand(state: BridgeState) -> None:
             )
     detail["game"] = r.game_number
     entries = r.record(state.hand_number, entries)
-    deals = state.config.scoring == "deals"
+    deals = config.scoring == "deals"
     if deals:
         detail["scoring"] = "deals"
-        r.over = bool(state.config.deals) and state.hand_number >= len(parse_deals(state.config.deals))
+        r.over = bool(config.deals) and state.hand_number >= len(parse_deals(config.deals))
     points: list[int | float] = [0, 0]
     for e in entries:
         points[e.side] += e.points
@@ -68,10 +72,27 @@ def finish_hand(state: BridgeState) -> None:
     detail["game_winners"] = list(r.game_winners)
     detail["leg"] = list(r.leg)
     detail["rubber_over"] = r.over
-    detail["settlement"] = [] if deals else [e.to_list() for e in r.settlement(state.config)]
+    detail["settlement"] = [] if deals else [e.to_list() for e in r.settlement(config)]
     totals: list[int | float] = list(r.totals)
     state.result = HandResult(points=points, totals=totals, detail=detail)
     state.results.append(state.result)
+
+
+_SCORED: dict[tuple[Any, ...], tuple[Entry, ...]] = {}
+"""(contract, declarer, tricks, vulnerable, rules, honors) → the deal's entries (frozen: shared)."""
+
+
+def _scored(
+    level: int, strain: str, doubled: int, declarer: int, tricks: int, vulnerable: bool, config: Any, hold: Any
+) -> tuple[Entry, ...]:
+    """:func:`score_deal`'s entries, made once per kind of deal and kept (at most 50,000 kinds)."""
+    key = (level, strain, doubled, declarer, tricks, vulnerable, config, hold)
+    got = _SCORED.get(key)
+    if got is None:
+        if len(_SCORED) >= 50_000:
+            _SCORED.clear()
+        got = _SCORED[key] = tuple(score_deal(level, strain, doubled, declarer, tricks, vulnerable, config, hold))
+    return got
 
 
 def explain_result(result: HandResult, earlier: Sequence[HandResult | None] = ()) -> list[str]:

@@ -88,14 +88,19 @@ def deal_hands(cards: Sequence[Card], dealer: int) -> list[list[int]]:
 
 def hand_of(suits: Sequence[int]) -> list[Card]:
     """The cards of one seat's four suit masks, in hand order."""
+    return list(hand_tuple(suits))
+
+
+def hand_tuple(suits: Sequence[int]) -> tuple[Card, ...]:
+    """:func:`hand_of` as a tuple, joined from the four ready-made runs (the deal keeps each hand so)."""
     names = CARD_RUNS
     a, b, c, d = suits
-    return [
-        *(names[0][a] or cards_run(0, a)),
-        *(names[1][b] or cards_run(1, b)),
-        *(names[2][c] or cards_run(2, c)),
-        *(names[3][d] or cards_run(3, d)),
-    ]
+    return (
+        (names[0][a] or cards_run(0, a))
+        + (names[1][b] or cards_run(1, b))
+        + (names[2][c] or cards_run(2, c))
+        + (names[3][d] or cards_run(3, d))
+    )
 
 
 def follows_suit(held: Sequence[int], trick: Sequence[Card], card: Card) -> bool:

@@ -23,7 +23,7 @@ from cardcli.games.bridge.claims import apply_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
 from cardcli.games.bridge.formats import BridgeFormats
 from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result
-from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, follows_suit, hand_of, play_runs
+from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, follows_suit, hand_tuple, play_runs
 from cardcli.games.bridge.lean import auction_ends, end_trick
 from cardcli.games.bridge.narration import SEAT_NAMES, narrate
 from cardcli.games.bridge.play import hcp
@@ -149,7 +149,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
             vul = deal_setup(state.config, state.hand_number)[1]
             state.rubber = Rubber(start_vulnerable=vul, totals=list(state.rubber.totals))
         state.suits = suits
-        state.original = [tuple(hand_of(m)) for m in suits]
+        state.original = [hand_tuple(m) for m in suits]
         state.phase = "auction"
         state.calls = []
         state.auction = AuctionSoFar(state.dealer)
