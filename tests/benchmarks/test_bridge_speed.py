@@ -19,11 +19,14 @@ the end, the score. The race is fair by construction:
 * **the same clock**: CPU time, rounds taken in turn, the **median** of 5 rounds for each side.
 
 cardcli's legal moves include claims; a playout asks for them without (``legal_moves(state,
-claims=False)``), as OpenSpiel has none. cardcli is measured two ways:
+claims=False)``), as OpenSpiel has none. cardcli is measured four ways, in the same race:
 
-* **game API**: ``legal_moves`` + ``apply`` on the state (what a bot or a search uses);
-* **Table.push**: the same through :class:`~cardcli.engine.fold.Table` in trusting mode (what live
-  play and resume use: each move also logged in notation), with its overhead over the game API.
+* **game API (moves)**: ``legal_moves`` + ``apply`` on the state (move objects, an outcome per move);
+* **game API (ids)**, the lean path: ``legal_ids`` + ``play_id`` (OpenSpiel's action numbers, the legal
+  list a shared tuple, every move checked, no outcome);
+* **Table.push** and **Table.push_id**: the same two through :class:`~cardcli.engine.fold.Table` in
+  trusting mode (what live play and resume use: each move also logged in notation; ``push_id`` checks
+  every move even so), with their overhead over the game API.
 
 Then the two halves alone: legal-move generation on recorded positions, and applying recorded games
 (deal and every move, no generation); and ``replay verify`` of one long rubber cut after 4, 8, 16 …
