@@ -94,7 +94,9 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     lb = ctx.last_bid
     their = ctx.their_suits()
     p_lo, p_hi = p.hcp
-    p_est = p_lo + max(0, min(p_hi, p_lo + 8) - p_lo) // 3
+    # partner's likely strength: the middle of the range every call so far has shown (capped 8 above its
+    # bottom, as an open-ended "6+" is rarely far above it); the bottom alone stopped games and slams short
+    p_est = p_lo + max(0, min(p_hi, p_lo + 8) - p_lo) // 2
     we_own = lb is not None and ctx.ours(lb[0])
     partner_bid = bool(ctx.bids_of(ctx.partner)) or any(isinstance(c, Double) for c in ctx.seat_calls(ctx.partner))
 
@@ -132,7 +134,7 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     else:
         target = 0
     # Blackwood before a suit slam, and as a slam try a little short of the 33 (the estimate of partner
-    # is cautious, from the bottom of the range shown): with two aces missing the answer stops at five
+    # is the middle of partner's range, which may be a little high): with two aces missing the answer stops at five
     agreed = _agreed_suit(ctx)
     if (
         strain != "N"
@@ -206,7 +208,7 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
 
 
 SLAM_TRY = 31
-"""Points together (cautious estimate of partner) from which a fit asks for aces."""
+"""Points together (with the middle of partner's range) from which a fit asks for aces."""
 
 
 def cur_level(ctx: Ctx) -> int:
