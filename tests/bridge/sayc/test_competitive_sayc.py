@@ -105,6 +105,9 @@ CASES = [
     (INTERFERENCE, "1D 1H P 2H", "KJ5 - AKQ984 AQ82", "3D", "competes: 6+ diamonds, 16+ points"),
     (INTERFERENCE, "1D 1H P 2H X P", "842 953 J4 Q9842", "3C", "answers the double"),
     (INTERFERENCE, "1D 1S P P", "4 K842 AQ984 K42", "X", "reopening takeout double"),
+    # a new suit over a two-level overcall goes to the three level: forcing, 11+ HCP
+    (INTERFERENCE, "1C 2S", "- 983 AKJ987 AKJ8", "3D", "11+ HCP, 5+ diamonds, forcing"),
+    (INTERFERENCE, "1C 2S", "- 983 J98765 KJ87", "Pass", "pass: nothing useful"),
 ]
 
 

@@ -106,6 +106,21 @@ CASES = [
     (SLAM, "KQ52.AQJ74.K3.82", "1H P 1S P 3S P 4N P", "5D"),
     (SLAM, "AJ964.K5.AQ7.KQ4", "1H P 1S P 3S P 4N P 5D P", "6S"),
     (SLAM, "AJ964.K5.AQ7.KQ4", "1H P 1S P 3S P 4N P 5C P", "5S"),
+    # splinters: the double jump in a new suit, 4+ trumps, game values, at most one card there
+    (SLAM, "Q984.KJ72.A543.5", "1H P", "4C"),
+    (SLAM, "9.KJ72.A543.K852", "1H P", "3S"),
+    (SLAM, "KQ84.AJ5.A9543.7", "1S P", "4C"),
+    (SLAM, "Q98.KJ72.A543.A5", "1H P", "2NT"),  # no shortness: Jacoby 2NT, not a splinter
+    (SLAM, "AK4.AKJ74.932.K2", "1H P 4D P", "4NT"),  # 17 working HCP opposite the shortness
+    (SLAM, "A4.AKJ74.KQ93.82", "1H P 4D P", "4H"),  # the diamond KQ are wasted opposite the shortness
+    (SLAM, "Q984.KJ72.A543.5", "1H P 4C P 4N P", "5D"),
+    # Jacoby 2NT answered: shortness first, then a good second suit, then strength
+    (R1M, "4.AQJ74.K73.A982", "1H P 2N P", "3S"),
+    (R1M, "AQ974.3.KJ86.A52", "1S P 2N P", "3H"),
+    (R1M, "K4.AQJ74.KQ973.2", "1H P 2N P", "4D"),
+    (R1M, "AK4.AQJ74.KQ3.82", "1H P 2N P", "3H"),
+    (R1M, "KQ4.AJ974.Q73.A2", "1H P 2N P", "3NT"),
+    (R1M, "K4.AQJ74.K73.982", "1H P 2N P", "4H"),
 ]
 
 

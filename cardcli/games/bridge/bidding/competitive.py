@@ -117,7 +117,8 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
         if s == m or s in their:
             continue
         b = ctx.cheapest(s)
-        if b is None or b.level > 2:
+        # over a two-level overcall the new suit may have to be bid at the three level: forcing, 11+
+        if b is None or b.level > 3 or (b.level == 3 and ctx.passed_hand):
             continue
         if ctx.passed_hand:
             lo = 6 if b.level == 1 else 10
@@ -131,7 +132,7 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
                 )
             )
             continue
-        lo = 6 if b.level == 1 else 10
+        lo = (6, 10, 11)[b.level - 1]
         out.append(
             cand(
                 b,

@@ -8,7 +8,7 @@ from cardcli.games.bridge.bidding.competitive import after_1nt_interference, com
 from cardcli.games.bridge.bidding.context import Ctx
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
 from cardcli.games.bridge.bidding.hand import MAJORS, SUITS, Hand, sname
-from cardcli.games.bridge.bidding.placement import placement, slam_bids
+from cardcli.games.bridge.bidding.placement import SPLINTERS, placement, slam_bids
 from cardcli.games.bridge.bidding.responder import responder_second
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid, Double, Pass
@@ -202,6 +202,19 @@ def after_1major(ctx: Ctx, m: str) -> list[Cand]:
     passed = ctx.passed_hand
     out = _part_score_raise(ctx, m, 3)
     if not passed:
+        for b in SPLINTERS[m]:
+            out.append(
+                cand(
+                    b,
+                    _("splinter: 4+ {m}, a singleton or void in {x}, 10-15 HCP, forcing to game").format(
+                        m=sname(m), x=sname(b.strain)
+                    ),
+                    forcing=True,
+                    hcp=(10, 15),
+                    lens={m: (4, 13), b.strain: (0, 1)},
+                    extra=lambda h: h.sup(m) >= 13,
+                )
+            )
         out.append(
             cand(
                 B(2, "N"),

@@ -94,7 +94,9 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     lb = ctx.last_bid
     their = ctx.their_suits()
     p_lo, p_hi = p.hcp
-    p_est = p_lo + max(0, min(p_hi, p_lo + 8) - p_lo) // 3
+    # partner's likely strength: the middle of the range every call so far has shown (capped 8 above its
+    # bottom, as an open-ended "6+" is rarely far above it); the bottom alone stopped games and slams short
+    p_est = p_lo + max(0, min(p_hi, p_lo + 8) - p_lo) // 2
     we_own = lb is not None and ctx.ours(lb[0])
     partner_bid = bool(ctx.bids_of(ctx.partner)) or any(isinstance(c, Double) for c in ctx.seat_calls(ctx.partner))
 
@@ -132,7 +134,7 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     else:
         target = 0
     # Blackwood before a suit slam, and as a slam try a little short of the 33 (the estimate of partner
-    # is cautious, from the bottom of the range shown): with two aces missing the answer stops at five
+    # is the middle of partner's range, which may be a little high): with two aces missing the answer stops at five
     agreed = _agreed_suit(ctx)
     if (
         strain != "N"
@@ -206,7 +208,7 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
 
 
 SLAM_TRY = 31
-"""Points together (cautious estimate of partner) from which a fit asks for aces."""
+"""Points together (with the middle of partner's range) from which a fit asks for aces."""
 
 
 def cur_level(ctx: Ctx) -> int:
@@ -215,7 +217,7 @@ def cur_level(ctx: Ctx) -> int:
 
 
 def _agreed_suit(ctx: Ctx) -> str | None:
-    """A suit both partners have bid (or a raise of one), the likely trump suit."""
+    """A suit both partners have bid (or a raise of one, Jacoby 2NT or a splinter), the likely trump suit."""
     mine = {b.strain for b in ctx.bids_of(ctx.me) if b.strain != "N"}
     theirs = {b.strain for b in ctx.bids_of(ctx.partner) if b.strain != "N"}
     both = [s for s in "SHDC" if s in mine and s in theirs]
@@ -224,7 +226,15 @@ def _agreed_suit(ctx: Ctx) -> str | None:
     op = ctx.opening
     if op is not None and op[1].level == 1 and op[1].strain in MAJORS and ctx.ours(op[0]):
         # Jacoby 2NT (the first bid after our one of a major, the opponents silent) agrees the major
+        # and so does a splinter (booklet, "Slam bidding": a double jump in a new suit)
         bids = [(seat, c) for seat, c in ctx.history if isinstance(c, Bid)]
-        if len(bids) >= 2 and bids[1] == ((op[0] + 2) % 4, B(2, "N")) and not ctx.their_bids():
-            return op[1].strain
+        if len(bids) >= 2 and bids[1][0] == (op[0] + 2) % 4 and not ctx.their_bids():
+            if bids[1][1] == B(2, "N") or bids[1][1] in SPLINTERS[op[1].strain]:
+                return op[1].strain
     return None
+
+
+SPLINTERS = {"H": (B(3, "S"), B(4, "C"), B(4, "D")), "S": (B(4, "C"), B(4, "D"))}
+"""Responder's splinters over one of a major, the opponents silent (booklet, "Slam bidding"): the double
+jump in a new suit shows 4+ trumps, game values and at most one card in the suit bid. Over 1♠, 4♥ stays
+natural, to play."""

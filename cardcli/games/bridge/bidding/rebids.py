@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations, gerber_answers
-from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
-from cardcli.games.bridge.bidding.placement import placement, slam_bids
+from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
+from cardcli.games.bridge.bidding.placement import SPLINTERS, placement, slam_bids
 from cardcli.games.bridge.bidding.responder import opener_after_quantitative, opener_third
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Double, Pass
@@ -135,10 +135,9 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             cand(PASS, _("declines the limit raise: 12-13 points"), pts=(0, 13)),
         ]
     if r == B(2, "N") and m in MAJORS:
-        return [
-            cand(B(3, m), _("Jacoby answer: 16+ points, interested in slam"), pts=(16, 37)),
-            cand(B(4, m), _("Jacoby answer: minimum opening, no slam interest"), pts=(0, 15)),
-        ]
+        return jacoby_answers(ctx, m)
+    if m in MAJORS and r in SPLINTERS[m]:
+        return splinter_answers(m, r.strain)
     if r in (B(2, m), B(3, m)) and m in MINORS:
         return [
             cand(
@@ -357,3 +356,62 @@ def _doubled_two_suiter(ctx: Ctx) -> bool:
 
 def _index_of_last_bid(ctx: Ctx, seat: int) -> int:
     return max(i for i, (s, c) in enumerate(ctx.history) if s == seat and isinstance(c, Bid))
+
+
+def jacoby_answers(ctx: Ctx, m: str) -> list[Cand]:
+    """Opener's answer to Jacoby 2NT (booklet, "Responses to 1H and 1S openings"): four of a new suit
+    is a good five-card side suit, three of a new suit a singleton or void there; without shortness,
+    3M is 18+ points, 3NT 15-17 HCP and 4M a minimum. The answers below game are forcing."""
+    out: list[Cand] = []
+    for x in SUITS:
+        if x != m and ctx.ok(Bid(4, x)) and Bid(4, x).index < Bid(4, m).index:
+            out.append(
+                cand(
+                    Bid(4, x),
+                    _("Jacoby answer: a good second suit, 5+ {x}").format(x=sname(x)),
+                    forcing=True,
+                    lens={x: (5, 13)},
+                    extra=lambda h, x=x: h.good(x),
+                )
+            )
+    for x in SUITS:
+        if x != m:
+            out.append(
+                cand(
+                    Bid(3, x),
+                    _("Jacoby answer: a singleton or void in {x}").format(x=sname(x)),
+                    forcing=True,
+                    lens={x: (0, 1)},
+                )
+            )
+    flat = {x: (2, 13) for x in SUITS if x != m}
+    return out + [
+        cand(B(3, m), _("Jacoby answer: 18+ points, no shortness, interested in slam"), forcing=True, pts=(18, 37), lens=flat),
+        cand(B(3, "N"), _("Jacoby answer: 15-17 HCP, no shortness"), forcing=True, hcp=(15, 17), lens=flat),
+        cand(B(4, m), _("Jacoby answer: a minimum opening, no shortness, no slam interest"), hcp=(0, 14), lens=flat),
+    ]
+
+
+def _working(h: Hand, short: str) -> int:
+    """HCP outside partner's short suit, and its ace: what works opposite a singleton or void."""
+    wasted = sum({"K": 3, "Q": 2, "J": 1}.get(r, 0) for r in h.ranks(short))
+    return h.hcp - wasted
+
+
+def splinter_answers(m: str, short: str) -> list[Cand]:
+    """Opener's answer to responder's splinter: with 16+ HCP working outside the short suit the
+    partnership holds slam values (partner has 10-15 and the shortness), so ask for aces; otherwise,
+    a minimum or honours wasted opposite the shortness, sign off in game."""
+    return [
+        cand(
+            B(4, "N"),
+            _("Blackwood: slam interest opposite the splinter, 16+ HCP outside partner's short {x}").format(x=sname(short)),
+            forcing=True,
+            hcp=(16, 37),
+            extra=lambda h: _working(h, short) >= 16,
+        ),
+        cand(
+            B(4, m),
+            _("sign-off opposite the splinter: a minimum, or honours wasted in partner's short {x}").format(x=sname(short)),
+        ),
+    ]

@@ -115,11 +115,18 @@ def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Can
     out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's minimum"), hcp=(13, 37)))
     if rb.level == 2:
         out.append(cand(B(2, "N"), _("invites game: 11-12 HCP"), hcp=(11, 12)))
-    own = ctx.cheapest(r.strain) if r.strain != "N" else None
-    if own is not None and own.level == 2:
-        out.append(cand(own, _("to play: 6+ {s} and 6-10 HCP").format(s=sname(r.strain)), hcp=(0, 10), lens={r.strain: (6, 13)}))
+    out += _own_suit_to_play(ctx, r)
     out.append(cand(PASS, _("pass: 6-10 HCP, no game opposite opener's minimum"), hcp=(0, 10)))
     return out
+
+
+def _own_suit_to_play(ctx: Ctx, r: Bid) -> list[Cand]:
+    """Responder's weak rebid of a six-card suit at the two level over opener's minimum rebid: the
+    sign-off that stops a misfit in responder's suit rather than opener's."""
+    own = ctx.cheapest(r.strain) if r.strain != "N" else None
+    if own is None or own.level != 2:
+        return []
+    return [cand(own, _("to play: 6+ {s} and 6-10 HCP").format(s=sname(r.strain)), hcp=(0, 10), lens={r.strain: (6, 13)})]
 
 
 def _lower(a: str, b: str) -> bool:
@@ -157,9 +164,7 @@ def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:
         cand(B(3, "N"), _("game: 13+ HCP opposite 12-14"), hcp=(13, 37)),
         cand(B(2, "N"), _("invites game: 11-12 HCP opposite 12-14"), hcp=(11, 12)),
     ]
-    own = ctx.cheapest(r.strain) if r.strain != "N" else None
-    if own is not None and own.level == 2:
-        out.append(cand(own, _("to play: 6+ {s} and 6-10 HCP").format(s=sname(r.strain)), hcp=(0, 10), lens={r.strain: (6, 13)}))
+    out += _own_suit_to_play(ctx, r)
     out.append(cand(PASS, _("pass: 6-10 HCP, no game opposite 12-14"), hcp=(0, 10)))
     return out
 
