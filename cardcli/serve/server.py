@@ -148,6 +148,8 @@ class TableServer:
         key_folder: Path | None = None,
         bot_timeout: float = 120.0,
         idle_seconds: float = IDLE_SECONDS,
+        lines_per_second: float = LINES_PER_SECOND,
+        burst: int = BURST,
     ) -> None:
         from cardcli.paths import data_dir
 
@@ -156,6 +158,8 @@ class TableServer:
         self.lobby = Lobby(bot_timeout=bot_timeout)
         self.lobby.on_table = self._hook
         self.idle_seconds = idle_seconds
+        """Read at each line awaited, so a change holds from the next line on."""
+        self.lines_per_second, self.burst = lines_per_second, burst
         self._server: Any = None
         self._conns: set[Any] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -307,7 +311,7 @@ class TableServer:
     async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console, screen: LineScreen) -> None:
         with speaking(conn.lang):
             conn.greet()
-        limit = RateLimit()
+        limit = RateLimit(self.lines_per_second, self.burst)
         while True:
             try:
                 line = await asyncio.wait_for(screen.readline(), self.idle_seconds)
