@@ -18,7 +18,7 @@ from typing import cast
 
 from cardcli.engine.text import safe
 from cardcli.i18n import LANGUAGES, N_, _, language, normalize, speaking
-from cardcli.serve.seat import Client, SeatController
+from cardcli.serve.seat import Client, SeatController, batched
 from cardcli.serve.table import SAY_LIMIT, SharedTable
 from cardcli.ui.console import Console
 
@@ -173,8 +173,9 @@ class Connection:
         return client.prompt_now or "> "
 
     def handle(self, line: str) -> bool:
-        """One line typed, answered in the person's language; False ends the connection."""
-        with speaking(self.lang):
+        """One line typed, answered in the person's language; False ends the connection. Every
+        screen it changes is drawn once, when it is done."""
+        with speaking(self.lang), batched():
             return self._handle(line)
 
     def _handle(self, line: str) -> bool:
@@ -385,6 +386,10 @@ class Connection:
 
     def leave(self) -> None:
         """Back to the lobby: a seat at a game under way is kept (the table treats it as dropped)."""
+        with batched():
+            self._leave()
+
+    def _leave(self) -> None:
         if self.table is not None and self.client is not None:
             self.table.drop(self.client)
         self.table = None
