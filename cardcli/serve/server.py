@@ -354,9 +354,12 @@ class TableServer:
         except asyncio.CancelledError:  # the server is stopping: leave quietly
             pass
         finally:
-            if conn is not None:
-                await loop.run_in_executor(None, conn.leave)
-            await asyncio.sleep(0)
+            try:
+                if conn is not None:  # shielded: a connection lost meanwhile cancels us, but the seat is kept
+                    await asyncio.shield(loop.run_in_executor(None, conn.leave))
+                await asyncio.sleep(0)
+            except asyncio.CancelledError:
+                pass  # the connection is gone; what is left is to stop its screen
             writing.cancel()
             screen.stop()
             ssh.stdout.write(outbox.take())

@@ -345,7 +345,22 @@ def test_the_command_prints_how_to_join_and_stops_on_sigterm(tmp_path: Path) -> 
         assert re.search(r"ssh -p \d+ table@127\.0\.0\.1", join), join
         assert "SHA256:" in fingerprint
         assert (tmp_path / "home" / "serve" / "ssh_host_ed25519_key").is_file()
-        proc.send_signal(signal.SIGTERM)
+        port = int(re.search(r"ssh -p (\d+)", join).group(1))  # type: ignore[union-attr]
+
+        async def people() -> None:
+            """One person leaves mid-game, another is still at the table when the server stops."""
+            ann, bob = Player("Ann"), Player("Bob")
+            for p in (ann, bob):
+                await p.connect(port)
+            out = await ann.say("new rummy --hands 1", "join code")
+            await bob.say("join " + re.search(r"join code is ([A-Z0-9]{6})", out).group(1), "You sit")  # type: ignore[union-attr]
+            await ann.say("start", "Hand 1")
+            bob.close()
+            await ann.until(lambda: "Bob lost the connection" in ann.text)
+            proc.send_signal(signal.SIGTERM)
+            await ann.until(lambda: ann.closed)
+
+        asyncio.run(people())
         out, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
