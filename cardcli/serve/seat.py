@@ -43,6 +43,17 @@ def batched() -> Iterator[None]:
             box.wake_now()
 
 
+def send_now() -> None:
+    """Within a batch: the screens written so far are drawn now, not at its end (a bot is about
+    to think, and its thinking may take a while)."""
+    boxes = getattr(_held, "boxes", None)
+    if boxes:
+        waking = list(boxes.values())
+        boxes.clear()
+        for box in waking:
+            box.wake_now()
+
+
 class Outbox:
     """Text written for one connection, collected until the server sends it (thread-safe)."""
 
