@@ -100,6 +100,10 @@ def serve(host: str, port: int, bot_timeout: float) -> None:
     `sit SEAT CODE` sits down, `watch CODE` watches; seats nobody takes are bots, and the
     table starts when its creator types `start`. Ctrl-C stops the server; the games are kept
     in the history like those of `cardcli play`.
+
+    Each person has their own language: `lang it` or `lang en` in the lobby or at a table, or
+    `--lang it` after `new`, `join`, `sit` or `watch` to enter the table in it (the default is
+    the LANG the SSH client sends, else the server's).
     """
     from cardcli.commands.serve import run_serve
 

@@ -9,6 +9,7 @@ refused until the window has passed, so codes cannot be guessed.
 
 from __future__ import annotations
 
+import re
 import secrets
 import shlex
 import threading
@@ -18,7 +19,7 @@ from typing import cast
 
 from cardcli.engine.text import safe
 from cardcli.i18n import LANGUAGES, N_, _, language, normalize, speaking
-from cardcli.serve.seat import Client, SeatController
+from cardcli.serve.seat import Client, SeatController, batched
 from cardcli.serve.table import SAY_LIMIT, SharedTable
 from cardcli.ui.console import Console
 
@@ -111,6 +112,9 @@ class Lobby:
             return table
 
 
+_LANG_OPTION = re.compile(r"(?:^|\s)--lang(?:[=\s]+(\S+)|\s*$)")
+"""``--lang it`` in a lobby command; group 1 is empty when the language is missing."""
+
 HELP_LOBBY = (
     ("tables", N_("list the open tables")),
     ("new GAME [--preset P] [--hands N] [--seed S] [--teach]", N_("open a table (you get its join code)")),
@@ -118,6 +122,7 @@ HELP_LOBBY = (
     ("sit SEAT CODE", N_("sit at that seat (a number or a name: 1, South, S)")),
     ("watch CODE", N_("watch a table")),
     ("lang it · lang en", N_("your language (each person at a table has their own)")),
+    ("new/join/sit/watch … --lang it", N_("enter the table speaking that language")),
     ("quit", N_("leave the server")),
 )
 HELP_TABLE = (
@@ -173,8 +178,9 @@ class Connection:
         return client.prompt_now or "> "
 
     def handle(self, line: str) -> bool:
-        """One line typed, answered in the person's language; False ends the connection."""
-        with speaking(self.lang):
+        """One line typed, answered in the person's language; False ends the connection. Every
+        screen it changes is drawn once, when it is done."""
+        with speaking(self.lang), batched():
             return self._handle(line)
 
     def _handle(self, line: str) -> bool:
@@ -198,11 +204,12 @@ class Connection:
             self.console.error(_("internal error, nothing was done: {why} (please report it)").format(why=safe(repr(err))[:200]))
             return True
 
-    def _set_lang(self, rest: str) -> None:
-        """`lang it`: this person's language from now on (the others at the table keep theirs)."""
+    def _set_lang(self, rest: str) -> bool:
+        """`lang it`: this person's language from now on (the others at the table keep theirs);
+        False when ``rest`` names no language cardcli speaks (the person is told)."""
         if not rest:
             self.console.say(_("Your language: {lang}. `lang it` or `lang en` changes it.").format(lang=language()))
-            return
+            return True
         code = normalize(rest)
         if code is None:
             self.console.error(
@@ -210,15 +217,40 @@ class Connection:
                     lang=safe(rest)[:20], all=", ".join(LANGUAGES)
                 )
             )
-            return
+            return False
         self.lang = code
         if self.client is not None:
             self.client.lang = code
         with speaking(code):
             self.console.say(_("From now on cardcli speaks to you in English."), "ok")
+        return True
+
+    def _lang_option(self, rest: str) -> str | None:
+        """``--lang L`` (or ``--lang=L``) among a lobby command's words: the person's language is
+        set first, as `lang L` does, and the words without it are returned; None when it names no
+        language (the person is told, and the command is not run)."""
+        m = _LANG_OPTION.search(rest)
+        if m is None:
+            return rest
+        if not m.group(1):
+            self.console.error(_("write `{usage}`").format(usage="--lang it"))
+            return None
+        if not self._set_lang(m.group(1)):
+            return None
+        return (rest[: m.start()] + " " + rest[m.end() :]).strip()
 
     # -- the lobby -----------------------------------------------------------------------------
     def _in_lobby(self, word: str, rest: str) -> bool:
+        if word in ("new", "join", "sit", "watch"):  # `--lang it`: the table is entered in that language
+            got = self._lang_option(rest)
+            if got is None:
+                return True
+            rest = got
+            with speaking(self.lang):
+                return self._lobby_command(word, rest)
+        return self._lobby_command(word, rest)
+
+    def _lobby_command(self, word: str, rest: str) -> bool:
         if word in ("help", "?"):
             _help(self.console, HELP_LOBBY)
         elif word in ("tables", "list", "ls"):
@@ -385,6 +417,10 @@ class Connection:
 
     def leave(self) -> None:
         """Back to the lobby: a seat at a game under way is kept (the table treats it as dropped)."""
+        with batched():
+            self._leave()
+
+    def _leave(self) -> None:
         if self.table is not None and self.client is not None:
             self.table.drop(self.client)
         self.table = None

@@ -5,22 +5,30 @@ redraw and a new run for every line), and text printed above a running prompt go
 ``run_in_terminal`` (erase, detach the input, a full redraw of its many-part layout). With fifty
 tables of four that cost most of the server's time per move, and the server's one event loop
 queued every screen behind it. Here the application runs once per connection with only what a
-seat uses (the line with its prompt, the completion menu, the toolbar); text is written above it
-with an erase and one redraw, which prompt-toolkit coalesces when several pieces arrive together.
+seat uses (the line with its prompt, the completion menu, the toolbar); text written above it
+waits for the next redraw, which erases the prompt, prints all of it and draws the prompt again.
+
+Every screen shares one set of key bindings (prompt-toolkit's defaults merged with the seat's):
+an application otherwise merges and caches its own, a few hundred bindings searched afresh the
+first time each connection presses each key, and some 200 KiB a connection.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, TextIO
+from functools import lru_cache
+from typing import Any, TextIO, cast
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.application.current import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
+from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.layout import ConditionalContainer, Float, FloatContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
@@ -30,6 +38,47 @@ from prompt_toolkit.styles import BaseStyle
 
 MENU_ROWS = 8
 """Rows kept free under the line while the completion menu is open (as ``PromptSession`` does)."""
+
+
+class _ScreenApp(Application[None]):
+    """A screen's application: the shared key bindings find their screen through it."""
+
+    screen: LineScreen
+
+
+def _screen(event: KeyPressEvent) -> LineScreen:
+    return cast(_ScreenApp, event.app).screen
+
+
+def _line_keys() -> KeyBindings:
+    """The line's own keys, for every screen (each finds its screen through the event's app)."""
+    kb = KeyBindings()
+
+    @kb.add("enter")
+    def _enter(event: KeyPressEvent) -> None:
+        _screen(event).buffer.validate_and_handle()
+
+    @kb.add("c-c")
+    def _clear(event: KeyPressEvent) -> None:
+        _screen(event).buffer.reset()
+
+    @kb.add("c-d", filter=Condition(lambda: not get_app().current_buffer.text))
+    def _eof(event: KeyPressEvent) -> None:
+        _screen(event)._lines.put_nowait(None)
+
+    return kb
+
+
+@lru_cache(maxsize=1)
+def _defaults() -> KeyBindingsBase:
+    return load_key_bindings()
+
+
+@lru_cache(maxsize=8)
+def _shared_keys(extra: KeyBindingsBase | None) -> KeyBindingsBase:
+    """prompt-toolkit's default bindings, the line's, then ``extra`` (a later one wins, as in an
+    application's own merge), merged once per ``extra`` for every screen."""
+    return merge_key_bindings([_defaults(), _line_keys(), extra or KeyBindings()])
 
 
 class LineScreen:
@@ -43,13 +92,18 @@ class LineScreen:
         completer: Completer | None = None,
         toolbar: Callable[[], Any] | None = None,
         style: BaseStyle | None = None,
-        key_bindings: KeyBindings | None = None,
+        key_bindings: KeyBindingsBase | None = None,
     ) -> None:
+        """``key_bindings``: the seat's keys; give every screen the same object, so that they all
+        share one merged set."""
         self.stdout = stdout
         self.prompt = prompt
         self._lines: asyncio.Queue[str | None] = asyncio.Queue()
         self._toolbar = toolbar
         self._toolbar_now: Any = ""
+        self._prompt_now = ""
+        self._pending: list[str] = []
+        """Text to print above the prompt at the next redraw."""
         self.buffer = Buffer(
             history=InMemoryHistory(),
             completer=completer,
@@ -64,7 +118,7 @@ class LineScreen:
             return Dimension()
 
         line = Window(
-            BufferControl(self.buffer, input_processors=[BeforeInput(lambda: [("class:prompt", self.prompt())])]),
+            BufferControl(self.buffer, input_processors=[BeforeInput(lambda: [("class:prompt", self._prompt_now)])]),
             height=line_height,
             dont_extend_height=True,
             wrap_lines=True,
@@ -77,41 +131,35 @@ class LineScreen:
             Window(FormattedTextControl(lambda: self._toolbar_now), height=1, style="class:bottom-toolbar"),
             filter=Condition(lambda: bool(self._toolbar_now)),
         )
-        self.app: Application[None] = Application(
+        self.app = _ScreenApp(
             layout=Layout(HSplit([body, bar])),
-            key_bindings=merge_key_bindings([self._keys(), key_bindings or KeyBindings()]),  # the defaults are the app's
             style=style,
             mouse_support=False,
             full_screen=False,
+            enable_page_navigation_bindings=False,
             before_render=self._before_render,
+            max_render_postpone_time=None,  # text comes in batches already: no waiting for an idle loop
         )
+        self.app.screen = self
+        self.app.key_processor = KeyProcessor(_shared_keys(key_bindings))
+        self.app._default_bindings = _defaults()  # the application's own copy is never used: let it go
+        self.app._page_navigation_bindings = KeyBindings()
         self._task: asyncio.Task[None] | None = None
 
-    def _keys(self) -> KeyBindings:
-        kb = KeyBindings()
-
-        @kb.add("enter")
-        def _enter(event: KeyPressEvent) -> None:
-            self.buffer.validate_and_handle()
-
-        @kb.add("c-c")
-        def _clear(event: KeyPressEvent) -> None:
-            self.buffer.reset()
-
-        @kb.add("c-d", filter=Condition(lambda: not self.buffer.text))
-        def _eof(event: KeyPressEvent) -> None:
-            self._lines.put_nowait(None)
-
-        return kb
-
     def _before_render(self, _app: object) -> None:
-        """The toolbar is asked once per redraw and its answer kept for the redraw."""
+        """At each redraw: the text written since the last one goes above the prompt (erased, then
+        drawn again from scratch), and the prompt and the toolbar are asked once."""
+        if self._pending:
+            text = "".join(self._pending)
+            self._pending.clear()
+            _erase_and_write(self.app, text)
+        self._prompt_now = self.prompt()
         self._toolbar_now = self._toolbar() if self._toolbar is not None else ""
 
     def _accept(self, buffer: Buffer) -> bool:
         """A line typed: it stays on the screen after its prompt, as in a terminal, and is queued."""
         text = buffer.text
-        self.write(self.prompt() + text + "\n")
+        self.write(self._prompt_now + text + "\n")
         self._lines.put_nowait(text)
         return False
 
@@ -135,29 +183,34 @@ class LineScreen:
         return line
 
     def write(self, text: str) -> None:
-        """Text above the prompt: the prompt is erased, the text written, the prompt drawn again
-        (one redraw for all the text written before the loop gets to it). No text: only the redraw
-        (the prompt or the toolbar changed)."""
+        """Text above the prompt, at the next redraw (one redraw for all the text written before
+        the loop gets to it). No text: only the redraw (the prompt or the toolbar changed)."""
         app = self.app
-        if not text:
-            app.invalidate()
-            return
-        if app.is_running and not app.is_done:
-            _erase_and_write(app, text)
-            app.invalidate()
-        else:
+        if text and not (app.is_running and not app.is_done):
             self.stdout.write(text)
+            return
+        if text:
+            self._pending.append(text)
+        app.invalidate()
 
     def stop(self) -> None:
-        if self.app.is_running and not self.app.is_done:
+        running = self.app.is_running and not self.app.is_done
+        if self._pending:  # not drawn yet, and the screen is going: written now
+            text = "".join(self._pending)
+            self._pending.clear()
+            if running:
+                _erase_and_write(self.app, text)
+            else:
+                self.stdout.write(text)
+        if running:
             self.app.exit()
         if self._task is not None and not self._task.done():
             self._task.cancel()
 
 
 def _erase_and_write(app: Application[None], text: str) -> None:
-    """The renderer's ``erase`` with ``text`` written in the same flush: one SSH packet, not two
-    (each costs an encryption and a system call, four screens a move, fifty tables)."""
+    """The renderer's ``erase`` with ``text`` written after it; the renderer then draws the prompt
+    from scratch (the connection sends all of it in one packet, see the server's output)."""
     renderer, output = app.renderer, app.output
     pos = renderer._cursor_pos
     output.cursor_backward(pos.x)
@@ -166,5 +219,4 @@ def _erase_and_write(app: Application[None], text: str) -> None:
     output.reset_attributes()
     output.enable_autowrap()
     output.write_raw(text)
-    output.flush()
     renderer.reset(leave_alternate_screen=False)

@@ -7,7 +7,8 @@ The table (:mod:`cardcli.serve.table`) owns the session; everything here answers
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,6 +22,38 @@ if TYPE_CHECKING:
     from cardcli.serve.table import SharedTable
 
 
+_held = threading.local()
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """A batch of table work (a line typed, a bot taking a seat): every outbox written in it, in
+    this thread, wakes its connection once, at the end, so each screen is drawn once per batch
+    (with the prompt and toolbar the batch ended with) and not once per line of text."""
+    if getattr(_held, "boxes", None) is not None:  # within a batch already: that one wakes
+        yield
+        return
+    boxes: dict[int, Outbox] = {}
+    _held.boxes = boxes
+    try:
+        yield
+    finally:
+        _held.boxes = None
+        for box in boxes.values():
+            box.wake_now()
+
+
+def send_now() -> None:
+    """Within a batch: the screens written so far are drawn now, not at its end (a bot is about
+    to think, and its thinking may take a while)."""
+    boxes = getattr(_held, "boxes", None)
+    if boxes:
+        waking = list(boxes.values())
+        boxes.clear()
+        for box in waking:
+            box.wake_now()
+
+
 class Outbox:
     """Text written for one connection, collected until the server sends it (thread-safe)."""
 
@@ -29,17 +62,27 @@ class Outbox:
         self._lock = threading.Lock()
         self.wake = wake
 
-    def poke(self) -> None:
-        """Nothing to write, but the screen is to be drawn again (its prompt or toolbar changed)."""
+    def wake_now(self) -> None:
         if self.wake is not None:
             self.wake()
+
+    def _wake_once(self) -> None:
+        boxes = getattr(_held, "boxes", None)
+        if boxes is not None:
+            boxes[id(self)] = self
+        else:
+            self.wake_now()
+
+    def poke(self) -> None:
+        """Nothing to write, but the screen is to be drawn again (its prompt or toolbar changed)."""
+        self._wake_once()
 
     def write(self, text: str) -> int:
         with self._lock:
             first = not self._parts
             self._parts.append(text)
-        if first and self.wake is not None:  # once per batch: waking the server's loop costs a system call
-            self.wake()
+        if first:  # once per batch: waking the server's loop costs a system call
+            self._wake_once()
         return len(text)
 
     def flush(self) -> None:

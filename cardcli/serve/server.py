@@ -14,7 +14,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any, TextIO, cast
 
 import asyncssh
 from prompt_toolkit.completion import CompleteEvent, Completer
@@ -24,7 +24,7 @@ from prompt_toolkit.document import Document
 from cardcli.i18n import N_, _, ngettext, normalize, speaking
 from cardcli.serve.lobby import Connection, Lobby, clean_name
 from cardcli.serve.screen import LineScreen
-from cardcli.serve.seat import Outbox
+from cardcli.serve.seat import Outbox, batched
 from cardcli.serve.table import SharedTable
 from cardcli.ui.console import Console
 
@@ -68,10 +68,53 @@ class RateLimit:
         return True
 
 
+class _Output:
+    """What the screen writes for one channel, sent once per turn of the event loop: a redraw
+    flushes several times (the text above the prompt, the renderer's reset, the prompt), and each
+    send to the channel is a packet of its own, encrypted, and a system call."""
+
+    def __init__(self, chan: Callable[[], Any]) -> None:
+        self._chan = chan
+        self._parts: list[str] = []
+
+    def write(self, data: str) -> None:
+        if not self._parts:
+            asyncio.get_running_loop().call_soon(self.send)
+        self._parts.append(data)
+
+    def send(self) -> None:
+        """Send what was written, now (before the channel closes, say)."""
+        chan = self._chan()
+        data = "".join(self._parts).replace("\n", "\r\n")
+        self._parts.clear()
+        if chan is None or not data:
+            return
+        try:
+            chan.write(data)
+        except BrokenPipeError:
+            pass  # the channel is closed for sending
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        """Nothing: the loop sends (see :meth:`send`)."""
+
+    @property
+    def encoding(self) -> str:
+        chan = self._chan()
+        return str(getattr(chan, "_orig_chan", chan).get_encoding()[0])
+
+
 class _Session(PromptToolkitSSHSession):
     """One SSH channel: the app only, and a bound on what may be typed without pressing Enter."""
 
     pending = 0
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.output = _Output(lambda: self._chan)
+        self.stdout = cast(TextIO, self.output)
 
     def exec_requested(self, command: str) -> bool:
         return False
@@ -121,19 +164,25 @@ class _SafeCompleter(Completer):
 
 def _toolbar(get_conn: Callable[[], Connection | None]) -> Callable[[], Any]:
     """The seat's toolbar of `cardcli play`, fitted to the terminal; its text is the one the table
-    made at its last change (drawing a screen never waits for a busy table)."""
+    made at its last change (drawing a screen never waits for a busy table). Fitted again only
+    when that text, the width or the language changed."""
     from prompt_toolkit.application.current import get_app
 
     from cardcli.ui.ptk.toolbar import SEP, fit
+
+    last: list[Any] = [None, ""]
 
     def tokens() -> Any:
         conn = get_conn()
         client = conn.client if conn is not None else None
         if conn is None or client is None or not client.toolbar_now:
             return ""
-        with speaking(conn.lang):
-            keys = [_("Tab: moves"), _("F1: help")]
-            return [("class:bottom-toolbar", fit(client.toolbar_now.split(SEP), get_app().output.get_size().columns, keys))]
+        key = (client.toolbar_now, get_app().output.get_size().columns, conn.lang)
+        if last[0] != key:
+            with speaking(conn.lang):
+                keys = [_("Tab: moves"), _("F1: help")]
+                last[:] = [key, [("class:bottom-toolbar", fit(key[0].split(SEP), key[1], keys))]]
+        return last[1]
 
     return tokens
 
@@ -148,6 +197,8 @@ class TableServer:
         key_folder: Path | None = None,
         bot_timeout: float = 120.0,
         idle_seconds: float = IDLE_SECONDS,
+        lines_per_second: float = LINES_PER_SECOND,
+        burst: int = BURST,
     ) -> None:
         from cardcli.paths import data_dir
 
@@ -156,11 +207,15 @@ class TableServer:
         self.lobby = Lobby(bot_timeout=bot_timeout)
         self.lobby.on_table = self._hook
         self.idle_seconds = idle_seconds
+        """Read at each line awaited, so a change holds from the next line on."""
+        self.lines_per_second, self.burst = lines_per_second, burst
         self._server: Any = None
         self._conns: set[Any] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.restored = 0
         """Tables opened again at start: those being played when the server last stopped."""
+        self._keys: Any = None
+        """The seat's key bindings, one object for every connection (their screens share them)."""
 
     @property
     def fingerprint(self) -> str:
@@ -225,7 +280,7 @@ class TableServer:
 
         def schedule(delay: float, fn: Callable[[], None]) -> None:
             def later() -> None:
-                loop.run_in_executor(None, fn)
+                loop.run_in_executor(None, _batched, fn)
 
             loop.call_soon_threadsafe(loop.call_later, delay, later)
 
@@ -236,6 +291,8 @@ class TableServer:
         from cardcli.ui.ptk.style import style
 
         loop = asyncio.get_running_loop()
+        if self._keys is None:
+            self._keys = bindings()
         chan: Any = ssh._chan
         peer = chan.get_extra_info("peername") or ("?",)
         address = str(peer[0])
@@ -270,7 +327,7 @@ class TableServer:
             completer=_SafeCompleter(lambda: conn),
             toolbar=_toolbar(lambda: conn),
             style=style(),
-            key_bindings=bindings(),
+            key_bindings=self._keys,
         )
 
         async def writer() -> None:
@@ -297,17 +354,22 @@ class TableServer:
         except asyncio.CancelledError:  # the server is stopping: leave quietly
             pass
         finally:
-            if conn is not None:
-                await loop.run_in_executor(None, conn.leave)
-            await asyncio.sleep(0)
+            try:
+                if conn is not None:  # shielded: a connection lost meanwhile cancels us, but the seat is kept
+                    await asyncio.shield(loop.run_in_executor(None, conn.leave))
+                await asyncio.sleep(0)
+            except asyncio.CancelledError:
+                pass  # the connection is gone; what is left is to stop its screen
             writing.cancel()
             screen.stop()
             ssh.stdout.write(outbox.take())
+            if isinstance(ssh, _Session):
+                ssh.output.send()  # now: the channel closes when this returns
 
     async def _session(self, conn: Connection, loop: asyncio.AbstractEventLoop, console: Console, screen: LineScreen) -> None:
         with speaking(conn.lang):
             conn.greet()
-        limit = RateLimit()
+        limit = RateLimit(self.lines_per_second, self.burst)
         while True:
             try:
                 line = await asyncio.wait_for(screen.readline(), self.idle_seconds)
@@ -326,6 +388,11 @@ class TableServer:
                 continue
             if not await loop.run_in_executor(None, conn.handle, line):
                 return
+
+
+def _batched(fn: Callable[[], None]) -> None:
+    with batched():
+        fn()
 
 
 def serve(host: str, port: int, bot_timeout: float = 120.0) -> int:

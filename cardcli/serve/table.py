@@ -22,7 +22,7 @@ from cardcli.engine.text import safe
 from cardcli.engine.words import seat_label
 from cardcli.i18n import _, language
 from cardcli.replay.model import Annotation
-from cardcli.serve.seat import Client, SeatController, SeatSession
+from cardcli.serve.seat import Client, SeatController, SeatSession, send_now
 from cardcli.session import Event, Session
 from cardcli.ui.console import Console
 
@@ -278,7 +278,13 @@ class SharedTable:
             self._steps.append(data)
 
     def _tell(self, ev: Event) -> None:
-        """Tell every person an event, each from their own seat (a move narrated for that seat)."""
+        """Tell every person an event, each from their own seat (a move narrated for that seat);
+        when a bot is to move next, the screens are drawn before it thinks."""
+        self._tell_each(ev)
+        if cast(Session, self.session).bot_to_act():
+            send_now()
+
+    def _tell_each(self, ev: Event) -> None:
         s = cast(Session, self.session)
         if ev.kind == "move":
             step = self._steps.pop(0) if self._steps else None

@@ -18,9 +18,12 @@ import asyncssh
 
 from cardcli.serve.server import TableServer
 from cardcli.serve.table import SharedTable
+from tests.screen import Screen
 
 HANG = 120.0
 """Seconds before a wait is called a hang (generous: the machine is shared and loaded)."""
+SIZE = (120, 60)
+"""Every client's terminal: columns, rows."""
 _ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[()][A-Z0-9]|\x1b[=>78MDc]")
 
 
@@ -61,6 +64,16 @@ class Player:
         self.closed = False
         self.conn: Any = None
         self.chan: Any = None
+        self._screen = Screen(rows=SIZE[1], cols=SIZE[0])
+        self._fed = 0
+
+    @property
+    def screen(self) -> Screen:
+        """The client's terminal as it shows what has arrived so far."""
+        for data, _pos in self.chunks[self._fed :]:
+            self._screen.feed(data)
+        self._fed = len(self.chunks)
+        return self._screen
 
     @property
     def text(self) -> str:
@@ -71,7 +84,7 @@ class Player:
             "127.0.0.1", port, username="table", known_hosts=None, client_keys=None, agent_path=None, password=None
         )
         self.chan, _session = await self.conn.create_session(
-            lambda: _Recorder(self), term_type="xterm", term_size=(120, 60), env={"CARDCLI_CHARSET": charset}
+            lambda: _Recorder(self), term_type="xterm", term_size=SIZE, env={"CARDCLI_CHARSET": charset}
         )
         await self.until(lambda: "Your name:" in self.text)
         self.send(self.name)

@@ -280,9 +280,8 @@ def test_a_teachers_table(tmp_path: Path) -> None:
         await ann.say("undo", "took back the last move")
         assert position(table) == before
         await quiet(server, table, players)
-        del bob.chunks[
-            :
-        ]  # what Bob saw of the move taken back is not in the final replay        await bob.say("undo", "only the teacher")
+        del bob.chunks[:]  # what Bob saw of the move taken back is not in the final replay
+        await bob.say("undo", "only the teacher")
         await ann.say("comment watch the discard pile", "Teacher's note")
         await bob.until(lambda: "watch the discard pile" in bob.text)
         await play_out(server, table, seats)
@@ -299,14 +298,25 @@ def test_a_teachers_table(tmp_path: Path) -> None:
 
 
 def test_long_lines_floods_and_idle_connections(tmp_path: Path) -> None:
+    """Bounded by counts, not by the clock: the bucket refills so slowly (one line in a million
+    seconds) that exactly its burst of lines is answered however loaded the machine is, and the
+    idle limit is made short only once the test has typed everything it meant to."""
+
     async def go() -> None:
-        server = await start_server(tmp_path, idle_seconds=2.0)
+        burst, flood = 5, 40
+        server = await start_server(tmp_path, lines_per_second=1e-6, burst=burst)
         p = Player("Ann")
         await p.connect(server.port)
-        await p.say("x" * 600, "too long")
+        out = await p.say("x" * 600, "too long")
+        assert "slow down" not in out  # a refused line takes nothing from the bucket
         start = len(p.text)
-        p.chan.write("tables\r" * 80)
-        await p.until(lambda: "slow down" in p.text[start:])
+        p.chan.write("tables\r" * flood)
+        await p.until(lambda: p.text[start:].count("slow down") == flood - burst)
+        # every line was answered one way or the other by now, in order: the burst, then refusals
+        assert p.text[start:].count("No table is open yet") == burst
+        assert not p.closed
+        server.idle_seconds = 0.2  # from the next line awaited on
+        await p.say("tables", "slow down")
         await p.until(lambda: "Closing an idle connection" in p.text)
         await p.until(lambda: p.closed)
         await server.stop()
@@ -335,7 +345,22 @@ def test_the_command_prints_how_to_join_and_stops_on_sigterm(tmp_path: Path) -> 
         assert re.search(r"ssh -p \d+ table@127\.0\.0\.1", join), join
         assert "SHA256:" in fingerprint
         assert (tmp_path / "home" / "serve" / "ssh_host_ed25519_key").is_file()
-        proc.send_signal(signal.SIGTERM)
+        port = int(re.search(r"ssh -p (\d+)", join).group(1))  # type: ignore[union-attr]
+
+        async def people() -> None:
+            """One person leaves mid-game, another is still at the table when the server stops."""
+            ann, bob = Player("Ann"), Player("Bob")
+            for p in (ann, bob):
+                await p.connect(port)
+            out = await ann.say("new rummy --hands 1", "join code")
+            await bob.say("join " + re.search(r"join code is ([A-Z0-9]{6})", out).group(1), "You sit")  # type: ignore[union-attr]
+            await ann.say("start", "Hand 1")
+            bob.close()
+            await ann.until(lambda: "Bob lost the connection" in ann.text)
+            proc.send_signal(signal.SIGTERM)
+            await ann.until(lambda: ann.closed)
+
+        asyncio.run(people())
         out, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:

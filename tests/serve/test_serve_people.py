@@ -104,3 +104,49 @@ def test_the_creator_leaving_before_the_start_passes_the_table_on(tmp_path: Path
         await server.stop()
 
     asyncio.run(go())
+
+
+def test_lang_at_the_lobby_commands_enters_the_table_in_that_language(tmp_path: Path) -> None:
+    """`--lang it` after `new`, `join`, `sit` or `watch`: that person's language from then on, the
+    table entered in it; a language cardcli does not speak is refused and the command not run."""
+
+    async def go() -> None:
+        server = await start_server(tmp_path)
+        bob, ann, dee, wes, cid, eve = (Player(n) for n in ("Bob", "Ann", "Dee", "Wes", "Cid", "Eve"))
+        for p in (bob, ann, dee, wes, cid, eve):
+            await p.connect(server.port)
+        code = code_in(await bob.say("new burraco --hands 1 --seed 5", "join code"))
+        table = server.lobby.tables[code]
+        out = await eve.say(f"join {code} --lang klingon", "not a language")
+        assert "You sit" not in out and all(c.name != "Eve" for c in table.clients)
+        out = await ann.say(f"join {code} --lang it", "Siedi a")
+        assert "Da ora cardcli ti parla in italiano." in out
+        await dee.say(f"sit East {code} --lang=it", "Siedi a Est al tavolo")
+        await wes.say(f"watch --lang it {code}", "Stai guardando il tavolo")
+        out = await cid.say("new rummy --hands 1 --lang it", "Il tavolo #2 è aperto")
+        assert "Siedi a" in out
+        await bob.until(lambda: "Ann sits" in bob.text and "Dee sits" in bob.text)  # Bob is told in English
+        marks = {p.name: len(p.text) for p in (bob, ann, dee, wes)}
+        await bob.say("start", "Hand 1: East deals.")
+        for p in (ann, dee, wes):
+            await p.until(lambda p=p: "Mano 1: distribuisce Est." in p.text[marks[p.name] :])  # type: ignore[misc]
+            assert "Hand 1:" not in p.text[marks[p.name] :]
+        assert "Mano 1" not in bob.text[marks["Bob"] :]
+        await ann.say("lang", "La tua lingua: it.")  # and it stays hers at the table
+        await ann.say("leave", "Tavoli aperti")
+        for p in (bob, ann, dee, wes, cid, eve):
+            p.close()
+        await server.stop()
+
+    asyncio.run(go())
+
+
+def test_the_serve_man_page_tells_of_the_language_commands() -> None:
+    """`man cardcli-serve`, in English and Italian, names `lang` and `--lang` at the lobby commands."""
+    from cardcli.manpage import all_pages
+
+    pages = all_pages()
+    for rel in ("cardcli-serve.1", "it/cardcli-serve.1"):
+        text = pages[rel]
+        assert "\\(galang it\\(ga" in text and "\\(ga\\-\\-lang it\\(ga" in text, rel
+        assert "\\(gajoin\\(ga" in text and "\\(gawatch\\(ga" in text, rel
