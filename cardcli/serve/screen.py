@@ -168,7 +168,8 @@ class LineScreen:
 
         async def run() -> None:
             try:
-                await self.app.run_async()
+                # not the server's Ctrl-C: prompt-toolkit would take SIGINT over for this screen
+                await self.app.run_async(handle_sigint=False)
             finally:
                 self._lines.put_nowait(None)
 

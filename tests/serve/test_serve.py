@@ -324,7 +324,9 @@ def test_long_lines_floods_and_idle_connections(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
-def test_the_command_prints_how_to_join_and_stops_on_sigterm(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT"])
+def test_the_command_prints_how_to_join_and_stops_on_a_signal(tmp_path: Path, stop: str) -> None:
+    """Ctrl-C (SIGINT) too: a person's screen must not take the server's Ctrl-C for its own."""
     import os
     import signal
     import subprocess
@@ -357,7 +359,7 @@ def test_the_command_prints_how_to_join_and_stops_on_sigterm(tmp_path: Path) -> 
             await ann.say("start", "Hand 1")
             bob.close()
             await ann.until(lambda: "Bob lost the connection" in ann.text)
-            proc.send_signal(signal.SIGTERM)
+            proc.send_signal(getattr(signal, stop))
             await ann.until(lambda: ann.closed)
 
         asyncio.run(people())
