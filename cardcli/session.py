@@ -14,6 +14,9 @@ needs undo logic of its own (python-chess's move stack, without the snapshots).
 Undo is fair: it takes back only your own moves made since another seat last
 acted (what a bot did after your move has been seen and cannot be unseen), and
 never a move that showed you a hidden card (the game's ``undo_barrier``).
+
+Rebuilding a session from a file holds the file to its moves with the checks of
+:mod:`cardcli.replay.claims`.
 """
 
 from __future__ import annotations
@@ -22,24 +25,29 @@ import datetime as _dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 
 from cardcli import __version__
-from cardcli.engine.cards import Card
 from cardcli.engine.deal import shuffled_deck
-from cardcli.engine.fold import FoldError, HandLog, LegalCheck, LoggedMove, Table, Visitor, fold
+from cardcli.engine.fold import FoldError, HandLog, LegalCheck, Table, Visitor, fold
 from cardcli.engine.game import Advisor, Game, HandResult, LevelledAdvisor, MatchResult
 from cardcli.engine.notation import resolve
-from cardcli.engine.options import build_config, config_from_builtins
+from cardcli.engine.options import build_config
 from cardcli.engine.registry import load
 from cardcli.engine.rng import Rng, fresh_seed, normalize_seed
+from cardcli.engine.text import safe
 from cardcli.engine.verdict import IllegalMove, MoveError, Verdict
 from cardcli.engine.words import seat_label as _seat_label
 from cardcli.i18n import _, ngettext
+from cardcli.replay.claims import ResultCheck, check_match_result, game_of, log_of, seeded_deck_check
 from cardcli.replay.io import ReplayError, write
 from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, MoveRecord, Replay, SeatRecord
+
+# log_of lives in cardcli.replay.claims (with the other checks of a file against its moves); it is
+# named here too for the code that imports it from the session.
+__all__ = ["Event", "SeatSpec", "Session", "SessionError", "UndoRefused", "fold_position", "log_of"]
 
 
 @dataclass
@@ -166,54 +174,11 @@ class Session:
         raises :class:`ReplayError` naming the hand and move. ``legal`` also holds each
         move to the legal list of its position (:class:`~cardcli.engine.fold.LegalCheck`).
         """
-        from cardcli.engine.options import ConfigError
-        from cardcli.engine.registry import UnknownGame
-
-        try:
-            game = load(replay.game)
-            config = config_from_builtins(game, replay.config)
-        except (UnknownGame, ConfigError) as err:
-            raise ReplayError(str(err)) from None
-        problem = game.check_setup(config, replay.players)
-        if problem:
-            raise ReplayError(problem)
-        if len(replay.seats) != replay.players:
-            count = len(replay.seats)
-            raise ReplayError(
-                ngettext(
-                    "the file lists {n} seat for {players} players", "the file lists {n} seats for {players} players", count
-                ).format(n=count, players=replay.players)
-            )
-        if replay.hands_limit is not None and replay.hands_limit < 1:
-            raise ReplayError(_("the file limits the match to {n} hands").format(n=replay.hands_limit))
-        if replay.hands_limit is not None and len(replay.hands) > replay.hands_limit:
-            raise ReplayError(
-                _("the file holds {n} hands, but the match was limited to {limit}").format(
-                    n=len(replay.hands), limit=replay.hands_limit
-                )
-            )
-        for bot_seat in replay.seats:
-            if bot_seat.kind == "bot" and bot_seat.bot is not None and not game.has_bot(bot_seat.bot):
-                raise ReplayError(
-                    _("seat {seat}: {game} has no bot {bot}").format(seat=bot_seat.name, game=game.name, bot=repr(bot_seat.bot))
-                )
-        from cardcli.engine.text import safe
-
+        game, config = game_of(replay)
         # names and the title come from a file: control characters never reach a terminal
         seats = [SeatSpec(safe(s.name), s.kind == "human", s.bot) for s in replay.seats]
-        deck_check = None
-        if replay.seed and strict:
-            seed = replay.seed
-            unshuffled = game.deck(config, replay.players)
-
-            def deck_check(number: int, deck: list[Card]) -> str | None:
-                if list(deck) != shuffled_deck(unshuffled, seed, number):
-                    return _("the deck is not the one seed {seed} deals (remove the seed to keep a hand-made deal)").format(
-                        seed=repr(seed)
-                    )
-                return None
-
-        checker = _ResultCheck(replay.hands)
+        deck_check = seeded_deck_check(game, config, replay) if strict else None
+        checker = ResultCheck(replay.hands)
         visitors: list[Visitor] = [checker, LegalCheck()] if legal else [checker]
         try:
             table = fold(
@@ -246,22 +211,7 @@ class Session:
         sess.annotations = list(replay.annotations)
         sess.title = safe(replay.title) if replay.title is not None else None
         sess.extras = [dict(h.extra) | checker.extras.get(i, {}) for i, h in enumerate(replay.hands, 1)]
-        if replay.result is not None:
-            if replay.result.complete and not sess.finished:
-                raise ReplayError(_("the file says the match is complete, but its moves do not finish it"))
-            got_m = sess.match_result()
-            if got_m != replay.result and msgspec.to_builtins(got_m) != msgspec.to_builtins(replay.result):
-                raise ReplayError(
-                    _(
-                        "the recorded match result {totals} (winners {winners}) does not match the moves "
-                        "({real_totals}, winners {real_winners})"
-                    ).format(
-                        totals=replay.result.totals,
-                        winners=replay.result.winners,
-                        real_totals=got_m.totals,
-                        real_winners=got_m.winners,
-                    )
-                )
+        check_match_result(replay.result, sess.finished, sess.match_result())
         return sess
 
     # -- the table -----------------------------------------------------------------------------
@@ -570,87 +520,9 @@ class Session:
         write(path, self.to_replay())
 
 
-def log_of(replay: Replay) -> list[HandLog]:
-    """A replay's match log: decks and ``(seat, notation)`` moves, with what the file claims.
-
-    The moves are the file's own records: a fold only reads an entry's ``seat``, ``move`` and
-    ``secret``, which a :class:`MoveRecord` has as a :class:`LoggedMove` does (copying every move
-    of a long replay cost a tenth of verifying it)."""
-    return [HandLog(list(h.deck), cast(list[LoggedMove], h.moves), h.dealer) for h in replay.hands]
-
-
 def fold_position(table: Table[Any, Any], keep: int) -> Any:
     """The state of ``table``'s current hand after its first ``keep`` moves (a new, trusting fold)."""
     sub: Table[Any, Any] = Table(table.game, table.config, table.players, table.first_dealer, strict=False)
     sub.state = table.hand_start(table.hand)
     sub.replay_hand(HandLog(table.hands[-1].deck, table.hands[-1].moves, None), keep)
     return sub.state
-
-
-class _ResultCheck(Visitor):
-    """Compares each hand's computed result with the one a file records."""
-
-    def __init__(self, hands: Sequence[HandRecord]) -> None:
-        self.hands = hands
-        self.extras: dict[int, dict[str, Any]] = {}
-
-    def end_hand(self, table: Table[Any, Any], hand: int, result: HandResult | None) -> None:
-        self.extras[hand] = table.game.hand_extra(table.state)
-
-    def begin_hand(self, table: Table[Any, Any], hand: int) -> None:
-        if hand > 1:
-            self._compare(table, hand - 1)
-
-    def _compare(self, table: Table[Any, Any], hand: int) -> None:
-        recorded = self.hands[hand - 1].result
-        if recorded is None:
-            return
-        got = table.results[hand - 1]
-        if got is None:
-            raise FoldError(_("hand {hand}: the file records a result but the hand is not over").format(hand=hand), hand)
-        if got == recorded:  # the usual answer, without turning both into plain values first
-            return
-        mine, theirs = msgspec.to_builtins(got), msgspec.to_builtins(recorded)
-        if mine != theirs:
-            field, said, real = _first_difference(theirs, mine)
-            raise FoldError(
-                _(
-                    "hand {hand}: the recorded result does not match the moves: {field} is {said} in the "
-                    "file, but the moves give {real}"
-                ).format(hand=hand, field=field, said=_short(said), real=_short(real)),
-                hand,
-            )
-
-    def finish(self, table: Table[Any, Any]) -> None:
-        if table.hand:
-            self._compare(table, table.hand)
-
-
-def _first_difference(said: Any, real: Any, path: str = "result") -> tuple[str, Any, Any]:
-    """The first place where two decoded values differ: (dotted path, value said, real value)."""
-    if isinstance(said, dict) and isinstance(real, dict):
-        for key in sorted(set(said) | set(real), key=str):
-            if said.get(key, _MISSING) != real.get(key, _MISSING):
-                return _first_difference(said.get(key, _MISSING), real.get(key, _MISSING), f"{path}.{key}")
-    elif isinstance(said, list) and isinstance(real, list):
-        for i, (a, b) in enumerate(zip(said, real)):
-            if a != b:
-                return _first_difference(a, b, f"{path}[{i}]")
-        if len(said) != len(real):
-            return f"{path} (length)", len(said), len(real)
-    return path, said, real
-
-
-class _Missing:
-    def __repr__(self) -> str:
-        return "missing"
-
-
-_MISSING = _Missing()
-
-
-def _short(value: Any) -> str:
-    from cardcli.engine.text import safe
-
-    text = safe(repr(value))
-    return text if len(text) <= 60 else text[:57] + "..."

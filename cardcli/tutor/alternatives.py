@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cardcli.tutor import catalog
+from cardcli.tutor.forks import controller_on, place_copy
 from cardcli.tutor.model import Lesson, LessonError, Move
 from cardcli.tutor.runner import LessonController
 from cardcli.ui.console import Console
@@ -127,18 +128,7 @@ def walk(lesson: Lesson, course: str, lesson_id: str) -> Iterator[Trial]:
 def fork_of(ctl: LessonController) -> tuple[LessonController, io.StringIO]:
     """A learner's controller on a copy of ``ctl``'s place, waiting at the same step (what it prints
     goes to the returned buffer): a try there leaves the walk's own controller as it was."""
-    out = io.StringIO()
-    copy = catalog.session_at(ctl.lesson, ctl.course, ctl.lesson_id, ctl.place()["moves"])
-    fork = LessonController(
-        copy,
-        Console(out=out, err=out, charset="ascii"),
-        ctl.lesson,
-        ctl.course,
-        ctl.lesson_id,
-        record=False,
-        start=ctl.index,
-        done_steps=set(ctl.skipped),
-    )
+    fork, out = controller_on(ctl, place_copy(ctl), set(ctl.skipped))
     fork.run()
     return fork, out
 

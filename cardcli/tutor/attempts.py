@@ -6,7 +6,6 @@ explanation of that wrong move and the rule. Functions of the running
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING, Any
 
 from cardcli.engine.notation import RulesDisagreement
@@ -14,9 +13,9 @@ from cardcli.engine.verdict import AmbiguousMove, IllegalMove, InvalidMove, Move
 from cardcli.i18n import _
 from cardcli.tutor.answers import normalize
 from cardcli.tutor.compute import advice
+from cardcli.tutor.forks import controller_on, place_copy
 from cardcli.tutor.judge import Judgement
 from cardcli.tutor.model import Free, LessonError, Move
-from cardcli.ui.console import Console
 
 if TYPE_CHECKING:
     from cardcli.tutor.runner import LessonController
@@ -36,27 +35,12 @@ def follows(c: LessonController, move: Any, done: int) -> bool:
     none, the current step still to do): tried on a copy, in a silent probe (nothing here changes)."""
     if c.probe:
         return False
-    from cardcli.tutor import catalog
-
     try:
-        copy = catalog.session_at(c.lesson, c.course, c.lesson_id, c.place()["moves"])
+        copy = place_copy(c)
         copy.play(move)
     except (LessonError, MoveError, ValueError):
         return False
-    from cardcli.tutor.runner import LessonController  # the probe is a controller of its own
-
-    out = io.StringIO()
-    probe = LessonController(
-        copy,
-        Console(out=out, err=out, charset="ascii"),
-        c.lesson,
-        c.course,
-        c.lesson_id,
-        auto=True,
-        probe=True,
-        start=c.index,
-        done_steps=c.skipped | ({done} if done >= 0 else set()),
-    )
+    probe, _out = controller_on(c, copy, c.skipped | ({done} if done >= 0 else set()), auto=True, probe=True)
     if done == c.index:
         probe.next()
     probe.run()
