@@ -435,7 +435,9 @@ def after_1nt(ctx: Ctx) -> list[Cand]:
             lens={"H": (0, 3), "S": (0, 3)},
         ),
         cand(B(6, "N"), _("18-21 HCP, no 4-card major: slam to play"), hcp=(18, 21), lens={"H": (0, 3), "S": (0, 3)}),
-        cand(B(4, "N"), _("16-17 HCP, no 4-card major: invites 6NT (quantitative)"), hcp=(16, 17), lens={"H": (0, 3), "S": (0, 3)}),
+        cand(
+            B(4, "N"), _("16-17 HCP, no 4-card major: invites 6NT (quantitative)"), hcp=(16, 17), lens={"H": (0, 3), "S": (0, 3)}
+        ),
         cand(B(3, "N"), _("10-15 HCP, to play, no 4-card major"), hcp=(10, 15), lens={"H": (0, 3), "S": (0, 3)}),
         cand(
             B(2, "S"),
