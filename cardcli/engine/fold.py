@@ -23,6 +23,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from cardcli.engine.cards import Card
 from cardcli.engine.game import Game, GameState, HandResult, Outcome
+from cardcli.engine.keyed import kept_for
 from cardcli.engine.verdict import MoveError
 from cardcli.i18n import _
 
@@ -170,10 +171,10 @@ class Table(Generic[S, M]):
         self._own_end = cls.hand_over is not Game.hand_over
         """False when a hand is over at phase "over", as :meth:`Game.hand_over` says."""
         self._entries = _entries_of(game.move_table)
+        """``seat * 65536 + move id`` → the log entry of that move by that seat (:meth:`push_id`)."""
         self._play_id = game.play_id
         self._log: list[LoggedMove] | None = None
         """The current hand's log (``hands[-1].moves``), or None before the first deal."""
-        """``seat * 65536 + move id`` → the log entry of that move by that seat (:meth:`push_id`)."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -495,20 +496,14 @@ def _names_of(game: Game[Any, Any, Any, Any]) -> dict[int, str] | None:
     table = game.canonical_moves
     if table is None:
         return None
-    kept = _NAMES.get(id(table))
-    if kept is None or kept[0] is not table:
-        kept = _NAMES[id(table)] = (table, {id(m): text for text, m in table.items() if game.format_move(m) == text})
-    return kept[1]
+    return kept_for(_NAMES, table, lambda: {id(m): text for text, m in table.items() if game.format_move(m) == text})
 
 
 def _entries_of(table: Sequence[Any] | None) -> dict[int, LoggedMove]:
     """The log entries :meth:`Table.push_id` shares for the moves of ``table`` (filled as they are made)."""
     if table is None:
         return {}
-    kept = _ENTRIES.get(id(table))
-    if kept is None or kept[0] is not table:
-        kept = _ENTRIES[id(table)] = (table, {})
-    return kept[1]
+    return kept_for(_ENTRIES, table, dict)
 
 
 def _sorted_deck(deck: Sequence[Card]) -> tuple[list[Card], frozenset[Card] | None]:

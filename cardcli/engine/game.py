@@ -41,6 +41,7 @@ import msgspec
 
 from cardcli.engine.bot import Advisor, Bot, LevelledAdvisor, RandomBot
 from cardcli.engine.cards import Card, Charset
+from cardcli.engine.keyed import kept_for
 from cardcli.engine.options import type_name
 from cardcli.engine.outcome import Outcome
 from cardcli.engine.results import HandResult, ImportedMatch, MatchResult, Number, RecordedHand, ScoreSheet, Side
@@ -594,7 +595,4 @@ def _ids_of(game: Game[Any, Any, Any, Any]) -> tuple[Sequence[Any], dict[Any, in
     table = game.move_table
     if table is None:
         raise NotImplementedError(f"{game.name} numbers no moves: it has no lean path")
-    kept = _IDS.get(id(table))
-    if kept is None or kept[0] is not table:
-        kept = _IDS[id(table)] = (table, {m: i for i, m in enumerate(table)})
-    return kept
+    return table, kept_for(_IDS, table, lambda: {m: i for i, m in enumerate(table)})

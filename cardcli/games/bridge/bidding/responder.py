@@ -188,9 +188,9 @@ def _after_2nt(ctx: Ctx, r: Bid) -> list[Cand]:
     return out
 
 
-def opener_after_quantitative(ctx: Ctx) -> list[Cand] | None:
-    """Opener's answer to responder's quantitative 4NT after 1x-1y-2NT (18-19 HCP): 6NT with 19,
-    pass with 18; ``None`` for any other position."""
+def _opener_after_second_answer(ctx: Ctx) -> tuple[Bid, list[Bid], list[Bid]] | None:
+    """Opener's suit opening, opener's two bids and responder's two, when opener is to call right after
+    responder's second bid; ``None`` for any other position (the positions of opener's third call)."""
     o = _suit_opening(ctx)
     if o is None or ctx.opening is None or ctx.opening[0] != ctx.me:
         return None
@@ -198,6 +198,16 @@ def opener_after_quantitative(ctx: Ctx) -> list[Cand] | None:
     last = ctx.last_bid
     if len(my_bids) != 2 or len(p_bids) != 2 or last is None or last[0] != ctx.partner:
         return None
+    return o, my_bids, p_bids
+
+
+def opener_after_quantitative(ctx: Ctx) -> list[Cand] | None:
+    """Opener's answer to responder's quantitative 4NT after 1x-1y-2NT (18-19 HCP): 6NT with 19,
+    pass with 18; ``None`` for any other position."""
+    seen = _opener_after_second_answer(ctx)
+    if seen is None:
+        return None
+    _o, my_bids, p_bids = seen
     if my_bids[1] != B(2, "N") or p_bids[1] != B(4, "N") or p_bids[0].level != 1:
         return None
     return [
@@ -209,13 +219,10 @@ def opener_after_quantitative(ctx: Ctx) -> list[Cand] | None:
 def opener_third(ctx: Ctx) -> list[Cand] | None:
     """Opener's answer to responder's invitation after opener's minimum rebid: accept with the top of
     the range shown, decline with the bottom; ``None`` for any other position."""
-    o = _suit_opening(ctx)
-    if o is None or ctx.opening is None or ctx.opening[0] != ctx.me:
+    seen = _opener_after_second_answer(ctx)
+    if seen is None:
         return None
-    my_bids, p_bids = ctx.bids_of(ctx.me), ctx.bids_of(ctx.partner)
-    last = ctx.last_bid
-    if len(my_bids) != 2 or len(p_bids) != 2 or last is None or last[0] != ctx.partner:
-        return None
+    o, my_bids, p_bids = seen
     r, rb, inv = p_bids[0], my_bids[1], p_bids[1]
     if inv.level >= ctx.game_level(inv.strain) or r.strain == o.strain:
         return None
