@@ -31,7 +31,7 @@ def complete(c: LessonController) -> None:
     c.stars = 3 if total == 0 else 2 if total <= 2 else 1
     c.console.say(
         _("Lesson complete: {stars} ({hints}, {mistakes}).").format(
-            stars="*" * c.stars + "." * (3 - c.stars),
+            stars=ngettext("{n} of 3 stars", "{n} of 3 stars", c.stars).format(n=c.stars),
             hints=ngettext("{n} hint", "{n} hints", c.hints).format(n=c.hints),
             mistakes=ngettext("{n} mistake", "{n} mistakes", c.mistakes).format(n=c.mistakes),
         ),

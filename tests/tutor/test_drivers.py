@@ -70,7 +70,7 @@ def test_lesson_solved_through_the_prompt_toolkit_driver(entry: catalog.Entry) -
             code = run(ctl, input=inp, output=DummyOutput())
     text = out.getvalue()
     assert code == 0, text
-    assert "Lesson complete: *** (0 hints, 0 mistakes)" in text, text[-3000:]
+    assert "Lesson complete: 3 of 3 stars (0 hints, 0 mistakes)" in text, text[-3000:]
     assert lesson_results(entry.course)[entry.id] == (True, 3)
     assert resume_point(entry.course, entry.id) is None
 
@@ -82,7 +82,7 @@ def test_lesson_solved_through_the_line_driver(entry: catalog.Entry) -> None:
     lines = solution(entry)
     ctl, out = controller(entry)
     code = run(ctl, io.StringIO("".join(t + "\n" for t in lines)), interactive=False)
-    assert code == 0 and "Lesson complete: ***" in out.getvalue(), out.getvalue()[-3000:]
+    assert code == 0 and "Lesson complete: 3 of 3 stars" in out.getvalue(), out.getvalue()[-3000:]
     assert lesson_results(entry.course)[entry.id] == (True, 3)
 
 

@@ -22,7 +22,7 @@ def test_wrong_move_hints_and_quiz() -> None:
     assert "That is a legal move, but not what this step asks." in out
     assert "may become part of a run" in out  # the tempting wrong move explained
     assert "Not quite" in out and "Right." in out
-    assert "Lesson complete: *.. (3 hints, 3 mistakes)" in out
+    assert "Lesson complete: 1 of 3 stars (3 hints, 3 mistakes)" in out
     assert lesson_results("rummy")["01-a-turn"] == (True, 1)
 
 

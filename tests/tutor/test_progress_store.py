@@ -81,7 +81,7 @@ def test_kill_9_in_the_middle_of_a_lesson_resumes_at_the_step_reached() -> None:
     assert point["moves"][-2:] == [[2, "play 9S"], [3, "play 3S"]]
     out = learn("bridge", "1", input="North\nplay TS\n")
     assert "(continuing at step 5 of 9)" in out and "Who won the trick?" in out
-    assert f"Lesson complete: **. ({point['hints']} hint{'' if point['hints'] == 1 else 's'}, 1 mistake)" in out
+    assert f"Lesson complete: 2 of 3 stars ({point['hints']} hint{'' if point['hints'] == 1 else 's'}, 1 mistake)" in out
     assert lesson_results("bridge")["01-following-suit"] == (True, 2)
     assert resume_point("bridge", "01-following-suit") is None
 
@@ -162,7 +162,7 @@ def test_an_old_tutor_json_is_read_once_into_the_store() -> None:
         encoding="utf-8",
     )
     out = learn("rummy", "1", input="discard 2D\n10\n")
-    assert "(continuing at step 3 of 5)" in out and "Lesson complete: **. (1 hint, 0 mistakes)" in out
+    assert "(continuing at step 3 of 5)" in out and "Lesson complete: 2 of 3 stars (1 hint, 0 mistakes)" in out
     assert not old.exists() and (data_dir() / "tutor.json.imported").exists()
     q = drill_queue("bridge", "hcp")
     assert q.next == 7 and [m for m, _d in q.missed] == [3]

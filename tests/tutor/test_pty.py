@@ -47,6 +47,6 @@ def test_bridge_lesson_in_a_real_terminal(tmp_path: Path) -> None:
         assert term.expect("hints 2 · mistakes 1")  # what was counted before comes back too
         term.line("a", "Right.")
         prompt_after(term, "Right.", "[7/9] South>")
-        term.line("play TS", "Lesson complete: *.. (2 hints, 1 mistake).")
+        term.line("play TS", "Lesson complete: 1 of 3 stars (2 hints, 1 mistake).")
         assert term.wait() == 0
     assert "Traceback" not in term.text
