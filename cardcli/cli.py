@@ -47,6 +47,32 @@ class _Root(click.Group):
             register()
         return super().main(*args, **kwargs)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_lang(args))
+
+
+def hoist_lang(args: list[str]) -> list[str]:
+    """``--lang`` moved to the front: people type it after the command too (``cardcli play rummy
+    --lang it``, as the shared tables take it), and it must be read before anything is printed.
+    Nothing after ``--`` is touched."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest.extend(args[i:])
+            break
+        if a == "--lang":
+            if i + 1 == len(args):  # no value: the root says that, not a subcommand
+                return ["--lang"]
+            front.extend(args[i : i + 2])
+            i += 2
+            continue
+        (front if a.startswith("--lang=") else rest).append(a)
+        i += 1
+    return front + rest
+
 
 def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     if value is None:

@@ -55,6 +55,25 @@ def test_lang_it_translates_rules_and_help() -> None:
     assert code == 0 and "preset predefinito" in out and "giocatori" in out
 
 
+def test_lang_may_follow_the_command() -> None:
+    code, out = run("rules", "burraco", "--lang", "it")
+    assert code == 0 and "come si gioca nei circoli italiani" in out
+    code, out = run("play", "--help", "--lang=it")
+    assert code == 0 and "Gioca a GAME contro i bot" in out
+    code, out = run("games", "--lang", "xx")
+    assert code == 2 and "--lang" in out and "Traceback" not in out
+    code, out = run("rules", "burraco", "--lang")
+    assert code == 2 and "--lang" in out and "requires an argument" in out
+
+
+def test_hoisting_leaves_the_rest_in_order() -> None:
+    from cardcli.cli import hoist_lang
+
+    assert hoist_lang(["play", "rummy", "--lang", "it", "--seed", "5"]) == ["--lang", "it", "play", "rummy", "--seed", "5"]
+    assert hoist_lang(["score", "--", "--lang", "it"]) == ["score", "--", "--lang", "it"]
+    assert hoist_lang(["--lang=en", "games"]) == ["--lang=en", "games"]
+
+
 def test_each_run_starts_from_the_environment_again() -> None:
     run("--lang", "it", "games")
     code, out = run("rules", "rummy")
