@@ -1,6 +1,7 @@
 """SAYC competitive bidding, second table: advancing an overcall (the cue bid is the good raise, the
 jump raise pre-emptive), competing in a part score to the level of the fit, opener's reopening
-2NT and its answer, and opener's notrump answers to a negative double at the two level.
+2NT and its answer, opener's notrump answers to a negative double at the two level, and the
+takeout doubler's second call.
 
 Same form as :mod:`tests.bridge.sayc.test_competitive_sayc`: a hand (spades, hearts, diamonds,
 clubs), an auction that North deals, the call the system makes and words of its meaning. Each case
@@ -22,6 +23,7 @@ TOTAL_TRICKS = "SAYC: Competitive bidding, part scores (the Law of Total Tricks,
 PREEMPTS = "SAYC: Preemptive bids (the pre-emptor does not bid again)"
 REOPENING = "SAYC: Competitive bidding, Negative doubles (opener in the pass-out seat)"
 NEGATIVE = "SAYC: Competitive bidding, Negative doubles (opener's rebid)"
+DOUBLER = "SAYC: Defensive bidding, Takeout doubles (the doubler's rebid)"
 
 CASES = [
     # advancing partner's overcall: the cue bid is the good raise, so the jump raise is weak
@@ -44,6 +46,15 @@ CASES = [
     # over a two-level overcall opener's 2NT answer to the negative double is a minimum
     (NEGATIVE, "1D 2H X P", "K6 QT82 AQJ4 J97", "2NT", "answers the negative double: 12-15 HCP"),
     (NEGATIVE, "1D 2H X P", "Q6 QT82 AKQJ A97", "3NT", "answers the negative double with game: 16-19 HCP"),
+    # the doubler bids again only with more than a minimum double
+    (DOUBLER, "1C X P 1S P", "7 KT963 AK94 AK2", "2H", "doubled, then a new suit: 5+ hearts, 17+ HCP"),
+    (DOUBLER, "2H X P 3C P", "A86 AJT AKQT4 QT", "3D", "doubled, then a new suit: 5+ diamonds"),
+    (DOUBLER, "1C X P 1S P", "AQ84 KQ53 A4 K42", "2S", "raises partner's spades: 4+ spades, 17-20 points"),
+    (DOUBLER, "1C X P 1S P", "AK84 AQ53 AK4 42", "4S", "raises partner's spades to game: 4+ spades, 21+ points"),
+    (DOUBLER, "1C X P 2S P", "AQ84 KQ53 A4 K42", "4S", "to game: 4+ spades, 15+ points"),
+    (DOUBLER, "1C X P 1H P", "AQ4 KJ5 AQJ4 K42", "1NT", "doubled, then notrump: 19-21 HCP, balanced"),
+    (DOUBLER, "1C X P 1S P", "A984 KJ53 KJ4 42", "Pass", "pass"),
+    (DOUBLER, "1D P P X P 1H P", "AQ84 Q53 4 KJ842", "Pass", "pass"),
 ]
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from cardcli.games.bridge.auction import doubling_state
 from cardcli.games.bridge.bidding.context import NEGATIVE, TAKEOUT, Ctx, double_kind, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
+from cardcli.games.bridge.bidding.doubler import doubler_rebids
 from cardcli.games.bridge.bidding.doubles import advance_double
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import placement
-from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.bidding.twosuited import advance_two_suiter, michaels_minor, partner_two_suiter, two_suited_overcalls
 from cardcli.games.bridge.moves import DOUBLE, PASS, REDOUBLE, Bid, Double, Pass
 from cardcli.i18n import _
@@ -251,6 +252,9 @@ def defence(ctx: Ctx) -> list[Cand]:
             return advance_double(ctx)
         if isinstance(first, Bid) and not answered:
             return advance_overcall(ctx, first)
+    rebid = doubler_rebids(ctx)
+    if rebid:
+        return with_fallback(rebid, placement(ctx))
     special = conventional_continuations(ctx)
     if special is not None:
         return special
