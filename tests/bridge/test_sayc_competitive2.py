@@ -24,6 +24,7 @@ PREEMPTS = "SAYC: Preemptive bids (the pre-emptor does not bid again)"
 REOPENING = "SAYC: Competitive bidding, Negative doubles (opener in the pass-out seat)"
 NEGATIVE = "SAYC: Competitive bidding, Negative doubles (opener's rebid)"
 DOUBLER = "SAYC: Defensive bidding, Takeout doubles (the doubler's rebid)"
+REDOUBLE = "SAYC: Competitive bidding, after the opponents' takeout double (redouble)"
 
 CASES = [
     # advancing partner's overcall: the cue bid is the good raise, so the jump raise is weak
@@ -55,6 +56,10 @@ CASES = [
     (DOUBLER, "1C X P 1H P", "AQ4 KJ5 AQJ4 K42", "1NT", "doubled, then notrump: 19-21 HCP, balanced"),
     (DOUBLER, "1C X P 1S P", "A984 KJ53 KJ4 42", "Pass", "pass"),
     (DOUBLER, "1D P P X P 1H P", "AQ84 Q53 4 KJ842", "Pass", "pass"),
+    # over their double a raise is 6-10: a game-going hand with a fit redoubles first
+    (REDOUBLE, "1H X", "K84 QJ52 AK4 Q42", "XX", "or a fit and the values for game"),
+    (REDOUBLE, "1H X", "K84 QJ52 A84 842", "2H", "raise: 3+ hearts, 6-10 points"),
+    (REDOUBLE, "1H X XX 2C P P", "K84 QJ52 AK4 Q42", "4H", "game in hearts"),
 ]
 
 
@@ -78,3 +83,16 @@ def test_the_jump_to_game_over_a_weak_jump_overcall_is_weak_or_strong() -> None:
     assert call_name(weak) == call_name(strong) == "4S"
     assert "pre-emptive jump raise: 4+ spades" in why and "raise to game" in why
     assert bd.choose(cards("K98 52 86432 Q83"), 0, calls, score0)[0] != weak  # three trumps, weak: no jump
+
+
+def test_the_fit_level_stops_at_two_vulnerable_against_not() -> None:
+    """The overcaller's seven-card suit competes at the three level, except vulnerable against not
+    vulnerable, where one down doubled costs more than their part score."""
+    calls = [parse_call(t) for t in "1H 2D X P 2H".split()]
+    hand = cards("84 95 AKJ9743 K2")
+
+    def unfavourable(seat: int) -> bd.Score:
+        return bd.Score(vul=(seat % 2 == 1, seat % 2 == 0))
+
+    assert call_name(bd.choose(hand, 0, calls, score0)[0]) == "3D"
+    assert call_name(bd.choose(hand, 0, calls, unfavourable)[0]) == "Pass"

@@ -27,9 +27,10 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
         out.append(
             cand(
                 REDOUBLE,
-                _("10+ HCP, usually no fit: the hand belongs to us"),
+                _("10+ HCP, usually no fit (or a fit and the values for game): the hand belongs to us"),
                 hcp=(10, 37),
-                lens={m: (0, 2)} if m in MAJORS else None,
+                # a raise says only 6-10 over the double: a game-going hand with a fit redoubles first
+                extra=lambda h: m not in MAJORS or h.lens[m] <= 2 or h.hcp >= 13,
             )
         )
     need = 3 if m in MAJORS else 5

@@ -7,7 +7,8 @@ The rule is the last resort of a competitive position: the table for the positio
 where the table would pass. It bids only the cheapest level of a suit our side has bid, never
 above the three level, and only when the opponents' bid stands undoubled; partner's silence is
 read as two cards in the suit (an average holding), so an overcaller needs a six-card suit to
-compete at the two level and a seven-card suit at the three level.
+compete at the two level and a seven-card suit at the three level. Vulnerable against not
+vulnerable the rule stops at the two level: one off doubled costs more than their part score.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def total_tricks_rows(ctx: Ctx) -> list[Cand]:
             continue
         p_len = p.min_len(s) if s in partners else max(p.min_len(s), SILENT_PARTNER)
         need = b.level + 6 - p_len
-        if need < 3:
+        if need < 3 or (b.level == 3 and ctx.score.vul[0] and not ctx.score.vul[1]):
             continue
         out.append(
             cand(
