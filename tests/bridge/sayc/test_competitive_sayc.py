@@ -152,7 +152,8 @@ def test_ex25_spades_over_1nt_doubled_are_played_in_spades() -> None:
 
 
 def test_228_a_strong_opener_does_not_pass_their_raise_out() -> None:
-    """Seed 228: the 20-HCP opener with a heart void competes over 1D (1H) P (2H)."""
+    """Seed 228: the 20-HCP opener with a heart void competes over 1D (1H) P (3H), the
+    advancer's pre-emptive jump raise."""
     calls = _bot_auction(228)
-    assert calls[:4] == ["1D", "1H", "Pass", "2H"]
+    assert calls[:4] == ["1D", "1H", "Pass", "3H"]
     assert calls[4] != "Pass"

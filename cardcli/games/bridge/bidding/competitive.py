@@ -6,10 +6,11 @@ from __future__ import annotations
 from cardcli.games.bridge.auction import doubling_state
 from cardcli.games.bridge.bidding.context import NEGATIVE, TAKEOUT, Ctx, double_kind, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
+from cardcli.games.bridge.bidding.doubler import doubler_rebids
 from cardcli.games.bridge.bidding.doubles import advance_double
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import placement
-from cardcli.games.bridge.bidding.table import B, Cand, cand
+from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.bidding.twosuited import advance_two_suiter, michaels_minor, partner_two_suiter, two_suited_overcalls
 from cardcli.games.bridge.moves import DOUBLE, PASS, REDOUBLE, Bid, Double, Pass
 from cardcli.i18n import _
@@ -26,9 +27,10 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
         out.append(
             cand(
                 REDOUBLE,
-                _("10+ HCP, usually no fit: the hand belongs to us"),
+                _("10+ HCP, usually no fit (or a fit and the values for game): the hand belongs to us"),
                 hcp=(10, 37),
-                lens={m: (0, 2)} if m in MAJORS else None,
+                # a raise says only 6-10 over the double: a game-going hand with a fit redoubles first
+                extra=lambda h: m not in MAJORS or h.lens[m] <= 2 or h.hcp >= 13,
             )
         )
     need = 3 if m in MAJORS else 5
@@ -251,6 +253,9 @@ def defence(ctx: Ctx) -> list[Cand]:
             return advance_double(ctx)
         if isinstance(first, Bid) and not answered:
             return advance_overcall(ctx, first)
+    rebid = doubler_rebids(ctx)
+    if rebid:
+        return with_fallback(rebid, placement(ctx))
     special = conventional_continuations(ctx)
     if special is not None:
         return special
@@ -380,16 +385,7 @@ def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
             out.append(
                 cand(game, _("raise to game: 3+ {s} and 14+ points").format(s=sname(s)), sup=(s, 14, 40), lens={s: (3, 13)})
             )
-        if raise_.level <= 3:
-            out.append(
-                cand(
-                    Bid(raise_.level + 1, s),
-                    _("jump raise: 3+ {s}, 11-13 points, invitational").format(s=sname(s)),
-                    sup=(s, 11, 13),
-                    lens={s: (3, 13)},
-                )
-            )
-            out.append(cand(raise_, _("raise: 3+ {s}, 7-10 points").format(s=sname(s)), sup=(s, 7, 10), lens={s: (3, 13)}))
+        out += _advance_raises(ctx, s, raise_)
     stop = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
     nt = ctx.cheapest("N")
     if nt is not None and nt.level <= 2:
@@ -412,3 +408,41 @@ def advance_overcall(ctx: Ctx, ov: Bid) -> list[Cand]:
             )
     out.append(cand(PASS, _("pass: no fit and not enough to bid")))
     return [c for c in out if c is not None]
+
+
+def _advance_raises(ctx: Ctx, s: str, raise_: Bid) -> list[Cand]:
+    """Advancer's raises of partner's suit overcall (SAYC booklet, Defensive bidding, Overcalls):
+    the cue bid of their suit is the good raise (a limit raise or better), so the jump raise is
+    pre-emptive, to the level of the trumps held together (the Law of Total Tricks: nine trumps,
+    the three level); the single raise shows 3+ cards and 7-10 points."""
+    out: list[Cand] = []
+    shown = max(5, ctx.partner_shape().min_len(s))
+    opening = ctx.opening
+    cue = ctx.cheapest(opening[1].strain) if opening is not None and opening[1].strain != "N" else None
+    if cue is not None and cue.level <= 3 and opening is not None and not ctx.ours(opening[0]) and cue.index < Bid(4, s).index:
+        out.append(
+            cand(
+                cue,
+                _("cue bid: a good raise in {s}, 3+ cards and 11+ points (a limit raise or better)").format(s=sname(s)),
+                forcing=True,
+                sup=(s, 11, 40),
+                lens={s: (3, 13)},
+            )
+        )
+    jump = Bid(raise_.level + 1, s)
+    if jump.level <= min(4, ctx.game_level(s)):
+        need = jump.level + 6 - shown
+        out.append(
+            cand(
+                jump,
+                _("pre-emptive jump raise: {n}+ {s}, weak (4-10 points): as many trumps together as tricks bid").format(
+                    n=need, s=sname(s)
+                ),
+                sup=(s, 4, 10),
+                hcp=(0, 9),
+                lens={s: (max(4, need), 13)},
+            )
+        )
+    if raise_.level <= 3:
+        out.append(cand(raise_, _("raise: 3+ {s}, 7-10 points").format(s=sname(s)), sup=(s, 7, 10), lens={s: (3, 13)}))
+    return out

@@ -65,28 +65,21 @@ def answer_negative_double(ctx: Ctx) -> list[Cand]:
         )
         out.append(cand(b, _("answers the negative double: 4+ {s}").format(s=sname(s)), lens={s: (4, 13)}))
     nt = ctx.cheapest("N")
-    if nt is not None and nt.level <= 2:
-        out.append(
-            cand(
-                nt,
-                _("answers the negative double: 12-15 HCP, balanced, a stopper in their suit")
-                if nt.level == 1
-                else _("answers the negative double: 12-18 HCP, balanced, a stopper in their suit"),
-                hcp=(12, 15) if nt.level == 1 else (12, 18),
-                bal=True,
-                extra=stop,
-            )
-        )
-        if nt.level == 1:
-            out.append(
-                cand(
-                    Bid(2, "N"),
-                    _("answers the negative double: 18-19 HCP, balanced, a stopper in their suit"),
-                    hcp=(18, 19),
-                    bal=True,
-                    extra=stop,
-                )
-            )
+    minimum = _("answers the negative double: 12-15 HCP, balanced, a stopper in their suit")
+    # over a two-level overcall the 2NT answer is a minimum: with the values of a jump rebid in
+    # notrump (a balanced hand too strong to open 1NT) opener bids the game
+    nt_rows = {
+        1: [
+            (Bid(1, "N"), minimum, (12, 15)),
+            (Bid(2, "N"), _("answers the negative double: 18-19 HCP, balanced, a stopper in their suit"), (18, 19)),
+        ],
+        2: [
+            (Bid(3, "N"), _("answers the negative double with game: 16-19 HCP, balanced, a stopper in their suit"), (16, 19)),
+            (Bid(2, "N"), minimum, (12, 15)),
+        ],
+    }
+    for call, text, hcp in nt_rows.get(nt.level if nt is not None else 0, []):
+        out.append(cand(call, text, hcp=hcp, bal=True, extra=stop))
     if not rho_bid:
         out.append(
             cand(
@@ -153,6 +146,8 @@ def strong_opener_competes(ctx: Ctx) -> list[Cand]:
         cand(DOUBLE, _("takeout double: 16+ HCP, at most 2 cards in their suit"), hcp=(16, 37), extra=lambda h: short(h, 2))
     )
     if pass_out and lb[1].level == 1:
+        # partner, who plays negative doubles, may have passed with length in their suit: a short
+        # opener reopens with a double, which partner leaves in for penalties
         out.append(
             cand(
                 DOUBLE,
@@ -161,7 +156,35 @@ def strong_opener_competes(ctx: Ctx) -> list[Cand]:
                 extra=lambda h: short(h, 1),
             )
         )
+    nt = ctx.cheapest("N")
+    if pass_out and nt is not None and nt.level == 2 and lb[1].level == 2:
+        out.append(
+            cand(
+                nt,
+                _("reopens with 2NT: 18-19 HCP, balanced, a stopper in their suit"),
+                hcp=(18, 19),
+                bal=True,
+                extra=lambda h: all(h.stopper(x) for x in their),
+            )
+        )
     return out
+
+
+def answer_reopening_2nt(ctx: Ctx) -> list[Cand]:
+    """Partner opened, we passed their overcall and partner reopened with 2NT (18-19 balanced, a
+    stopper): game in notrump with 6+ HCP, else pass. Empty when this position is not that one."""
+    op = ctx.opening
+    if op is None or op[0] != ctx.partner or not ctx.passed_hand or len(ctx.calls) < 2:
+        return []
+    p_calls = [c for c in ctx.seat_calls(ctx.partner) if not isinstance(c, Pass)]
+    if len(p_calls) != 2 or p_calls[1] != Bid(2, "N") or ctx.calls[-2] != Bid(2, "N"):
+        return []
+    if not isinstance(ctx.calls[-1], Pass) or len(ctx.seat_calls(ctx.me)) != 1:
+        return []
+    return [
+        cand(Bid(3, "N"), _("game in notrump: 6+ HCP opposite partner's 18-19"), hcp=(6, 37)),
+        cand(PASS, _("pass: fewer than 6 HCP, no game opposite 18-19")),
+    ]
 
 
 def _long(h: Hand, m: str) -> bool:

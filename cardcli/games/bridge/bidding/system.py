@@ -9,6 +9,7 @@ from cardcli.games.bridge.bidding.context import NEGATIVE, PENALTY, TAKEOUT, Ctx
 from cardcli.games.bridge.bidding.doubles import (
     advance_double,
     answer_negative_double,
+    answer_reopening_2nt,
     penalty_double_answer,
     strong_opener_competes,
 )
@@ -16,6 +17,7 @@ from cardcli.games.bridge.bidding.hand import bname, sname
 from cardcli.games.bridge.bidding.openings import openings, responses
 from cardcli.games.bridge.bidding.rebids import opener_rebids
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
+from cardcli.games.bridge.bidding.totaltricks import before_pass, total_tricks_rows
 from cardcli.games.bridge.moves import PASS, Bid, Pass
 from cardcli.i18n import _
 
@@ -38,9 +40,10 @@ def candidates(ctx: Ctx) -> list[Cand]:
     if opener == ctx.me:
         out = opener_after_1nt_doubled(ctx) or with_fallback(strong_opener_competes(ctx), opener_rebids(ctx))
     elif opener == ctx.partner:
-        out = responses(ctx)
+        out = with_fallback(answer_reopening_2nt(ctx), responses(ctx))
     else:
         out = defence(ctx)
+    out = before_pass(out, total_tricks_rows(ctx))
     return _to_the_score(ctx, _no_pass_when_forced(ctx, out))
 
 

@@ -1,0 +1,98 @@
+"""SAYC competitive bidding, second table: advancing an overcall (the cue bid is the good raise, the
+jump raise pre-emptive), competing in a part score to the level of the fit, opener's reopening
+2NT and its answer, opener's notrump answers to a negative double at the two level, and the
+takeout doubler's second call.
+
+Same form as :mod:`tests.bridge.sayc.test_competitive_sayc`: a hand (spades, hearts, diamonds,
+clubs), an auction that North deals, the call the system makes and words of its meaning. Each case
+names the section of the SAYC booklet it follows; competing by the Law of Total Tricks is not in
+the booklet (its Competitive bidding section leaves part-score judgement to the players), so those
+cases say so."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcli.games.bridge import bidding as bd
+from cardcli.games.bridge.auction import call_name
+from cardcli.games.bridge.moves import parse_call
+from tests.bridge.sayc.test_competitive_sayc import cards, score0
+
+ADVANCING = "SAYC: Defensive bidding, Overcalls (advancing: cue bid and raises)"
+TOTAL_TRICKS = "SAYC: Competitive bidding, part scores (the Law of Total Tricks, beyond the booklet)"
+PREEMPTS = "SAYC: Preemptive bids (the pre-emptor does not bid again)"
+REOPENING = "SAYC: Competitive bidding, Negative doubles (opener in the pass-out seat)"
+NEGATIVE = "SAYC: Competitive bidding, Negative doubles (opener's rebid)"
+DOUBLER = "SAYC: Defensive bidding, Takeout doubles (the doubler's rebid)"
+REDOUBLE = "SAYC: Competitive bidding, after the opponents' takeout double (redouble)"
+
+CASES = [
+    # advancing partner's overcall: the cue bid is the good raise, so the jump raise is weak
+    (ADVANCING, "1D 1S P", "K84 A52 KQ4 8632", "2D", "cue bid: a good raise in spades"),
+    (ADVANCING, "1C 1H 2H", "K85 A52 KQ4 8632", "3C", "cue bid: a good raise in hearts"),
+    (ADVANCING, "1D 1S P", "K984 52 842 Q832", "3S", "pre-emptive jump raise: 4+ spades, weak"),
+    (ADVANCING, "1D 1S P", "K9843 52 842 Q83", "3S", "as many trumps together as tricks bid"),
+    (ADVANCING, "1D 1S P", "K84 Q52 842 Q832", "2S", "raise: 3+ spades, 7-10 points"),
+    (ADVANCING, "1D 1S P", "84 Q852 8642 Q83", "Pass", "pass: no fit and not enough to bid"),
+    # competing again to the level of the fit rather than selling out to their suit
+    (TOTAL_TRICKS, "1H 2D X P 2H", "84 95 AKJ9743 K2", "3D", "competes to the level of the fit: 7+ diamonds"),
+    (TOTAL_TRICKS, "1H 2D X P 2H", "84 953 AKJ974 K2", "Pass", "nothing more to say"),
+    (TOTAL_TRICKS, "1S 2H 2S 3H", "KQJ984 5 K84 Q42", "3S", "competes to the level of the fit: 6+ spades"),
+    (TOTAL_TRICKS, "1S 2H 2S 3H", "KQJ98 54 K84 Q42", "Pass", "nothing more to say"),
+    (PREEMPTS, "2S X P 3H", "KQJ9843 5 842 42", "Pass", "nothing more to say"),
+    # opener reopens a two-level overcall passed round: 2NT with 18-19 balanced and a stopper
+    (REOPENING, "1C 2S P P", "K984 AQ5 KQ4 AJ4", "2NT", "reopens with 2NT: 18-19 HCP, balanced"),
+    (REOPENING, "1C 2S P P 2NT P", "84 Q83 J98763 K2", "3NT", "game in notrump: 6+ HCP opposite partner's 18-19"),
+    (REOPENING, "1C 2S P P 2NT P", "84 Q83 J98763 J2", "Pass", "fewer than 6 HCP"),
+    # over a two-level overcall opener's 2NT answer to the negative double is a minimum
+    (NEGATIVE, "1D 2H X P", "K6 QT82 AQJ4 J97", "2NT", "answers the negative double: 12-15 HCP"),
+    (NEGATIVE, "1D 2H X P", "Q6 QT82 AKQJ A97", "3NT", "answers the negative double with game: 16-19 HCP"),
+    # the doubler bids again only with more than a minimum double
+    (DOUBLER, "1C X P 1S P", "7 KT963 AK94 AK2", "2H", "doubled, then a new suit: 5+ hearts, 17+ HCP"),
+    (DOUBLER, "2H X P 3C P", "A86 AJT AKQT4 QT", "3D", "doubled, then a new suit: 5+ diamonds"),
+    (DOUBLER, "1C X P 1S P", "AQ84 KQ53 A4 K42", "2S", "raises partner's spades: 4+ spades, 17-20 points"),
+    (DOUBLER, "1C X P 1S P", "AK84 AQ53 AK4 42", "4S", "raises partner's spades to game: 4+ spades, 21+ points"),
+    (DOUBLER, "1C X P 2S P", "AQ84 KQ53 A4 K42", "4S", "to game: 4+ spades, 15+ points"),
+    (DOUBLER, "1C X P 1H P", "AQ4 KJ5 AQJ4 K42", "1NT", "doubled, then notrump: 19-21 HCP, balanced"),
+    (DOUBLER, "1C X P 1S P", "A984 KJ53 KJ4 42", "Pass", "pass"),
+    (DOUBLER, "1D P P X P 1H P", "AQ84 Q53 4 KJ842", "Pass", "pass"),
+    # over their double a raise is 6-10: a game-going hand with a fit redoubles first
+    (REDOUBLE, "1H X", "K84 QJ52 AK4 Q42", "XX", "or a fit and the values for game"),
+    (REDOUBLE, "1H X", "K84 QJ52 A84 842", "2H", "raise: 3+ hearts, 6-10 points"),
+    (REDOUBLE, "1H X XX 2C P P", "K84 QJ52 AK4 Q42", "4H", "game in hearts"),
+]
+
+
+@pytest.mark.parametrize("section,auction,hand,call,words", CASES, ids=[f"{c[1]}:{c[3]}" for c in CASES])
+def test_sayc_competitive_call(section: str, auction: str, hand: str, call: str, words: str) -> None:
+    calls = [parse_call(t) for t in auction.split()]
+    got, why = bd.choose(cards(hand), 0, calls, score0)
+    assert (call_name(got), section) == (call, section), why
+    assert words in why, (section, why)
+    # explain gives the same words as the bot's reason, and the hand fits the call's shape
+    assert bd.explain(0, calls, score0, got) == why
+    assert bd.meaning(bd.position(0, calls, score0), got).shape.holds(bd.Hand(cards(hand)))
+
+
+def test_the_jump_to_game_over_a_weak_jump_overcall_is_weak_or_strong() -> None:
+    """Over a weak jump overcall (six cards shown) the jump to game needs only four trumps (ten
+    together) when weak; with 14+ points it is the raise to game: one call, both meanings stated."""
+    calls = [parse_call(t) for t in "1H 2S P".split()]
+    weak, why = bd.choose(cards("K984 52 8642 Q83"), 0, calls, score0)
+    strong, _why = bd.choose(cards("AK84 52 AK42 Q83"), 0, calls, score0)
+    assert call_name(weak) == call_name(strong) == "4S"
+    assert "pre-emptive jump raise: 4+ spades" in why and "raise to game" in why
+    assert bd.choose(cards("K98 52 86432 Q83"), 0, calls, score0)[0] != weak  # three trumps, weak: no jump
+
+
+def test_the_fit_level_stops_at_two_vulnerable_against_not() -> None:
+    """The overcaller's seven-card suit competes at the three level, except vulnerable against not
+    vulnerable, where one down doubled costs more than their part score."""
+    calls = [parse_call(t) for t in "1H 2D X P 2H".split()]
+    hand = cards("84 95 AKJ9743 K2")
+
+    def unfavourable(seat: int) -> bd.Score:
+        return bd.Score(vul=(seat % 2 == 1, seat % 2 == 0))
+
+    assert call_name(bd.choose(hand, 0, calls, score0)[0]) == "3D"
+    assert call_name(bd.choose(hand, 0, calls, unfavourable)[0]) == "Pass"
