@@ -43,6 +43,7 @@ from typing import Any
 
 import pytest
 
+from cardcli import native
 from cardcli.engine.deal import shuffled_deck
 from cardcli.engine.fold import Table
 from cardcli.engine.registry import load
@@ -350,11 +351,16 @@ def test_bridge_random_playouts_against_openspiel() -> None:
     got = race(runs)
     med = {name: statistics.median(r) for name, r in got.items()}
     moves = sum(len(p) for _, p in ours) / len(ours)
+    path = "compiled" if native.compiled() else "pure"
     lines = [f"{len(ours)} seeded deals, {moves:.1f} moves a deal on average, median of {ROUNDS} rounds in turn"]
+    lines.append(f"cardcli's path: {native.status()}")
+    if native.stale():
+        lines.append("WARNING: a compiled build exists but is stale or unusable: these are the pure-Python figures")
     for name, label in LABELS.items():
         if name in med:
             rounds = " ".join(f"{r:.0f}" for r in got[name])
-            lines.append(f"{label:25}: {med[name]:7.0f} games/s {med[name] * moves:8.0f} moves/s  (rounds {rounds})")
+            tag = "" if name == "openspiel" else f" [{path}]"
+            lines.append(f"{label:25}: {med[name]:7.0f} games/s {med[name] * moves:8.0f} moves/s  (rounds {rounds}){tag}")
     lines.append(
         f"table overhead over the game API: {100 * (med['api'] / med['table'] - 1):.0f}% (moves), "
         f"{100 * (med['lean'] / med['table_lean'] - 1):.0f}% (ids)"
@@ -362,9 +368,11 @@ def test_bridge_random_playouts_against_openspiel() -> None:
     if pyspiel is not None:
         for name in ("api", "table", "lean", "table_lean"):
             per_round = " ".join(f"{a / o:.2f}" for a, o in zip(got[name], got["openspiel"]))
-            lines.append(f"ratio to OpenSpiel, {LABELS[name]:25}: {med[name] / med['openspiel']:.2f}x (per round {per_round})")
+            lines.append(
+                f"ratio to OpenSpiel, {LABELS[name]:25}: {med[name] / med['openspiel']:.2f}x (per round {per_round}) [{path}]"
+            )
     print("\nrandom bridge playouts, same deals and moves on both sides\n  " + "\n  ".join(lines))
-    print("legal-move generation and apply alone\n  " + "\n  ".join(halves(game, config, pyspiel)))
+    print(f"legal-move generation and apply alone [{path}]\n  " + "\n  ".join(halves(game, config, pyspiel)))
     if pyspiel is None:
         pytest.skip("open-spiel is not installed: cardcli's figures only")
 

@@ -107,13 +107,13 @@ def explain_result(result: HandResult, earlier: Sequence[HandResult | None] = ()
         level = int(contract[0])
         need = level + 6
         tricks = int(d["tricks"])
-        over = tricks - need
+        beyond = tricks - need
         how = (
             _("made exactly")
-            if over == 0
-            else ngettext("made with {n} overtrick", "made with {n} overtricks", over).format(n=over)
-            if over > 0
-            else _("down {n}").format(n=-over)
+            if beyond == 0
+            else ngettext("made with {n} overtrick", "made with {n} overtricks", beyond).format(n=beyond)
+            if beyond > 0
+            else _("down {n}").format(n=-beyond)
         )
         claim = d.get("claim")
         by = (" " + _("(claim by {s} accepted)").format(s=claim[0])) if claim else ""

@@ -10,27 +10,29 @@ bit. Each tuple is made the first time it is asked for, and shared.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from cardcli.engine.cards import Card
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.play import BRIDGE_RANKS, SUIT_ORDER
 
 T = TypeVar("T")
-SUIT_INDEX = {s: i for i, s in enumerate(SUIT_ORDER)}
+SUIT_INDEX: Final = {s: i for i, s in enumerate(SUIT_ORDER)}
 """Suit letter → its place in hand order (spades first)."""
 _RANKS_DOWN = BRIDGE_RANKS[::-1]
 CARD_BIT: dict[str, tuple[int, int]] = {r + s: (SUIT_INDEX[s], 1 << i) for s in SUIT_ORDER for i, r in enumerate(_RANKS_DOWN)}
 """Card → (suit index, its bit): the ace is bit 0, so rising bits are the hand order within a suit."""
 _PLAYS = {m.card: m for m in mv.ALL_MOVES if type(m) is mv.Play}
-DEAL_BIT: dict[str, int] = {r + s: 1 << (13 * si + i) for si, s in enumerate(SUIT_ORDER) for i, r in enumerate(_RANKS_DOWN)}
+DEAL_BIT: Final[dict[str, int]] = {
+    r + s: 1 << (13 * si + i) for si, s in enumerate(SUIT_ORDER) for i, r in enumerate(_RANKS_DOWN)
+}
 """Card → its bit in a 52-bit hand mask, in hand order (A♠ is bit 0, 2♣ bit 51)."""
-FULL = (1 << 52) - 1
+FULL: Final = (1 << 52) - 1
 RUNS: list[list[tuple[mv.Play, ...]]] = []
 """Suit index → mask → the play moves of those cards, in hand order: all 4 × 8,192, made by
 :func:`play_runs` at the first card play (about 8 ms; not at import or at the deal, so that
 ``--help``, the first screen and reading a replay's auction stay light)."""
-CARD_RUNS: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in SUIT_ORDER]
+CARD_RUNS: Final[list[list[tuple[Card, ...] | None]]] = [[None] * 8192 for _ in SUIT_ORDER]
 """Suit index → mask → those cards, in hand order (filled the same way)."""
 _SUIT_PLAYS = [[_PLAYS[r + s] for r in _RANKS_DOWN] for s in SUIT_ORDER]
 _SUIT_CARDS = [[r + s for r in _RANKS_DOWN] for s in SUIT_ORDER]
@@ -76,9 +78,16 @@ def deal_hands(cards: Sequence[Card], dealer: int) -> list[list[int]]:
     dealer's left. Raises ValueError unless ``cards`` are the 52 of one deck."""
     if len(cards) != 52:
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
-    bit = DEAL_BIT.__getitem__
+    bit = DEAL_BIT
+    whole: list[int] = []
     try:
-        whole = [sum(map(bit, cards[(s - dealer - 1) % 4 :: 4])) for s in range(4)]
+        # seat by seat, its cards every fourth from its first: plain loops, which the compiled build
+        # (cardcli.native) turns into a few machine instructions a card
+        for seat in range(4):
+            h = 0
+            for j in range((seat - dealer - 1) & 3, 52, 4):
+                h |= bit[cards[j]]
+            whole.append(h)
     except (KeyError, TypeError):
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck") from None
     if whole[0] | whole[1] | whole[2] | whole[3] != FULL:  # 52 cards that cover the deck: no repeats

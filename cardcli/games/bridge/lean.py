@@ -18,15 +18,16 @@ ranks two to ace), 52 pass, 53 double, 54 redouble, 55 … 89 the bids 1C … 7N
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Final
 
 from cardcli.engine.cards import Card
 from cardcli.engine.outcome import Outcome
 from cardcli.engine.verdict import IllegalMove, InvalidMove
 from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import _CALL_CHOICES, Contract
+from cardcli.games.bridge.auction import _CALL_CHOICES, AuctionSoFar, Contract
 from cardcli.games.bridge.hand_score import finish_hand
-from cardcli.games.bridge.held import CARD_BIT, SUIT_INDEX, follows_suit, runs_of
+from cardcli.games.bridge.held import CARD_BIT, SUIT_INDEX, deal_hands, follows_suit, hand_tuple, runs_of
 from cardcli.games.bridge.play import trick_winner
 from cardcli.games.bridge.refusals import refusal
 from cardcli.games.bridge.state import BridgeState, Trick
@@ -48,24 +49,24 @@ ID_MOVES: tuple[mv.Move, ...] = (
 """Id → the move it numbers (the shared move objects of :data:`~cardcli.games.bridge.moves.ALL_MOVES`)."""
 ACCEPT, REJECT = len(ID_MOVES) - 2, len(ID_MOVES) - 1
 FIRST_CALL, FIRST_CLAIM = 52, 90
-_CARD: list[Card] = [m.card for m in ID_MOVES[:52]]  # type: ignore[union-attr]
+_CARD: Final[list[Card]] = [m.card for m in ID_MOVES[:52]]  # type: ignore[union-attr]
 """Card id → the card."""
-_SUIT: list[int] = [CARD_BIT[c][0] for c in _CARD]
+_SUIT: Final[list[int]] = [CARD_BIT[c][0] for c in _CARD]
 """Card id → its suit's place in hand order (the suit mask it lives in)."""
-_BIT: list[int] = [CARD_BIT[c][1] for c in _CARD]
+_BIT: Final[list[int]] = [CARD_BIT[c][1] for c in _CARD]
 """Card id → its bit in that suit mask."""
 CARD_ID: dict[Card, int] = {c: a for a, c in enumerate(_CARD)}
 _IDS_BY_SUIT = [[CARD_ID[c] for c in sorted(_CARD[:52], key=lambda c: CARD_BIT[c][1]) if CARD_BIT[c][0] == s] for s in range(4)]
-ID_RUNS: list[list[tuple[int, ...]]] = []
+ID_RUNS: Final[list[list[tuple[int, ...]]]] = []
 """Suit index → suit mask → the ids of those cards in hand order (made at the first request:
 :func:`id_runs`; the same tables as :data:`~cardcli.games.bridge.held.RUNS`, of ids)."""
-_CALL_IDS: dict[int, tuple[int, ...]] = {id(()): ()}
+_CALL_IDS: Final[dict[int, tuple[int, ...]]] = {id(()): ()}
 """id of a tuple of legal calls (:meth:`AuctionSoFar.legal`'s, made once and kept) → their ids."""
 for _choices in _CALL_CHOICES:
     for _calls in _choices:
         _CALL_IDS[id(_calls)] = tuple(ID_MOVES.index(c) for c in _calls)
-_ANSWERS = (ACCEPT, REJECT)
-_TRUMP = {strain: None if strain == "N" else strain for strain in "CDHSN"}
+_ANSWERS: Final = (ACCEPT, REJECT)
+_TRUMP: Final = {strain: None if strain == "N" else strain for strain in "CDHSN"}
 """Strain of the contract → its trump suit (None at notrump)."""
 
 
@@ -74,6 +75,31 @@ def id_runs() -> list[list[tuple[int, ...]]]:
     if not ID_RUNS:
         ID_RUNS.extend(runs_of(_IDS_BY_SUIT))
     return ID_RUNS
+
+
+def deal_in(state: BridgeState, deck: Sequence[Card], dealer: int) -> None:
+    """Deal ``deck`` for a new hand by ``dealer``: one card at a time clockwise from the dealer's
+    left, each hand in hand order, the auction open. Raises ValueError (the state untouched) unless
+    ``deck`` is the 52 cards of one deck. Every hand of every playout starts here."""
+    suits = deal_hands(deck, dealer)
+    state.dealer = dealer
+    state.hand_number += 1
+    state.suits = suits
+    state.original = [hand_tuple(m) for m in suits]
+    state.phase = "auction"
+    state.calls = []
+    state.auction = AuctionSoFar(dealer)
+    state.contract = None
+    state.turn = dealer
+    state.leader = dealer
+    state.trick = []
+    state.tricks = []
+    state.won = [0, 0]
+    state.claim = None
+    state.shown = []
+    state.rejected = None
+    state.claim_end = None
+    state.result = None
 
 
 def legal_ids(state: BridgeState) -> tuple[int, ...]:

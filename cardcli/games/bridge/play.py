@@ -8,6 +8,7 @@ helpers share one definition of a trick.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardcli.engine.cards import Card
 
@@ -56,7 +57,7 @@ def _trick_scores() -> dict[str | None, dict[str, dict[str, int]]]:
     }
 
 
-TRICK_SCORES = _trick_scores()
+TRICK_SCORES: Final = _trick_scores()
 
 
 def trick_winner(cards: Sequence[str], leader: int, trump: str | None) -> int:

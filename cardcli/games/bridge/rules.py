@@ -18,12 +18,11 @@ from cardcli.engine.verdict import ALLOWED, MoveError, Verdict
 from cardcli.engine.words import seat_labels
 from cardcli.games.bridge import lean
 from cardcli.games.bridge import moves as mv
-from cardcli.games.bridge.auction import AuctionSoFar
 from cardcli.games.bridge.claims import apply_claim_move
 from cardcli.games.bridge.config import PRESET_HELP, PRESETS, BridgeConfig, deal_setup, parse_deals
 from cardcli.games.bridge.formats import BridgeFormats
 from cardcli.games.bridge.hand_score import VUL_NAMES, explain_result
-from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, deal_hands, follows_suit, hand_tuple, play_runs
+from cardcli.games.bridge.held import CARD_BIT, RUNS, SUIT_INDEX, follows_suit, play_runs
 from cardcli.games.bridge.lean import auction_ends, end_trick
 from cardcli.games.bridge.narration import SEAT_NAMES, narrate
 from cardcli.games.bridge.play import hcp
@@ -140,30 +139,11 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
 
     def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
         dealer = self.next_dealer(state)
-        # one card at a time clockwise from the dealer's left, each hand in hand order
-        suits = deal_hands(deck, dealer)
-        state.dealer = dealer
-        state.hand_number += 1
+        lean.deal_in(state, deck, dealer)  # refuses a deck that is not one deck before changing anything
         if state.config.scoring == "deals":
             # an independent deal: its own vulnerability, nothing carried over but the totals
             vul = deal_setup(state.config, state.hand_number)[1]
             state.rubber = Rubber(start_vulnerable=vul, totals=list(state.rubber.totals))
-        state.suits = suits
-        state.original = [hand_tuple(m) for m in suits]
-        state.phase = "auction"
-        state.calls = []
-        state.auction = AuctionSoFar(state.dealer)
-        state.contract = None
-        state.turn = state.dealer
-        state.leader = state.dealer
-        state.trick = []
-        state.tricks = []
-        state.won = [0, 0]
-        state.claim = None
-        state.shown = []
-        state.rejected = None
-        state.claim_end = None
-        state.result = None
 
     # -- play ----------------------------------------------------------------------------------
     to_act = staticmethod(lean.to_act)

@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cardcli.engine.cards import Card
-from cardcli.engine.game import GameState, HandResult
+from cardcli.engine.game import HandResult
 from cardcli.games.bridge.auction import AuctionSoFar, Contract
 from cardcli.games.bridge.config import BridgeConfig
 from cardcli.games.bridge.held import hand_of
 from cardcli.games.bridge.moves import Call
 from cardcli.games.bridge.rubber import Rubber
+from cardcli.games.bridge.state_base import StateBase
 
 Phase = Literal["deal", "auction", "play", "claim", "over"]
 
@@ -33,7 +34,7 @@ class PendingClaim:
 
 
 @dataclass
-class BridgeState(GameState):
+class BridgeState(StateBase):
     config: BridgeConfig
     players: int
     dealer: int
@@ -67,20 +68,33 @@ class BridgeState(GameState):
     results: list[HandResult] = field(default_factory=list)
 
     def clone(self) -> BridgeState:
-        c = BridgeState.__new__(BridgeState)
-        c.__dict__.update(self.__dict__)
-        c.rubber = self.rubber.clone()
-        c.suits = [list(m) for m in self.suits]
-        c.original = list(self.original)
-        c.calls = list(self.calls)
-        c.auction = self.auction.copy()
-        c.trick = list(self.trick)
-        c.tricks = list(self.tricks)  # a completed trick is never changed: clones share them
-        c.won = list(self.won)
-        c.claim = PendingClaim(self.claim.claimer, self.claim.tricks, list(self.claim.responders)) if self.claim else None
-        c.shown = list(self.shown)
-        c.results = list(self.results)
-        return c
+        """An independent copy, field by field (the compiled build's state has no ``__dict__``; the
+        tests check that every field is copied)."""
+        claim = self.claim
+        return BridgeState(
+            self.config,
+            self.players,
+            self.dealer,
+            self.hand_number,
+            self.rubber.clone(),
+            [list(m) for m in self.suits],
+            list(self.original),
+            self.phase,
+            list(self.calls),
+            self.auction.copy(),
+            self.contract,
+            self.turn,
+            self.leader,
+            list(self.trick),
+            list(self.tricks),  # a completed trick is never changed: clones share them
+            list(self.won),
+            PendingClaim(claim.claimer, claim.tricks, list(claim.responders)) if claim else None,
+            list(self.shown),
+            self.rejected,
+            self.claim_end,
+            self.result,
+            list(self.results),
+        )
 
     @property
     def hands(self) -> list[list[Card]]:
