@@ -16,6 +16,7 @@ from tests.bridge.sayc.test_constructive_sayc import cards
 
 RR = "Responder's rebids"
 REB = "Opener's rebids"
+RNT = "Responses to 1NT openings"
 R2C = "Strong 2C opening: opener's rebids"
 SLAM = "Slam bidding"
 
@@ -35,8 +36,24 @@ CASES = [
     # opener counts shortness once partner has raised the major
     (REB, "KQ9642.T.QJ8.KT9", "1S P 3S P", "4S"),
     (REB, "KQ964.T2.QJ8.KT9", "1S P 3S P", "Pass"),
-    (REB, "K5432.AQT4.8.A32", "1S P 2S P", "3S"),
+    (REB, "K5432.AQT4.8.A32", "1S P 2S P", "3C"),
     (REB, "K5432.AQT.84.A32", "1S P 2S P", "Pass"),
+    # help-suit game try after 1M-2M: opener with 16-18 and an unbalanced hand names the side suit
+    # that needs help (balanced, three of the major); partner bids game with a maximum or with help
+    # there, else signs off in three
+    (REB, "AKJ52.A432.K82.3", "1S P 2S P", "3H"),
+    (REB, "AKJ52.A43.K82.Q3", "1S P 2S P", "3S"),
+    (REB, "AKJ52.AQ3.KQ2.53", "1S P 2S P", "4S"),
+    (REB, "AKJ52.4.KQ2.J532", "1S P 2S P", "3C"),
+    (RR, "Q84.K72.9543.J85", "1S P 2S P 3H P", "3S"),
+    (RR, "Q84.KQ2.9543.J85", "1S P 2S P 3H P", "4S"),
+    (RR, "Q84.7.J9543.KJ85", "1S P 2S P 3H P", "4S"),
+    (RR, "Q84.K72.A543.985", "1S P 2S P 3D P", "4S"),
+    # 1NT-3C/3D: invitational, a good six-card minor; opener bids 3NT with an honour in it
+    (RNT, "73.854.AQ9652.83", "1NT P", "3D"),
+    (RNT, "732.85.A4.KQT965", "1NT P", "3C"),
+    (RNT, "AK3.KJ4.K4.QJ852", "1NT P 3D P", "3NT"),
+    (RNT, "AK3.KJ4.J4.QJ852", "1NT P 3D P", "Pass"),
     # over the positive 2NT opener shows a five-card suit; balanced, 3NT with 22-24
     (R2C, "KQT73.AQ.KT.AKJ6", "2C P 2NT P", "3S"),
     (R2C, "AKQT.32.AKQ2.AT5", "2C P 2NT P", "3NT"),

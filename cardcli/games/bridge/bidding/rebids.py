@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations, gerber_answers
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
@@ -77,6 +79,19 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             ]
         if r == B(2, "S"):
             return [cand(B(3, "C"), _("forced: partner passes with clubs or corrects to 3D"))]
+        if r in (B(3, "C"), B(3, "D")):
+            # booklet, "Responses to 1NT": invitational, a good six-card minor; the suit runs opposite
+            # an honour in it, so opener bids 3NT with one
+            m = r.strain
+            return [
+                cand(
+                    B(3, "N"),
+                    _("accepts the invitation: an honour (ace, king or queen) in {m}, the long suit runs").format(m=sname(m)),
+                    lens={m: (2, 13)},
+                    extra=lambda h: h.honors(m, "AKQ") >= 1,
+                ),
+                cand(PASS, _("declines the invitation: no honour in {m}").format(m=sname(m))),
+            ]
         if r == B(2, "N"):
             return [
                 cand(B(3, "N"), _("maximum (16-17): accepts the invitation"), hcp=(16, 17)),
@@ -117,6 +132,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     if r == B(2, m) and m in MAJORS:
         return [
             _fit_row(B(4, m), _("accepts: 19+ points, game"), m, 19, 40),
+            *_help_suit_tries(ctx, m),
             _fit_row(B(3, m), _("invites game: 16-18 points"), m, 16, 18),
             _fit_row(PASS, _("minimum: no game opposite a single raise"), m, 0, 15),
         ]
@@ -312,9 +328,52 @@ def fit_points(h: Hand, m: str) -> int:
     return max(h.pts, h.sup(m))
 
 
-def _fit_row(call: Call, text: str, m: str, lo: int, hi: int) -> Cand:
+def _fit_row(
+    call: Call, text: str, m: str, lo: int, hi: int, *, also: Callable[[Hand], bool] | None = None, forcing: bool = False
+) -> Cand:
     """A row of opener's answer to a raise, its range in :func:`fit_points` (either count shown)."""
-    return cand(call, text, hcp=(max(0, lo - 7), hi), extra=lambda h: lo <= fit_points(h, m) <= hi, unit=f"pts,sup{m}")
+
+    def test(h: Hand) -> bool:
+        return lo <= fit_points(h, m) <= hi and (also is None or also(h))
+
+    return cand(call, text, hcp=(max(0, lo - 7), hi), extra=test, unit=f"pts,sup{m}", forcing=forcing)
+
+
+def help_suit(h: Hand, m: str) -> str | None:
+    """The side suit a help-suit game try names: in an unbalanced hand, three or more cards with at
+    most one of the top three honours (the losers partner is asked to cover), the weakest such
+    suit; ``None`` without one."""
+    if h.balanced:
+        return None  # losers spread over the suits: the general invitation, three of the major
+    weak = [x for x in SUITS if x != m and h.lens[x] >= 3 and h.honors(x, "AKQ") <= 1]
+    return min(weak, key=lambda x: (h.honors(x, "AKQ"), -h.lens[x], SUITS.index(x))) if weak else None
+
+
+def _needing_help(m: str, x: str) -> Callable[[Hand], bool]:
+    return lambda h: help_suit(h, m) == x
+
+
+def _help_suit_tries(ctx: Ctx, m: str) -> list[Cand]:
+    """Opener's help-suit game try after 1M-2M with 16-18 and an unbalanced hand: a new suit below
+    three of the major, where opener needs help, forcing; partner bids game with a maximum or with
+    help there. A balanced hand invites with three of the major (booklet, "Opener's rebids")."""
+    out = []
+    for x in SUITS:
+        b = ctx.cheapest(x)
+        if x == m or b is None or b.index >= B(3, m).index:
+            continue
+        out.append(
+            _fit_row(
+                b,
+                _("help-suit game try: 16-18 points and 3+ {x} with at most one top honour; forcing").format(x=sname(x)),
+                m,
+                16,
+                18,
+                also=_needing_help(m, x),
+                forcing=True,
+            )
+        )
+    return out
 
 
 def _strong_own_suit(ctx: Ctx, m: str, own: Bid) -> list[Cand]:

@@ -12,7 +12,7 @@ which ask for aces. A two-over-one response (10+) is left to placement.
 from __future__ import annotations
 
 from cardcli.games.bridge.bidding.context import Ctx
-from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
+from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, Hand, sname
 from cardcli.games.bridge.bidding.table import B, Cand, cand
 from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Pass
 from cardcli.i18n import _
@@ -60,6 +60,35 @@ def responder_second(ctx: Ctx) -> list[Cand] | None:
     if rb == B(2, "N") and r.level == 1:
         return _after_2nt(ctx, r)
     return None
+
+
+def answer_game_try(ctx: Ctx) -> list[Cand] | None:
+    """Responder's answer to opener's help-suit game try after 1M-2M (a new suit below 3M): game
+    with a maximum (9+ points as a raiser) or with 7-8 and help in the suit (a singleton or void,
+    two of the top three honours, or the ace or king doubleton); else three of the major.
+    ``None`` for any other position."""
+    o = _suit_opening(ctx)
+    p_bids, mine = ctx.bids_of(ctx.partner), ctx.bids_of(ctx.me)
+    if o is None or o.strain not in MAJORS or len(p_bids) != 2 or mine != [B(2, o.strain)] or ctx.last_bid is None:
+        return None
+    m, x = o.strain, p_bids[1].strain
+    if ctx.last_bid[0] != ctx.partner or x in (m, "N") or p_bids[1].index >= B(3, m).index:
+        return None
+
+    def helps(h: Hand) -> bool:
+        n = h.lens[x]
+        return n <= 1 or h.honors(x, "AKQ") >= 2 or (n == 2 and h.honors(x, "AK") >= 1)
+
+    return [
+        cand(B(4, m), _("accepts the game try: a maximum, 9+ points"), sup=(m, 9, 40)),
+        cand(
+            B(4, m),
+            _("accepts the game try: 7-8 points and help in {x}").format(x=sname(x)),
+            sup=(m, 7, 8),
+            extra=helps,
+        ),
+        cand(B(3, m), _("declines the game try: a minimum, no help in {x}").format(x=sname(x))),
+    ]
 
 
 def _after_raise(ctx: Ctx, r: Bid, rb: Bid) -> list[Cand]:
