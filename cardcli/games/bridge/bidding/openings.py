@@ -9,7 +9,7 @@ from cardcli.games.bridge.bidding.context import Ctx
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
 from cardcli.games.bridge.bidding.hand import MAJORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import SPLINTERS, placement, slam_bids
-from cardcli.games.bridge.bidding.responder import responder_second
+from cardcli.games.bridge.bidding.responder import answer_game_try, responder_second
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid, Double, Pass
 from cardcli.i18n import _
@@ -149,6 +149,9 @@ def responses(ctx: Ctx) -> list[Cand]:
             return competitive_response(ctx, opening.strain)
         if opening == B(1, "N"):
             return after_1nt_interference(ctx)
+    game_try = answer_game_try(ctx)
+    if game_try is not None:
+        return game_try
     second = responder_second(ctx)
     if second is not None:
         # a hand with slam values goes through placement's slam bids (Blackwood first), before game
@@ -439,6 +442,16 @@ def after_1nt(ctx: Ctx) -> list[Cand]:
             B(4, "N"), _("16-17 HCP, no 4-card major: invites 6NT (quantitative)"), hcp=(16, 17), lens={"H": (0, 3), "S": (0, 3)}
         ),
         cand(B(3, "N"), _("10-15 HCP, to play, no 4-card major"), hcp=(10, 15), lens={"H": (0, 3), "S": (0, 3)}),
+        *(
+            cand(
+                B(3, m),
+                _("invites 3NT: 6+ {m} with two of the top three honours, 6-9 HCP").format(m=sname(m)),
+                hcp=(6, 9),
+                lens={m: (6, 13), "H": (0, 3), "S": (0, 3)},
+                extra=lambda h, m=m: h.honors(m, "AKQ") >= 2 and h.longest() == m,
+            )
+            for m in "DC"
+        ),
         cand(
             B(2, "S"),
             _("weak hand with a long minor: asks opener to bid 3C"),

@@ -106,8 +106,11 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     fits = [s for s in SUITS if fit_len(s) >= 8 and s not in their]
     fit = max(fits, key=lambda s: (s in MAJORS, fit_len(s), -SUITS.index(s))) if fits else None
     stoppers = all(h.stopper(x) for x in their)
+    long_suit = h.longest()
     if fit is not None and fit in MAJORS:
         strain = fit
+    elif fit is None and long_suit not in their and h.lens[long_suit] >= 7:
+        strain = long_suit  # a seven-card suit plays in itself rather than in notrump
     elif (h.balanced or not fit) and stoppers and (h.hcp + p_est >= 22 or not fit):
         strain = "N"
     elif fit:
@@ -150,9 +153,13 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
             return None
         at_game = cur.level >= ctx.game_level(cur.strain)
         if at_game and target < 6:
+            # partner's 3NT with a long major of our own: the major game plays better
+            major_game = Bid(game, strain)
+            if cur.strain == "N" and strain in MAJORS and target == game and fit_len(strain) >= 7 and ctx.ok(major_game):
+                return major_game
             return None
-        if cur.strain == strain and cur.level >= target:
-            return None
+        if cur.level >= target and (cur.strain == strain or cur.level >= 6):
+            return None  # high enough; a small slam is not moved to another strain for the same level
         b = Bid(target, strain)
         if ctx.ok(b):
             return b

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardcli.games.bridge.bidding.context import NEGATIVE, Ctx, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations, gerber_answers
 from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, SUITS, Hand, sname
 from cardcli.games.bridge.bidding.placement import SPLINTERS, placement, slam_bids
 from cardcli.games.bridge.bidding.responder import opener_after_quantitative, opener_third
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
-from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Double, Pass
+from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Call, Double, Pass
 from cardcli.i18n import _
 
 
@@ -77,6 +79,19 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             ]
         if r == B(2, "S"):
             return [cand(B(3, "C"), _("forced: partner passes with clubs or corrects to 3D"))]
+        if r in (B(3, "C"), B(3, "D")):
+            # booklet, "Responses to 1NT": invitational, a good six-card minor; the suit runs opposite
+            # an honour in it, so opener bids 3NT with one
+            m = r.strain
+            return [
+                cand(
+                    B(3, "N"),
+                    _("accepts the invitation: an honour (ace, king or queen) in {m}, the long suit runs").format(m=sname(m)),
+                    lens={m: (2, 13)},
+                    extra=lambda h: h.honors(m, "AKQ") >= 1,
+                ),
+                cand(PASS, _("declines the invitation: no honour in {m}").format(m=sname(m))),
+            ]
         if r == B(2, "N"):
             return [
                 cand(B(3, "N"), _("maximum (16-17): accepts the invitation"), hcp=(16, 17)),
@@ -105,34 +120,26 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
                 cand(B(2, "N"), _("22-24 HCP, balanced"), hcp=(22, 24), bal=True),
                 cand(B(3, "N"), _("25-27 HCP, balanced"), hcp=(25, 27), bal=True),
             ]
-            for s in "SHDC":
-                b = ctx.cheapest(s)
-                assert b is not None
-                out.append(
-                    cand(
-                        b,
-                        _("natural: 5+ {s}, forcing").format(s=sname(s)),
-                        forcing=True,
-                        lens={s: (5, 13)},
-                        extra=lambda h, s=s: h.longest() == s,
-                    )
-                )
+            out += _strong_suits(ctx)
             out.append(cand(B(2, "N"), _("22-24 HCP, no good suit to show"), hcp=(22, 37)))
             return out
+        if r == B(2, "N"):
+            return _after_2c_2nt(ctx)
         return None
     if o.level != 1 or o.strain == "N":
         return None
     m = o.strain
     if r == B(2, m) and m in MAJORS:
         return [
-            cand(B(4, m), _("accepts: 19+ points, game"), pts=(19, 37)),
-            cand(B(3, m), _("invites game: 16-18 points"), pts=(16, 18)),
-            cand(PASS, _("minimum: no game opposite a single raise"), pts=(0, 15)),
+            _fit_row(B(4, m), _("accepts: 19+ points, game"), m, 19, 40),
+            *_help_suit_tries(ctx, m),
+            _fit_row(B(3, m), _("invites game: 16-18 points"), m, 16, 18),
+            _fit_row(PASS, _("minimum: no game opposite a single raise"), m, 0, 15),
         ]
     if r == B(3, m) and m in MAJORS:
         return [
-            cand(B(4, m), _("accepts the limit raise: 14+ points"), pts=(14, 37)),
-            cand(PASS, _("declines the limit raise: 12-13 points"), pts=(0, 13)),
+            _fit_row(B(4, m), _("accepts the limit raise: 14+ points"), m, 14, 40),
+            _fit_row(PASS, _("declines the limit raise: 12-13 points"), m, 0, 13),
         ]
     if r == B(2, "N") and m in MAJORS:
         return jacoby_answers(ctx, m)
@@ -168,9 +175,9 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
             (3, (16, 18), _("jump raise: 4 {s} and 16-18 points, invitational")),
             (r.level + 1, (12, 15), _("raise: 4 {s} and 12-15 points")),
         ):
-            b = Bid(lvl, rs)
-            if ctx.ok(b) and lvl <= 4:
-                out.append(cand(b, txt.format(s=sname(rs)), sup=(rs, rng[0], rng[1]), lens={rs: (4, 13)}))
+            raise_to = Bid(lvl, rs)
+            if ctx.ok(raise_to) and lvl <= 4:
+                out.append(cand(raise_to, txt.format(s=sname(rs)), sup=(rs, rng[0], rng[1]), lens={rs: (4, 13)}))
     p_calls = ctx.seat_calls(ctx.partner)
     p_passed = len(p_calls) >= 2 and all(isinstance(c, Pass) for c in p_calls[:-1])
     if rs not in ("N", m) and p_passed and not ctx.was_forcing(_index_of_last_bid(ctx, ctx.partner)):
@@ -223,9 +230,10 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     for s in "SHDC":
         if s in (m, rs):
             continue
-        b = ctx.cheapest(s)
-        if b is None or b.level > 2:
+        found = ctx.cheapest(s)
+        if found is None or found.level > 2:
             continue
+        b = found
         reverse = b.level == 2 and STRAINS.index(s) > STRAINS.index(m)
         if b.level == 1:
             # the one-level new suit is listed above; its jump (1C-1H-2S) is the jump shift
@@ -283,6 +291,89 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
     if r.level == 1 or rs == "N" and r.level == 1:
         out.append(cand(PASS, _("pass: minimum with nothing to add"), hcp=(0, 14), extra=lambda h: r == B(1, "N")))
     return with_fallback(out, placement(ctx))
+
+
+def _strong_suits(ctx: Ctx) -> list[Cand]:
+    """The 2♣ opener's longest suit of five or more, bid at the cheapest level: natural and forcing."""
+    out = []
+    for s in "SHDC":
+        b = ctx.cheapest(s)
+        assert b is not None
+        out.append(
+            cand(
+                b,
+                _("natural: 5+ {s}, forcing").format(s=sname(s)),
+                forcing=True,
+                lens={s: (5, 13)},
+                extra=lambda h, s=s: h.longest() == s,
+            )
+        )
+    return out
+
+
+def _after_2c_2nt(ctx: Ctx) -> list[Cand]:
+    """Opener's rebid over the positive 2NT (8+ HCP, balanced): a five-card suit is shown, as over
+    2♦, so a suit slam can be found; balanced, 3NT with 22-24 leaves responder to look for slam
+    (33+ together needs 9+ opposite 24), and 25+ opposite 8+ is a slam."""
+    out = _strong_suits(ctx)
+    out.append(cand(B(6, "N"), _("slam in notrump: 25+ HCP, no five-card suit, opposite 8+ (33+ together)"), hcp=(25, 37)))
+    out.append(cand(B(3, "N"), _("22-24 HCP, no five-card suit: partner looks for slam"), hcp=(22, 24)))
+    return out
+
+
+def fit_points(h: Hand, m: str) -> int:
+    """Opener's points once partner has raised ``m``: the opening count (length) or, when it is
+    more, HCP plus shortness as a raiser counts it; with the trump fit found a singleton is worth
+    as much in opener's hand as in dummy's (the rules digest counts both as "points")."""
+    return max(h.pts, h.sup(m))
+
+
+def _fit_row(
+    call: Call, text: str, m: str, lo: int, hi: int, *, also: Callable[[Hand], bool] | None = None, forcing: bool = False
+) -> Cand:
+    """A row of opener's answer to a raise, its range in :func:`fit_points` (either count shown)."""
+
+    def test(h: Hand) -> bool:
+        return lo <= fit_points(h, m) <= hi and (also is None or also(h))
+
+    return cand(call, text, hcp=(max(0, lo - 7), hi), extra=test, unit=f"pts,sup{m}", forcing=forcing)
+
+
+def help_suit(h: Hand, m: str) -> str | None:
+    """The side suit a help-suit game try names: in an unbalanced hand, three or more cards with at
+    most one of the top three honours (the losers partner is asked to cover), the weakest such
+    suit; ``None`` without one."""
+    if h.balanced:
+        return None  # losers spread over the suits: the general invitation, three of the major
+    weak = [x for x in SUITS if x != m and h.lens[x] >= 3 and h.honors(x, "AKQ") <= 1]
+    return min(weak, key=lambda x: (h.honors(x, "AKQ"), -h.lens[x], SUITS.index(x))) if weak else None
+
+
+def _needing_help(m: str, x: str) -> Callable[[Hand], bool]:
+    return lambda h: help_suit(h, m) == x
+
+
+def _help_suit_tries(ctx: Ctx, m: str) -> list[Cand]:
+    """Opener's help-suit game try after 1M-2M with 16-18 and an unbalanced hand: a new suit below
+    three of the major, where opener needs help, forcing; partner bids game with a maximum or with
+    help there. A balanced hand invites with three of the major (booklet, "Opener's rebids")."""
+    out = []
+    for x in SUITS:
+        b = ctx.cheapest(x)
+        if x == m or b is None or b.index >= B(3, m).index:
+            continue
+        out.append(
+            _fit_row(
+                b,
+                _("help-suit game try: 16-18 points and 3+ {x} with at most one top honour; forcing").format(x=sname(x)),
+                m,
+                16,
+                18,
+                also=_needing_help(m, x),
+                forcing=True,
+            )
+        )
+    return out
 
 
 def _strong_own_suit(ctx: Ctx, m: str, own: Bid) -> list[Cand]:

@@ -12,7 +12,7 @@ which ask for aces. A two-over-one response (10+) is left to placement.
 from __future__ import annotations
 
 from cardcli.games.bridge.bidding.context import Ctx
-from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, sname
+from cardcli.games.bridge.bidding.hand import MAJORS, MINORS, Hand, sname
 from cardcli.games.bridge.bidding.table import B, Cand, cand
 from cardcli.games.bridge.moves import PASS, STRAINS, Bid, Pass
 from cardcli.i18n import _
@@ -42,8 +42,12 @@ def responder_second(ctx: Ctx) -> list[Cand] | None:
     if last is None or last[0] != ctx.partner or ctx.was_forcing(len(ctx.calls) - 2):
         return None
     m = o.strain
-    if r.level != 1 or r.strain == m or rb.level >= ctx.game_level(rb.strain):
-        return None  # a two-over-one (10+) is left to placement, as are raises of opener's suit and games
+    if r.strain == m or rb.level >= ctx.game_level(rb.strain):
+        return None  # raises of opener's suit and games are left to placement
+    if r.level == 2 and r.strain != "N" and _lower(r.strain, m) and rb == B(2, m) and isinstance(mine[0], Bid):
+        return _after_two_over_one(ctx, m)
+    if r.level != 1:
+        return None  # the rest of the two-over-one auctions (10+) are left to placement
     if r.strain != "N" and rb.strain == r.strain:
         return _after_raise(ctx, r, rb)
     if rb.strain == m:
@@ -56,6 +60,35 @@ def responder_second(ctx: Ctx) -> list[Cand] | None:
     if rb == B(2, "N") and r.level == 1:
         return _after_2nt(ctx, r)
     return None
+
+
+def answer_game_try(ctx: Ctx) -> list[Cand] | None:
+    """Responder's answer to opener's help-suit game try after 1M-2M (a new suit below 3M): game
+    with a maximum (9+ points as a raiser) or with 7-8 and help in the suit (a singleton or void,
+    two of the top three honours, or the ace or king doubleton); else three of the major.
+    ``None`` for any other position."""
+    o = _suit_opening(ctx)
+    p_bids, mine = ctx.bids_of(ctx.partner), ctx.bids_of(ctx.me)
+    if o is None or o.strain not in MAJORS or len(p_bids) != 2 or mine != [B(2, o.strain)] or ctx.last_bid is None:
+        return None
+    m, x = o.strain, p_bids[1].strain
+    if ctx.last_bid[0] != ctx.partner or x in (m, "N") or p_bids[1].index >= B(3, m).index:
+        return None
+
+    def helps(h: Hand) -> bool:
+        n = h.lens[x]
+        return n <= 1 or h.honors(x, "AKQ") >= 2 or (n == 2 and h.honors(x, "AK") >= 1)
+
+    return [
+        cand(B(4, m), _("accepts the game try: a maximum, 9+ points"), sup=(m, 9, 40)),
+        cand(
+            B(4, m),
+            _("accepts the game try: 7-8 points and help in {x}").format(x=sname(x)),
+            sup=(m, 7, 8),
+            extra=helps,
+        ),
+        cand(B(3, m), _("declines the game try: a minimum, no help in {x}").format(x=sname(x))),
+    ]
 
 
 def _after_raise(ctx: Ctx, r: Bid, rb: Bid) -> list[Cand]:
@@ -103,20 +136,52 @@ def _after_own_suit(ctx: Ctx, m: str, r: Bid, rb: Bid, jumped: bool) -> list[Can
         out.append(cand(PASS, _("declines the invitation: 6-7 HCP"), hcp=(0, 7)))
         return out
     if m in MAJORS:
-        out += [
-            cand(B(4, m), _("game: 3+ {s} and 13+ points").format(s=sname(m)), sup=(m, 13, 40), lens={m: (3, 13)}),
-            cand(
-                B(3, m),
-                _("invites game: 3+ {s} and 11-12 points").format(s=sname(m)),
-                sup=(m, 11, 12),
-                lens={m: (3, 13)},
-            ),
-        ]
+        out += _support_for_major(m, 11, _("invites game: 3+ {s} and 11-12 points"))
+    out += _own_major(ctx, r)
     out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's minimum"), hcp=(13, 37)))
     if rb.level == 2:
         out.append(cand(B(2, "N"), _("invites game: 11-12 HCP"), hcp=(11, 12)))
     out += _own_suit_to_play(ctx, r)
     out.append(cand(PASS, _("pass: 6-10 HCP, no game opposite opener's minimum"), hcp=(0, 10)))
+    return out
+
+
+def _support_for_major(m: str, invite: int, invite_text: str) -> list[Cand]:
+    """Three-card support for opener's rebid major: game with 13+ points, the raise to three from
+    ``invite`` to 12."""
+    return [
+        cand(B(4, m), _("game: 3+ {s} and 13+ points").format(s=sname(m)), sup=(m, 13, 40), lens={m: (3, 13)}),
+        cand(B(3, m), invite_text.format(s=sname(m)), sup=(m, invite, 12), lens={m: (3, 13)}),
+    ]
+
+
+def _own_major(ctx: Ctx, r: Bid) -> list[Cand]:
+    """Responder's six-card major after opener's limited rebid (booklet, "Responder's rebids"): game
+    with 13+ points, the jump rebid with 11-12 invites. Points count the length, so a six-card suit
+    with 11 HCP is worth game opposite an opening."""
+    s = r.strain
+    if s not in MAJORS:
+        return []
+    out: list[Cand] = []
+    if ctx.ok(B(4, s)):
+        out.append(cand(B(4, s), _("game: 6+ {s} and 13+ points").format(s=sname(s)), pts=(13, 40), lens={s: (6, 13)}))
+    jump = B(3, s)
+    if ctx.ok(jump) and ctx.jump(jump) >= 1:
+        out.append(cand(jump, _("invites game: 6+ {s} and 11-12 points").format(s=sname(s)), pts=(11, 12), lens={s: (6, 13)}))
+    return out
+
+
+def _after_two_over_one(ctx: Ctx, m: str) -> list[Cand]:
+    """Opener rebid the opening suit at the two level (12-15 points) over responder's two-over-one
+    (10+ HCP, not from a passed hand): responder bids game with 13+, invites with 10-12 (booklet,
+    "Responder's rebids"), and does not pass below game, as the two-over-one promised a second bid."""
+    out: list[Cand] = []
+    if m in MAJORS:
+        out += _support_for_major(m, 10, _("invites game: 3+ {s} and 10-12 points"))
+    out += [
+        cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's minimum"), hcp=(13, 37)),
+        cand(B(2, "N"), _("invites game: 10-12 HCP opposite opener's minimum"), hcp=(10, 12)),
+    ]
     return out
 
 
@@ -144,10 +209,7 @@ def _after_new_suit(ctx: Ctx, m: str, r: Bid, rb: Bid) -> list[Cand]:
             cand(B(4, s), _("game: 4+ {s} and 13+ points").format(s=sname(s)), sup=(s, 13, 40), lens={s: (4, 13)}),
             cand(B(3, s), _("invites game: 4+ {s} and 11-12 points").format(s=sname(s)), sup=(s, 11, 12), lens={s: (4, 13)}),
         ]
-    if r.strain in MAJORS and ctx.ok(B(4, r.strain)):
-        out.append(
-            cand(B(4, r.strain), _("game: 6+ {s} and 13+ HCP").format(s=sname(r.strain)), hcp=(13, 37), lens={r.strain: (6, 13)})
-        )
+    out += _own_major(ctx, r)
     if ctx.ok(B(3, "N")):
         out.append(cand(B(3, "N"), _("game in notrump: 13+ HCP opposite opener's two suits"), hcp=(13, 37)))
     out.append(cand(B(2, "N"), _("invites game: 11-12 points, balanced"), pts=(11, 12), bal=True))
@@ -160,7 +222,7 @@ def _after_new_suit(ctx: Ctx, m: str, r: Bid, rb: Bid) -> list[Cand]:
 
 def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:
     """Opener's 1NT rebid: 12-14 HCP, balanced."""
-    out = [
+    out = _own_major(ctx, r) + [
         cand(B(3, "N"), _("game: 13+ HCP opposite 12-14"), hcp=(13, 37)),
         cand(B(2, "N"), _("invites game: 11-12 HCP opposite 12-14"), hcp=(11, 12)),
     ]

@@ -1,0 +1,99 @@
+"""Constructive auctions against the SAYC booklet (ACBL SAYC System Booklet, rev. 2006), second table:
+responder's rebids with a long major or after a two-over-one, opener's count once partner has
+raised, opener's rebid over the positive 2NT to 2♣, and the strain placement picks with a long
+suit. Each row is a hand and an uncontested auction (North the dealer), the call the booklet
+gives and the booklet section it comes from; every call must be the system's own row, its
+meaning fitting the hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardcli.games.bridge import bidding as bd
+from cardcli.games.bridge.auction import call_name
+from cardcli.games.bridge.moves import parse_call
+from tests.bridge.sayc.test_constructive_sayc import cards
+
+RR = "Responder's rebids"
+REB = "Opener's rebids"
+RNT = "Responses to 1NT openings"
+R2C = "Strong 2C opening: opener's rebids"
+SLAM = "Slam bidding"
+
+CASES = [
+    # responder's six-card major after opener's limited rebid: game with 13+ points (length counts),
+    # the jump rebid of the suit invites with 11-12
+    (RR, "3.AKT9753.98.K54", "1D P 1H P 1S P", "4H"),
+    (RR, "3.KQT975.A82.954", "1D P 1H P 1S P", "3H"),
+    (RR, "K82.AQT965.A3.95", "1C P 1H P 1NT P", "4H"),
+    (RR, "AQJT64.J4.KJ8.T4", "1H P 1S P 2C P", "4S"),
+    # after a two-over-one and opener's minimum rebid of the suit: invite with 10-12, game with 13+
+    (RR, "98.KQJ85.A73.T42", "1S P 2H P 2S P", "2NT"),
+    (RR, "K75.Q4.KQ983.942", "1S P 2D P 2S P", "3S"),
+    (RR, "K75.Q4.AQJ83.942", "1S P 2D P 2S P", "4S"),
+    (RR, "A5.KJ3.Q4.KJ9832", "1S P 2C P 2S P", "3NT"),
+    (RR, "975.AKJ.98.Q9532", "1D P 2C P 2D P", "2NT"),
+    # opener counts shortness once partner has raised the major
+    (REB, "KQ9642.T.QJ8.KT9", "1S P 3S P", "4S"),
+    (REB, "KQ964.T2.QJ8.KT9", "1S P 3S P", "Pass"),
+    (REB, "K5432.AQT4.8.A32", "1S P 2S P", "3C"),
+    (REB, "K5432.AQT.84.A32", "1S P 2S P", "Pass"),
+    # help-suit game try after 1M-2M: opener with 16-18 and an unbalanced hand names the side suit
+    # that needs help (balanced, three of the major); partner bids game with a maximum or with help
+    # there, else signs off in three
+    (REB, "AKJ52.A432.K82.3", "1S P 2S P", "3H"),
+    (REB, "AKJ52.A43.K82.Q3", "1S P 2S P", "3S"),
+    (REB, "AKJ52.AQ3.KQ2.53", "1S P 2S P", "4S"),
+    (REB, "AKJ52.4.KQ2.J532", "1S P 2S P", "3C"),
+    (RR, "Q84.K72.9543.J85", "1S P 2S P 3H P", "3S"),
+    (RR, "Q84.KQ2.9543.J85", "1S P 2S P 3H P", "4S"),
+    (RR, "Q84.7.J9543.KJ85", "1S P 2S P 3H P", "4S"),
+    (RR, "Q84.K72.A543.985", "1S P 2S P 3D P", "4S"),
+    # 1NT-3C/3D: invitational, a good six-card minor; opener bids 3NT with an honour in it
+    (RNT, "73.854.AQ9652.83", "1NT P", "3D"),
+    (RNT, "732.85.A4.KQT965", "1NT P", "3C"),
+    (RNT, "AK3.KJ4.K4.QJ852", "1NT P 3D P", "3NT"),
+    (RNT, "AK3.KJ4.J4.QJ852", "1NT P 3D P", "Pass"),
+    # over the positive 2NT opener shows a five-card suit; balanced, 3NT with 22-24
+    (R2C, "KQT73.AQ.KT.AKJ6", "2C P 2NT P", "3S"),
+    (R2C, "AKQT.32.AKQ2.AT5", "2C P 2NT P", "3NT"),
+    # a slam partner has placed is not moved to another strain at the same level
+    (SLAM, "KQT73.AQ.KT.AKJ6", "2C P 2NT P 3S P 6S P", "Pass"),
+    # a seven-card major corrects partner's 3NT to the major game
+    (SLAM, "AKQJT32..AK3.AK3", "2C P 2D P 2S P 3NT P", "4S"),
+]
+
+
+def _choose(hand: str, auction: str) -> tuple[str, str, bd.Meaning]:
+    calls = [parse_call(t) for t in auction.split()]
+    score_for = bd.score_for_side((False, False), (0, 0))
+    call, why = bd.choose(cards(hand), 0, calls, score_for)
+    return call_name(call), why, bd.meaning(bd.position(0, calls, score_for), call)
+
+
+@pytest.mark.parametrize("section,hand,auction,expected", CASES, ids=[f"{c[2]}:{c[1]}" for c in CASES])
+def test_the_booklet_call(section: str, hand: str, auction: str, expected: str) -> None:
+    got, why, meaning = _choose(hand, auction)
+    assert got == expected, f"{section}: after [{auction}] {hand} bids {got} ({why}), the booklet {expected}"
+    assert meaning.in_system, why
+    assert meaning.shape.holds(bd.Hand(cards(hand))), f"{got} ({why}) promises a shape {hand} does not have"
+
+
+def test_opener_after_a_raise_counts_shortness_and_shows_both_counts() -> None:
+    """1♠-3♠ with 11 HCP, six spades and a singleton: 13 by the opening count, 14 as a raiser counts
+    shortness; the acceptance states 14+ points and the meaning's units list both counts."""
+    h = bd.Hand(cards("KQ9642.T.QJ8.KT9"))
+    assert (h.pts, h.sup("S")) == (13, 14)
+    _got, _why, meaning = _choose("KQ9642.T.QJ8.KT9", "1S P 3S P")
+    assert "14+ points" in meaning.text
+    assert set(meaning.unit.split(",")) == {"pts", "supS"}
+
+
+def test_a_passed_hand_two_level_suit_is_not_a_two_over_one() -> None:
+    """From a passed hand 2♦ over 1♠ (10-11 HCP) promised no second bid: over opener's minimum 2♠
+    responder may pass; the same hand that had not passed invites with 2NT."""
+    hand = "63.QJT5.K9763.A3"
+    got, why, _meaning = _choose(hand, "1S P 2D P 2S P")
+    assert got == "2NT" and "10-12 HCP" in why, why
+    got, why, _meaning = _choose(hand, "P P 1S P 2D P 2S P")
+    assert got == "Pass", why
