@@ -51,15 +51,18 @@ def cards_in_text(text: str, charset: Charset) -> str:
 
 
 def cards_after(words: Iterable[str], text: str, charset: Charset) -> str:
-    """Like :func:`cards_in_text`, but only cards right after one of ``words`` (``plays QS``, ``play QS``):
-    for games whose other notation looks like cards (bridge's ``2S`` is a bid)."""
+    """Like :func:`cards_in_text`, but only cards right after one of ``words`` (``plays QS``, ``play QS``,
+    ``you hold JH TH 9H``: the run of cards that follows): for games whose other notation looks like
+    cards (bridge's ``2S`` is a bid)."""
     if charset == "ascii":
         return text
     alts = "|".join(re.escape(w) for w in words if w)
     if not alts:
         return text
-    pattern = re.compile(r"(?<![\w])((?:" + alts + r") )([2-9TJQKA][CDHS])(?![\w♠♥♦♣])")
-    return pattern.sub(lambda m: m.group(1) + format_card(m.group(2), charset), text)
+    card = r"[2-9TJQKA][CDHS]"
+    pattern = re.compile(r"(?<![\w])((?:" + alts + r") )(" + card + r"(?: " + card + r")*)(?![\w♠♥♦♣])")
+    # the whole run after the word: "you hold JH TH 9H" is three cards, not one
+    return pattern.sub(lambda m: m.group(1) + " ".join(format_card(c, charset) for c in m.group(2).split(" ")), text)
 
 
 def text_width(text: str) -> int:

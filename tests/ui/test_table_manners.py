@@ -5,6 +5,7 @@ help texts, who plays when partner declares, and choosing the first dealer."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardcli.cli import cli
+from cardcli.engine.cards import format_card
+from cardcli.engine.deal import shuffled_deck
 from cardcli.session import Session
 from cardcli.ui.commands import Controller
 from cardcli.ui.console import Console, wrap_line
@@ -209,6 +212,43 @@ def test_bridge_calls_stay_calls_when_cards_are_spelt_out() -> None:
     line = "Auction (dealer W): P 1D P 1S P 2D X 3C P P P; opening lead 3S (E)"
     assert g.spell_cards(line, "unicode") == "Auction (dealer W): P 1♦ P 1♠ P 2♦ X 3♣ P P P; opening lead 3♠ (E)"
     assert g.spell_cards("Trick 1: E 3S, S 2D", "unicode") == "Trick 1: E 3S, S 2D"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_revoke_refusal_spells_every_card_it_names(lang: str) -> None:
+    """The follow-suit refusal lists the cards of the suit led and the card refused: all of them in
+    the table's spelling (it once read "you hold J♥ TH 9H 7H 2♥": only the first card after the
+    verb was spelt, and 2H as a call)."""
+    from cardcli import i18n
+    from cardcli.engine.registry import load
+    from cardcli.games.bridge import moves as mv
+    from cardcli.games.bridge.held import hand_of
+    from cardcli.games.bridge.refusals import refusal
+
+    g: Any = load("bridge")
+    cfg = g.presets["rubber"]
+    i18n.set_language(lang)
+    try:
+        for seed in range(1, 60):
+            state = g.new_match(cfg, 4, 0)
+            g.start_hand(state, shuffled_deck(g.deck(cfg, 4), f"revoke-{seed}", 1))
+            while state.phase == "auction":
+                g.apply(state, mv.PASS if state.auction.calls >= 1 else mv.Bid(1, "N"))
+            g.apply(state, g.legal_moves(state, claims=False)[0])  # the lead
+            held = state.suits[state.turn]
+            follow = [c for c in g.legal_moves(state, claims=False) if isinstance(c, mv.Play)]
+            off = [c for c in hand_of(held) if c[1] != state.trick[0][1]]
+            if len(follow) >= 3 and off:
+                break
+        else:
+            raise AssertionError("no position with three cards to follow and one off the suit")
+        text = g.spell_cards(refusal(state, mv.Play(off[0]), state.turn).reason, "unicode")
+        assert not re.search(r"\b[2-9TJQKA][CDHS]\b", text), text
+        for c in [m.card for m in follow] + [off[0]]:
+            assert format_card(c, "unicode") in text, (c, text)
+        assert held == state.suits[state.turn]
+    finally:
+        i18n.set_language(None)
 
 
 def test_canasta_melds_use_the_hands_spelling() -> None:

@@ -13,7 +13,7 @@ from cardcli.games.bridge.claims import check_claim_move
 from cardcli.games.bridge.held import CARD_BIT, follows_suit, hand_of
 from cardcli.games.bridge.play import sort_hand
 from cardcli.games.bridge.state import BridgeState
-from cardcli.i18n import _
+from cardcli.i18n import N_, _
 
 
 def refusal(state: BridgeState, move: mv.Move, seat: int | None) -> Verdict:
@@ -52,14 +52,19 @@ def refusal(state: BridgeState, move: mv.Move, seat: int | None) -> Verdict:
                 whose = _("dummy holds") if from_dummy else _("you hold")
                 return refuse(
                     "play.follow-suit",
-                    _(
-                        "you must follow suit: {suit} were led and {whose} {cards}; playing {card} would be a revoke (Law 44C)"
-                    ).format(suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), card=card),
+                    _("you must follow suit: {suit} were led and {whose} {cards}; {what} would be a revoke (Law 44C)").format(
+                        suit=_suit_word(led), whose=whose, cards=" ".join(sort_hand(follow)), what=_(PLAY_CARD).format(card=card)
+                    ),
                 )
             return ALLOWED
         case mv.Claim() | mv.Respond():
             return check_claim_move(state, move, seat)
     raise TypeError(move)
+
+
+PLAY_CARD = N_("to play {card}")
+"""The phrase a refusal names a card with; the table spells the card after its words
+(:meth:`~cardcli.games.bridge.rules.BridgeGame.spell_cards`)."""
 
 
 def _suit_word(suit: str) -> str:

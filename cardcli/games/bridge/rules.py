@@ -157,8 +157,13 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
         card's verb (``plays 2S``) and a call after a call's word (``bids 2S``, ``2S by North``)."""
         from cardcli.engine.text import cards_after
         from cardcli.games.bridge.narration import calls_in_text
+        from cardcli.games.bridge.refusals import PLAY_CARD
 
-        verbs = {"play", _("play"), _("plays"), _("leads"), _("hold"), _("holds"), _("holds:"), _("lead"), "with", _("with")}
+        verbs = {
+            *("play", _("play"), _("plays"), _("leads"), _("lead"), "with", _("with")),
+            _(PLAY_CARD).partition(" {card}")[0],
+            *(_("hold"), _("holds"), _("holds:"), _("you hold"), _("dummy holds")),
+        }
         return calls_in_text(cards_after(verbs, text, charset), charset)
 
     def move_words(self, move: mv.Move, charset: Any) -> str:
