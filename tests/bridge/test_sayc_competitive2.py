@@ -16,7 +16,7 @@ import pytest
 from cardcli.games.bridge import bidding as bd
 from cardcli.games.bridge.auction import call_name
 from cardcli.games.bridge.moves import parse_call
-from tests.bridge.sayc.test_competitive_sayc import cards, score0
+from tests.bridge.sayc.test_competitive_sayc import cards, check_call, score0
 
 ADVANCING = "SAYC: Defensive bidding, Overcalls (advancing: cue bid and raises)"
 TOTAL_TRICKS = "SAYC: Competitive bidding, part scores (the Law of Total Tricks, beyond the booklet)"
@@ -65,13 +65,7 @@ CASES = [
 
 @pytest.mark.parametrize("section,auction,hand,call,words", CASES, ids=[f"{c[1]}:{c[3]}" for c in CASES])
 def test_sayc_competitive_call(section: str, auction: str, hand: str, call: str, words: str) -> None:
-    calls = [parse_call(t) for t in auction.split()]
-    got, why = bd.choose(cards(hand), 0, calls, score0)
-    assert (call_name(got), section) == (call, section), why
-    assert words in why, (section, why)
-    # explain gives the same words as the bot's reason, and the hand fits the call's shape
-    assert bd.explain(0, calls, score0, got) == why
-    assert bd.meaning(bd.position(0, calls, score0), got).shape.holds(bd.Hand(cards(hand)))
+    check_call(section, auction, hand, call, words)
 
 
 def test_the_jump_to_game_over_a_weak_jump_overcall_is_weak_or_strong() -> None:

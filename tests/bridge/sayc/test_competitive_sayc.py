@@ -113,6 +113,12 @@ CASES = [
 
 @pytest.mark.parametrize("section,auction,hand,call,words", CASES, ids=[f"{c[1]}:{c[3]}" for c in CASES])
 def test_sayc_competitive_call(section: str, auction: str, hand: str, call: str, words: str) -> None:
+    check_call(section, auction, hand, call, words)
+
+
+def check_call(section: str, auction: str, hand: str, call: str, words: str) -> None:
+    """South, after ``auction``, holding ``hand``, bids ``call`` for a reason with ``words`` in it;
+    ``explain`` says the same, and the hand fits the call's stated shape."""
     calls = [parse_call(t) for t in auction.split()]
     got, why = bd.choose(cards(hand), 0, calls, score0)
     assert (call_name(got), section) == (call, section), why
