@@ -61,6 +61,19 @@ CASES = [
     (SLAM, "KQT73.AQ.KT.AKJ6", "2C P 2NT P 3S P 6S P", "Pass"),
     # a seven-card major corrects partner's 3NT to the major game
     (SLAM, "AKQJT32..AK3.AK3", "2C P 2D P 2S P 3NT P", "4S"),
+    # Blackwood: 5NT asks for kings once the partnership holds all four aces (and invites seven); the
+    # answers 6C 0, 6D 1, 6H 2, 6S 3, 6NT 4; seven with every king (or three and the points)
+    (SLAM, "K652.A4.AK53.A42", "1S P 2NT P 3S P 4NT P 5D P", "5NT"),
+    (SLAM, "K652.Q4.AK53.A42", "1S P 2NT P 3S P 4NT P 5D P", "6S"),
+    (SLAM, "AQJ84.K3.Q2.KQ32", "1S P 2NT P 3S P 4NT P 5D P 5NT P", "6H"),
+    (SLAM, "K652.A4.AK53.A42", "1S P 2NT P 3S P 4NT P 5D P 5NT P 6H P", "7S"),
+    (SLAM, "K652.A4.AK53.A42", "1S P 2NT P 3S P 4NT P 5D P 5NT P 6C P", "6S"),
+    (SLAM, "Q652.A4.AQ53.A42", "1H P 2NT P 3H P 4NT P 5D P 5NT P 6S P", "6NT"),
+    # the answer that lands in the agreed suit may be passed: the small slam over too few kings
+    (SLAM, "Q652.A4.AQ53.A42", "1S P 2NT P 3S P 4NT P 5D P 5NT P 6S P", "Pass"),
+    # 4NT straight over partner's rebid five-card suit is Blackwood with that suit as trumps
+    (SLAM, "A72.AQJ76.AQ5.A2", "P 1S P 2H P 2S P", "4NT"),
+    (SLAM, "KQJ852.4.KJ9.KQT", "P 1S P 2H P 2S P 4NT P", "5C"),
 ]
 
 

@@ -1,11 +1,12 @@
-"""Conventions that span both hands: Blackwood and Gerber answers and the slam after them, Stayman and
-transfer continuations."""
+"""Conventions that span both hands: Blackwood (:mod:`.blackwood`), Gerber's answers and the slam
+after them, Stayman and transfer continuations."""
 
 from __future__ import annotations
 
+from cardcli.games.bridge.bidding.blackwood import blackwood
 from cardcli.games.bridge.bidding.context import Ctx
 from cardcli.games.bridge.bidding.hand import MAJORS, Hand, sname
-from cardcli.games.bridge.bidding.placement import _agreed_suit, placement, slam_bids
+from cardcli.games.bridge.bidding.placement import placement, slam_bids
 from cardcli.games.bridge.bidding.table import B, Cand, cand, with_fallback
 from cardcli.games.bridge.moves import PASS, Bid
 from cardcli.i18n import _
@@ -20,46 +21,9 @@ def conventional_continuations(ctx: Ctx) -> list[Cand] | None:
         return None
     last_p = p_bids[-1]
     partner_last = lb is not None and lb[0] == ctx.partner
-    # Blackwood answer
-    if partner_last and last_p == B(4, "N") and _agreed_suit(ctx) is not None:
-        out = []
-        for b, n, t in (
-            (B(5, "C"), (0, 4), _("Blackwood answer: 0 or 4 aces")),
-            (B(5, "D"), (1, 1), _("Blackwood answer: 1 ace")),
-            (B(5, "H"), (2, 2), _("Blackwood answer: 2 aces")),
-            (B(5, "S"), (3, 3), _("Blackwood answer: 3 aces")),
-        ):
-            out.append(cand(b, t, extra=lambda h, n=n: h.aces in n, forcing=True))
-        return out
-    # after our own Blackwood: place the slam
-    if my_bids and my_bids[-1] == B(4, "N") and partner_last and last_p.level == 5 and _agreed_suit(ctx):
-        suit = _agreed_suit(ctx)
-        assert suit is not None
-        shown = {"C": (0, 4), "D": (1,), "H": (2,), "S": (3,)}[last_p.strain]
-        out = []
-
-        def total_aces(h: Hand, shown: tuple[int, ...] = shown) -> int:
-            opts = [a + h.aces for a in shown if a + h.aces <= 4]
-            return min(opts) if opts else h.aces
-
-        grand = Bid(7, suit)
-        small = Bid(6, suit)
-        if ctx.ok(grand):
-            out.append(
-                cand(
-                    grand,
-                    _("grand slam: all the aces and plenty to spare"),
-                    extra=lambda h: total_aces(h) == 4 and h.hcp + ctx.know[ctx.partner].hcp[0] >= 36,
-                )
-            )
-        if ctx.ok(small):
-            out.append(cand(small, _("small slam: at most one ace missing"), extra=lambda h: total_aces(h) >= 3))
-        five = Bid(5, suit)
-        if ctx.ok(five):
-            out.append(cand(five, _("sign-off: two aces are missing")))
-        else:
-            out.append(cand(PASS, _("sign-off: two aces are missing")))
-        return out
+    bw = blackwood(ctx)
+    if bw is not None:
+        return bw
     op = ctx.opening
     gerber = _gerber(ctx, my_bids, p_bids)
     if gerber is not None:

@@ -105,6 +105,10 @@ class Hand:
     def aces(self) -> int:
         return sum(1 for c in self.cards if c[0] == "A")
 
+    @property
+    def kings(self) -> int:
+        return sum(1 for c in self.cards if c[0] == "K")
+
     def longest(self, among: str = SUITS) -> str:
         """The longest suit of ``among``; ties go to the higher-ranking one."""
         return max(among, key=lambda s: (self.lens[s], -SUITS.index(s)))

@@ -30,7 +30,7 @@ def placement(ctx: Ctx) -> list[Cand]:
         return memo[key]
 
     out: list[Cand] = []
-    agreed = _agreed_suit(ctx)
+    agreed = blackwood_suit(ctx)
     if agreed and ctx.ok(B(4, "N")):
         out.append(
             Cand(
@@ -137,11 +137,14 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     else:
         target = 0
     # Blackwood before a suit slam, and as a slam try a little short of the 33 (the estimate of partner
-    # is the middle of partner's range, which may be a little high): with two aces missing the answer stops at five
-    agreed = _agreed_suit(ctx)
+    # is the middle of partner's range, which may be a little high): with two aces missing the answer stops at five.
+    # Over a suit partner has just bid and not raised (no suit both have bid) only with slam values: a try
+    # there found 3 aces opposite 31 points and bid a slam one down (1H 1S 2S P 3H P 4NT)
+    agreed = blackwood_suit(ctx)
+    tries = _agreed_suit(ctx) == strain
     if (
         strain != "N"
-        and (target >= 6 or (total >= SLAM_TRY and fit_len(strain) >= 8 and cur_level(ctx) <= 4))
+        and (target >= 6 or (tries and total >= SLAM_TRY and fit_len(strain) >= 8 and cur_level(ctx) <= 4))
         and agreed == strain
         and ctx.ok(B(4, "N"))
         and not any(b == B(4, "N") for b in ctx.bids_of(ctx.me))
@@ -239,6 +242,29 @@ def _agreed_suit(ctx: Ctx) -> str | None:
             if bids[1][1] == B(2, "N") or bids[1][1] in SPLINTERS[op[1].strain]:
                 return op[1].strain
     return None
+
+
+def blackwood_suit(ctx: Ctx) -> str | None:
+    """The trump suit a Blackwood 4NT asks with: a suit both partners have bid (:func:`_agreed_suit`),
+    or the five-card suit partner bid just before it (booklet, "Slam bidding": 4NT over a suit is
+    Blackwood; 1S-2H-2S-4NT agrees spades). Read from the public auction, so the asker and the
+    answerer find the same suit."""
+    agreed = _agreed_suit(ctx)
+    if agreed is not None:
+        return agreed
+    bids = [(seat, c) for seat, c in ctx.history if isinstance(c, Bid)]
+    asks = [i for i, (seat, b) in enumerate(bids) if b == B(4, "N") and ctx.ours(seat)]
+    if asks:
+        i = asks[0]
+        before = bids[i - 1] if i else None
+        asker = bids[i][0]
+    else:
+        before = bids[-1] if bids else None
+        asker = ctx.me
+    if before is None or before[0] != (asker + 2) % 4 or before[1].strain == "N" or before[1].level >= 4:
+        return None
+    suit = before[1].strain
+    return suit if ctx.know[before[0]].min_len(suit) >= 5 else None
 
 
 SPLINTERS = {"H": (B(3, "S"), B(4, "C"), B(4, "D")), "S": (B(4, "C"), B(4, "D"))}
