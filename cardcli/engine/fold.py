@@ -158,7 +158,12 @@ class Table(Generic[S, M]):
         self.hands: list[HandLog] = []
         """The log so far, with the dealer and secret flags as the rules say."""
         self.results: list[HandResult | None] = []
-        self._starts: list[S] = []
+        self._starts: list[S | None] = []
+        """Each hand's position before its deal; None for the first when it is :meth:`Game.new_match`'s
+        own (made again when asked: a one-hand table, every playout's, then copies no state)."""
+        self._fresh: S | None = self.state
+        """The state :meth:`Game.new_match` made, while it is the table's and not yet dealt (a caller
+        may set another position before the first deal: then that one is copied)."""
         self._deck_set: frozenset[Card] | None = None
         self._deck: list[Card] | None = None
         """The game's deck, sorted (what every deal is checked against)."""
@@ -170,8 +175,9 @@ class Table(Generic[S, M]):
         """False when the game never has a secret move (then :meth:`push` does not ask)."""
         self._own_end = cls.hand_over is not Game.hand_over
         """False when a hand is over at phase "over", as :meth:`Game.hand_over` says."""
-        self._entries = _entries_of(game.move_table)
-        """``seat * 65536 + move id`` → the log entry of that move by that seat (:meth:`push_id`)."""
+        self._entries = _entries_of(game.move_table, players)
+        """Per seat, per move id: the log entry of that move by that seat, or None until first made
+        (:meth:`push_id`: two list indexings, cheaper than a dict's ``get`` on a computed key)."""
         self._play_id = game.play_id
         self._log: list[LoggedMove] | None = None
         """The current hand's log (``hands[-1].moves``), or None before the first deal."""
@@ -202,7 +208,12 @@ class Table(Generic[S, M]):
 
     def hand_start(self, hand: int) -> S:
         """A copy of the position right before hand ``hand`` was dealt."""
-        return self._starts[hand - 1].clone()
+        start = self._starts[hand - 1]
+        return start.clone() if start is not None else self._new_match()
+
+    def _new_match(self) -> S:
+        """The position before the first deal: the match as :meth:`Game.new_match` begins it."""
+        return self.game.new_match(self.config, self.players, self.first_dealer)
 
     # -- folding -------------------------------------------------------------------------------
     def deal(self, deck: Sequence[Card]) -> None:
@@ -211,7 +222,7 @@ class Table(Generic[S, M]):
         if not self.needs_deal() and not self.leaves_hand():
             raise FoldError(_("hand {hand}: recorded, but the match had no hand left to deal").format(hand=hand), hand)
         if self._deck is None:
-            self._deck, self._deck_set = _sorted_deck(self.game.deck(self.config, self.players))
+            self._deck, self._deck_set = _sorted_deck(self.game, self.config, self.players)
         expected = self._deck
         if len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None else sorted(deck) != expected:
             raise FoldError(
@@ -221,7 +232,8 @@ class Table(Generic[S, M]):
                 hand,
             )
         dealer = self.game.next_dealer(self.state)
-        self._starts.append(self.state.clone())
+        self._starts.append(None if self.state is self._fresh and not self.hands else self.state.clone())
+        self._fresh = None
         self.game.start_hand(self.state, list(deck))
         self.hands.append(HandLog(list(deck), [], dealer))
         self._log = self.hands[-1].moves
@@ -329,17 +341,19 @@ class Table(Generic[S, M]):
             raise FoldError(
                 _("hand {hand}, move {ply}: {reason}").format(hand=hand, ply=ply, reason=err.message), hand, ply, err.rule
             ) from None
-        # one entry per seat and move, shared by every log (an entry is never changed once made)
-        log.append(self._entries.get(seat * 65536 + move_id) or self._entry(seat, move_id))
-        if self.game.hand_over(state) if self._own_end else state.phase == "over":
+        # one entry per seat and move, shared by every log (an entry is never changed once made); the
+        # seat and id are in range, as play_id accepted them
+        log.append(self._entries[seat][move_id] or self._entry(seat, move_id))
+        if self._own_end:
+            if self.game.hand_over(state):
+                self._end_hand(len(self.hands))
+        elif state.phase == "over":
             self._end_hand(len(self.hands))
 
     def _entry(self, seat: int, move_id: int) -> LoggedMove:
         """The log entry of move ``move_id`` by ``seat``, made once and shared (:meth:`push_id`)."""
         move = self.game.move_table[move_id]  # type: ignore[index]
-        entry = self._entries[seat * 65536 + move_id] = LoggedMove(
-            seat, self._named.get(id(move)) or self.game.format_move(move), False
-        )
+        entry = self._entries[seat][move_id] = LoggedMove(seat, self._named.get(id(move)) or self.game.format_move(move), False)
         return entry
 
     def _push_checked(self, move_id: int) -> None:
@@ -451,8 +465,9 @@ class Table(Generic[S, M]):
         watching, self.visitors = self.visitors, []
         strict, self.strict = self.strict, False
         try:
-            self.state = self._starts[-1]
-            self._starts.pop()
+            start = self._starts.pop()
+            self.state = start if start is not None else self._new_match()
+            self._fresh = None if start is not None else self.state
             self.hands.pop()
             self.results.pop()
             self.deal(hand.deck)
@@ -482,11 +497,13 @@ class Table(Generic[S, M]):
 _NAMES: dict[int, tuple[Any, dict[int, str]]] = {}
 """id of a game's canonical table → (the table, kept alive so its id stays its own; id of each of its
 moves → that move's notation)."""
-_ENTRIES: dict[int, tuple[Any, dict[int, LoggedMove]]] = {}
-"""id of a game's move table → (the table, kept alive so its id stays its own; the log entries
-:meth:`Table.push_id` shares)."""
-_DECKS: dict[tuple[Card, ...], tuple[list[Card], frozenset[Card] | None]] = {}
-"""A game's deck → (its cards sorted, their set when they are distinct)."""
+_ENTRIES: dict[int, tuple[Any, list[list[LoggedMove | None]]]] = {}
+"""id of a game's move table → (the table, kept alive so its id stays its own; per seat, per move id,
+the log entries :meth:`Table.push_id` shares)."""
+_DECKS: dict[tuple[int, int, int], tuple[Any, Any, list[Card], frozenset[Card] | None]] = {}
+"""(id of a game, id of its config, players) → (the game and config, kept alive so their ids stay
+their own; the deck's cards sorted, their set when they are distinct). Configs are frozen, so the
+deck they name never changes."""
 
 
 def _names_of(game: Game[Any, Any, Any, Any]) -> dict[int, str] | None:
@@ -499,22 +516,29 @@ def _names_of(game: Game[Any, Any, Any, Any]) -> dict[int, str] | None:
     return kept_for(_NAMES, table, lambda: {id(m): text for text, m in table.items() if game.format_move(m) == text})
 
 
-def _entries_of(table: Sequence[Any] | None) -> dict[int, LoggedMove]:
-    """The log entries :meth:`Table.push_id` shares for the moves of ``table`` (filled as they are made)."""
+def _entries_of(table: Sequence[Any] | None, players: int) -> list[list[LoggedMove | None]]:
+    """The log entries :meth:`Table.push_id` shares for the moves of ``table``, per seat of ``players``
+    (filled as they are made; the seats' lists are shared by every table of the game)."""
     if table is None:
-        return {}
-    return kept_for(_ENTRIES, table, dict)
+        return []
+    seats: list[list[LoggedMove | None]] = kept_for(_ENTRIES, table, list)
+    while len(seats) < players:
+        seats.append([None] * len(table))
+    return seats
 
 
-def _sorted_deck(deck: Sequence[Card]) -> tuple[list[Card], frozenset[Card] | None]:
+def _sorted_deck(game: Game[Any, Any, Any, Any], config: Any, players: int) -> tuple[list[Card], frozenset[Card] | None]:
     """The deck every deal is checked against: sorted, and as a set when its cards are distinct (a set
-    compares cheaper than sorting every deal's); made once per deck."""
-    key = tuple(deck)
+    compares cheaper than sorting every deal's); made once per game, config and players (asking the
+    game for its deck cost a playout's table more than the check itself)."""
+    key = (id(game), id(config), players)
     got = _DECKS.get(key)
-    if got is None:
-        cards = sorted(key)
-        got = _DECKS[key] = (cards, frozenset(cards) if len(set(cards)) == len(cards) else None)
-    return got
+    if got is None or got[0] is not game or got[1] is not config:
+        cards = sorted(game.deck(config, players))
+        if len(_DECKS) >= 1000:  # configs made on the fly (a file's own) must not grow it for ever
+            _DECKS.clear()
+        got = _DECKS[key] = (game, config, cards, frozenset(cards) if len(set(cards)) == len(cards) else None)
+    return got[2], got[3]
 
 
 def fold(

@@ -232,11 +232,23 @@ def test_the_fast_path_records_the_secret_flags_the_rules_give() -> None:
 def test_the_deck_and_notation_caches_answer_as_computing_would() -> None:
     # decks of their own each run (the caches live as long as the process, which may have met any fixed one)
     a, b, c = (f"{uuid.uuid4().hex}{n}" for n in "915")
-    cards, distinct = _sorted_deck((a, b, c))
-    assert cards == sorted((a, b, c)) and distinct == frozenset(cards)
-    assert _sorted_deck((a, b, c))[0] is cards  # made once
-    twice, none = _sorted_deck((b, b, c))
-    assert twice == sorted((b, b, c)) and none is None  # repeated cards: compared sorted, not as a set
+
+    class Decks:
+        """A game whose deck is the config's cards (and that counts how often it is asked)."""
+
+        asked = 0
+
+        def deck(self, config: tuple[str, ...], players: int) -> list[str]:
+            self.asked += 1
+            return list(config)
+
+    decks, plain, repeated = Decks(), (a, b, c), (b, b, c)
+    cards, distinct = _sorted_deck(decks, plain, 2)  # type: ignore[arg-type]
+    assert cards == sorted(plain) and distinct == frozenset(cards)
+    assert _sorted_deck(decks, plain, 2)[0] is cards and decks.asked == 1  # made once
+    assert _sorted_deck(decks, plain, 3)[0] is not cards and decks.asked == 2  # per number of players
+    twice, none = _sorted_deck(decks, repeated, 2)  # type: ignore[arg-type]
+    assert twice == sorted(repeated) and none is None  # repeated cards: compared sorted, not as a set
     game = load("bridge")  # its table of canonical moves is whole from the start
     names = _names_of(game)
     assert names is not None and _names_of(game) is names  # one map per table of canonical moves

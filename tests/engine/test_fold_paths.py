@@ -156,7 +156,8 @@ def test_no_move_and_no_deal_where_there_is_no_hand_to_play() -> None:
     with pytest.raises(FoldError, match="hand 2: recorded, but the match had no hand left to deal"):
         table.deal(deck)
     start = table.hand_start(1)
-    assert start is not table._starts[0] and game.view(start, None) == game.view(table._starts[0], None)
+    # a copy each time, and the position before the first deal is the new match's
+    assert start is not table.hand_start(1) and game.view(start, None) == game.view(game.new_match(config, 2, 0), None)
 
 
 def test_a_file_that_names_the_wrong_dealer_is_refused_naming_both() -> None:
@@ -196,3 +197,28 @@ def test_rewind_tells_no_visitor_and_keeps_the_fold_strict() -> None:
     assert table.visitors == [watcher]
     fresh = fold(game, config, 4, replay.first_dealer, log_of(replay), until=(1, 12))
     assert [m.move for m in table.hands[-1].moves] == [m.move for m in fresh.hands[-1].moves]
+
+
+def test_the_first_hands_start_is_the_position_the_table_held_when_it_was_dealt() -> None:
+    # the first hand's start is not copied when it is the new match's own: it must still be the
+    # position dealt from, whether the table's own or one a caller set (a rollout's later hand)
+    game = load("bridge")
+    config = game.presets["rubber"]
+    deck = shuffled_deck(game.deck(config, 4), "start", 1)
+    later = Table(game, config, 4, 0, strict=False)
+    later.deal(deck)
+    while later.state.phase != "over":
+        later.push_id(game.legal_ids(later.state)[0])
+    own: Table[Any, Any] = Table(game, config, 4, 0, strict=False)
+    own.deal(deck)
+    assert game.view(own.hand_start(1), None) == game.view(game.new_match(config, 4, 0), None)
+    set_before: Table[Any, Any] = Table(game, config, 4, 0, strict=False)
+    set_before.state = later.state.clone()  # a rubber one hand in
+    set_before.deal(deck)
+    assert set_before.hand_start(1).hand_number == 1
+    assert game.view(set_before.hand_start(1), None) == game.view(later.state, None)
+    for table in (own, set_before):  # taken back to its deal, each hand starts where it started
+        before = game.view(table.state, None)
+        table.push_id(game.legal_ids(table.state)[0])
+        table.rewind(0)
+        assert game.view(table.state, None) == before
