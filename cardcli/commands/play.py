@@ -150,13 +150,9 @@ def play_deal(
     """`cardcli play bridge --deal FILE[:BOARD]`: board BOARD (the first by default) of a .pbn or .lin file
     played from its deal, whatever the file records after it (nothing, an auction, the play). BOARD is the
     board's own number when the file numbers its boards, else its place in the file."""
-    import contextlib
-    import io
-    import tempfile
-
-    from cardcli.commands.replays import import_, play_replay
+    from cardcli.commands.importing import imported
+    from cardcli.commands.replays import play_replay
     from cardcli.engine.registry import available, load
-    from cardcli.replay.io import read
     from cardcli.replay.share import decode, encode
 
     file, board_s = _split(arg, ":")
@@ -172,10 +168,7 @@ def play_deal(
         raise click.ClickException(f"{file}: no such file")
     if board < 1:
         raise click.UsageError("boards are numbered from 1")
-    with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
-        import_(file, str(Path(tmp) / "deal.cardcli.json"))
-        files = sorted(Path(tmp).glob("*.cardcli.json"), key=lambda p: (len(p.name), p.name))
-        replays = [read(f) for f in files]
+    replays = imported(file).replays
     boards = [(r, h) for r in replays for h in range(1, len(r.hands) + 1)]
     # the boards' own numbers where the file gives them (hand records often start at 17): `:17` is board 17
     labels = [label for r in replays for label in _board_labels(r)] if board_s is not None else []

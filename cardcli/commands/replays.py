@@ -25,24 +25,28 @@ from cardcli.ui.console import Console
 
 def verify(files: Sequence[str], legal: bool = False) -> int:
     """Exit 0 when every file verifies; otherwise one line per bad file and exit 1. ``legal``: each move
-    must also be among the legal moves the game lists in its position."""
+    must also be among the legal moves the game lists in its position. A .pbn or .lin file is checked
+    game by game, as `replay import` reads it."""
+    from cardcli.commands.importing import importable, imported
+
     bad = 0
     for f in files:
         try:
-            replay = read(f)
-            session = Session.from_replay(replay, legal=legal)
-        except ReplayError as err:
-            msg = str(err)
-            click.echo(_("{file}: FAILED: {reason}").format(file=f, reason=msg.removeprefix(f + ": ")), err=True)
+            replays = imported(f).replays if importable(f) else [read(f)]
+            sessions = [Session.from_replay(r, legal=legal) for r in replays]
+        except (ReplayError, click.ClickException) as err:
+            msg = err.message if isinstance(err, click.ClickException) else str(err)
+            click.echo(_("{file}: FAILED: {reason}").format(file=safe(f), reason=msg.removeprefix(safe(f) + ": ")), err=True)
             bad += 1
             continue
-        moves = sum(len(h.moves) for h in session.hands)
-        state = _("complete") if session.finished else _("unfinished")
-        hands = ngettext("{n} hand", "{n} hands", len(session.hands)).format(n=len(session.hands))
+        played = [h for s in sessions for h in s.hands]
+        moves = sum(len(h.moves) for h in played)
+        state = _("complete") if all(s.finished for s in sessions) else _("unfinished")
+        hands = ngettext("{n} hand", "{n} hands", len(played)).format(n=len(played))
         made = ngettext("{n} move", "{n} moves", moves).format(n=moves)
         click.echo(
             _("{file}: OK ({game}, {hands}, {moves}, {state})").format(
-                file=f, game=session.game.name, hands=hands, moves=made, state=state
+                file=safe(f), game=sessions[0].game.name, hands=hands, moves=made, state=state
             )
         )
     return 1 if bad else 0
@@ -96,8 +100,10 @@ class _Printer(Visitor):
 
 
 def show(file: str, as_json: bool, reveal: bool, charset: str | None) -> int:
+    from cardcli.commands.importing import first_of
+
+    replay = first_of(file)  # a .pbn or .lin file is read as it is
     try:
-        replay = read(file)
         session = Session.from_replay(replay)
     except ReplayError as err:
         raise click.ClickException(str(err)) from None
@@ -180,12 +186,7 @@ def _note_line(a: Annotation) -> str:
 
 
 def view(file: str, seat: str | None, reveal: bool, charset: str | None, plain: bool = False) -> int:
-    try:
-        replay = read(file)
-        Session.from_replay(replay)
-    except ReplayError as err:
-        raise click.ClickException(str(err)) from None
-    return view_replay(replay, seat, reveal, charset, plain)
+    return view_replay(_replay_or_import(file), seat, reveal, charset, plain)
 
 
 def view_replay(replay: Replay, seat: str | None, reveal: bool, charset: str | None, plain: bool = False) -> int:
@@ -231,31 +232,10 @@ def play(
 
 
 def _replay_or_import(file: str) -> Replay:
-    """A verified replay from ``file``; a file of another format (PBN) goes through `replay import` first."""
-    import contextlib
-    import io
-    import tempfile
-    from pathlib import Path
+    """A verified replay from ``file``: a replay, a share code, or the first game of a .pbn/.lin file."""
+    from cardcli.commands.importing import first_of
 
-    from cardcli.engine.registry import available, load
-
-    ext = Path(file).suffix.lstrip(".").lower()
-    try:
-        is_file = Path(file).is_file()
-    except OSError:  # a share code longer than a file name can be
-        is_file = False
-    link = not is_file and any(load(n).link_format(file) for n in available())
-    if link or is_file and any(ext in load(n).import_formats for n in available()):
-        with tempfile.TemporaryDirectory() as tmp, contextlib.redirect_stdout(io.StringIO()):
-            out = Path(tmp) / "imported.cardcli.json"
-            import_(file, str(out))
-            made = [out] if out.exists() else sorted(Path(tmp).glob("*.cardcli.json"))  # a file of rubbers: the first
-            replay = read(str(made[0]))
-    else:
-        try:
-            replay = read(file)
-        except ReplayError as err:
-            raise click.ClickException(str(err)) from None
+    replay = first_of(file)
     try:
         Session.from_replay(replay)
     except ReplayError as err:
@@ -319,11 +299,8 @@ def export(file: str, fmt: str, output: str | None) -> int:
     """Write a replay in another format: a web page (html) for any game; bridge: PBN, LIN."""
     from cardcli.engine.game import RecordedHand
 
-    try:
-        replay = read(file)
-        session = Session.from_replay(replay)
-    except ReplayError as err:
-        raise click.ClickException(str(err)) from None
+    replay = _replay_or_import(file)  # a .pbn or .lin file is read as it is
+    session = Session.from_replay(replay)
     game = session.game
     if fmt == "html":  # every game: a web page that steps through it (bridge: a hand viewer)
         from cardcli.replay.html import page
@@ -363,14 +340,11 @@ def _imported(where: str, hands: int, game: str, out: str) -> str:
 
 
 def import_(file: str, output: str | None) -> int:
-    """Read another format (by its extension), or a share code, into a verified cardcli replay."""
-    import datetime as dt
+    """Read another format (by its extension), or a share code, into verified cardcli replay files."""
     from pathlib import Path
 
-    from cardcli import __version__
-    from cardcli.engine.registry import available, load
+    from cardcli.commands.importing import imported, left_out_line
     from cardcli.replay.io import write
-    from cardcli.replay.model import FORMAT, VERSION, Annotation, HandRecord, SeatRecord
     from cardcli.replay.share import looks_like_code
 
     try:
@@ -386,69 +360,14 @@ def import_(file: str, output: str | None) -> int:
         write(out, replay)
         click.echo(_imported("", len(replay.hands), replay.game, out))
         return 0
-    link = None if exists else next((f for n in available() if (f := load(n).link_format(file))), None)
-    url = link is not None  # a link (bridge: a BBO handviewer link) read as its format
-    ext = link or Path(file).suffix.lstrip(".").lower()
-    game = next((load(n) for n in available() if ext in load(n).import_formats), None)
-    if game is None:
-        raise click.ClickException(f"{safe(file)}: cardcli cannot import .{safe(ext)} files")
-    name = "link" if url else file
-    try:
-        raw = b"" if url else Path(file).read_bytes()
-        text = file if url else game.decode_import(ext, raw)  # the format's own charset rules (PBN: Latin-1)
-    except OSError as err:
-        raise click.ClickException(f"{file}: cannot read ({err.strerror})") from None
-    except UnicodeDecodeError:
-        raise click.ClickException(f"{file}: not a text file") from None
-    except ValueError as err:
-        raise click.ClickException(f"{safe(name)}: {safe(str(err))}") from None
-    try:
-        imported = game.import_hands(ext, text)
-    except ValueError as err:
-        raise click.ClickException(f"{safe(name)}: {safe(str(err))}") from None
-    parts = getattr(imported, "parts", None) or [imported]  # boards that are not one rubber: one file each
-    base = output or ("board.cardcli.json" if url else str(Path(file).with_suffix("")) + ".cardcli.json")
-    for number, match in enumerate(parts, 1):
-        names = game.seat_names(match.players)
-        started = str(match.meta.get("started") or dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
-        replay = Replay(
-            format=FORMAT,
-            version=VERSION,
-            app_version=__version__,
-            game=game.name,
-            preset=str(match.meta.get("preset") or game.default_preset),
-            config=msgspec.to_builtins(match.config),
-            players=match.players,
-            seats=[SeatRecord(name=n, kind="human") for n in names],
-            seed=None,
-            first_dealer=match.first_dealer,
-            started=started,
-            hands=[
-                HandRecord(dealer=h.dealer, deck=h.deck, moves=[MoveRecord(s, m) for s, m in h.moves], extra=h.extra)
-                for h in match.hands
-            ],
-            annotations=[
-                Annotation(hand=0, ply=0, kind="note", text=f"{k}: {'; '.join(v) if isinstance(v, list) else v}")
-                for k, v in match.meta.items()
-                if k not in ("started", "preset", "title") and v
-            ]
-            + [Annotation(hand=h, ply=p, kind="note", text=t) for h, p, t in match.notes],
-            title=match.meta.get("title"),
-        )
-        try:
-            session = Session.from_replay(replay)
-        except ReplayError as err:
-            raise click.ClickException(f"{safe(name)}: the imported game does not verify: {safe(str(err))}") from None
-        replay = msgspec.structs.replace(
-            replay,
-            hands=[msgspec.structs.replace(h, result=r) for h, r in zip(replay.hands, session.results)],
-            result=session.match_result() if session.finished else None,
-        )
-        out = base if len(parts) == 1 else base.removesuffix(".cardcli.json").removesuffix(".json") + f"-{number}.cardcli.json"
+    found = imported(file)
+    base = output or ("board.cardcli.json" if found.name == "link" else str(Path(file).with_suffix("")) + ".cardcli.json")
+    for number, replay in enumerate(found.replays, 1):
+        many = len(found.replays) > 1
+        out = base.removesuffix(".cardcli.json").removesuffix(".json") + f"-{number}.cardcli.json" if many else base
         write(out, replay)
-        click.echo(_imported(safe(name) + ": ", len(replay.hands), game.name, out))
-        left = match.meta.get("left out") or []  # boards that could not be read: said, not lost silently
-        if left:
-            what = "; ".join(left[:3]) + ("; " + _("and {n} more").format(n=len(left) - 3) if len(left) > 3 else "")
-            click.echo(_("{file}: left out: {what}").format(file=safe(name), what=safe(what)), err=True)
+        click.echo(_imported(found.name + ": ", len(replay.hands), found.game, out))
+    line = left_out_line(found)  # boards that could not be read: said, not lost silently
+    if line:
+        click.echo(line, err=True)
     return 0

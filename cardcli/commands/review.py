@@ -19,7 +19,6 @@ from cardcli.engine.text import safe
 from cardcli.i18n import _, ngettext
 from cardcli.replay.io import ReplayError
 from cardcli.replay.model import Replay
-from cardcli.replay.share import load as read
 from cardcli.session import Session
 from cardcli.ui.console import Console
 
@@ -73,7 +72,9 @@ def load_replay(arg: str) -> tuple[Replay, int | None]:
     """The replay ``arg`` names, and its number in the history (None: a file or a share code)."""
     record = history_game(arg)
     if record is None:
-        return read(arg), None
+        from cardcli.commands.importing import first_of
+
+        return first_of(arg), None  # a file, a share code, or the first game of a .pbn/.lin file
     number = record.id
     from cardcli.store import StoreError, stored_replay, unpack_replay
 
