@@ -105,8 +105,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
     def deck(self, config: BridgeConfig, players: int) -> list[Card]:
         return list(_ONE_DECK)
 
-    def new_match(self, config: BridgeConfig, players: int, first_dealer: int) -> BridgeState:
-        return BridgeState(config=config, players=players, dealer=first_dealer, rubber=Rubber.for_config(config))
+    new_match = staticmethod(lean.new_match)
 
     def check_setup(self, config: BridgeConfig, players: int) -> str | None:
         problem = super().check_setup(config, players)
