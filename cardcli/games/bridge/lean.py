@@ -172,6 +172,15 @@ def play_id(state: BridgeState, move_id: int) -> int:
     return _full_path(state, a)
 
 
+def play_logged(state: BridgeState, move_id: int, log: list[Any], entries: Sequence[Sequence[Any]]) -> bool:
+    """:func:`play_id` and the move's log entry, ``entries[seat][move_id]``, appended to ``log``: a
+    table's step (:meth:`~cardcli.engine.game.Game.play_logged`) in one compiled call. True when the
+    hand is over."""
+    seat = play_id(state, move_id)
+    log.append(entries[seat][move_id])
+    return state.phase == "over"
+
+
 def _full_path(state: BridgeState, a: int) -> int:
     """A claim, an answer to one, or a move that is not legal now: checked and made the full way."""
     from cardcli.engine.verdict import Verdict

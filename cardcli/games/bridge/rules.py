@@ -136,6 +136,8 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
         deal depends on how this one ended."""
         return state.config.scoring == "deals"
 
+    checks_deck = True  # lean.deal_in refuses a deck that is not one deck, the state untouched
+
     def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
         dealer = self.next_dealer(state)
         lean.deal_in(state, deck, dealer)  # refuses a deck that is not one deck before changing anything
@@ -333,6 +335,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
     move_table = lean.ID_MOVES
     legal_ids = staticmethod(lean.legal_ids)
     play_id = staticmethod(lean.play_id)
+    play_logged = staticmethod(lean.play_logged)
 
     def move_id(self, move: mv.Move) -> int:
         return lean.move_id(move)
