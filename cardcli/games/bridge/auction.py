@@ -42,13 +42,21 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Contract:
     level: int
     strain: str
     doubled: int
     """0 undoubled, 1 doubled, 2 redoubled."""
     declarer: int
+
+    def __init__(self, level: int, strain: str, doubled: int, declarer: int) -> None:
+        # written out, as the compiled build runs a generated one as slow Python (a frozen one sets
+        # each field so: compiled, this is a tenth of the time)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "strain", strain)
+        object.__setattr__(self, "doubled", doubled)
+        object.__setattr__(self, "declarer", declarer)
 
     @property
     def dummy(self) -> int:

@@ -26,13 +26,19 @@ from cardcli.games.bridge.scoring import SIDE_NAMES, Entry
 from cardcli.i18n import _, ngettext
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PadLine:
-    """A scorepad entry with where it belongs: the deal it came from and the game it counts in."""
+    """A scorepad entry with where it belongs: the deal it came from and the game it counts in (the
+    constructor written out: see :class:`~cardcli.games.bridge.auction.Contract`)."""
 
     hand: int
     game: int
     entry: Entry
+
+    def __init__(self, hand: int, game: int, entry: Entry) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "entry", entry)
 
     def to_list(self) -> list[object]:
         return [self.hand, self.game, *self.entry.to_list()]

@@ -25,9 +25,10 @@ from cardcli.i18n import _, ngettext
 SIDE_NAMES = ("NS", "EW")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Entry:
-    """One line of the scorepad."""
+    """One line of the scorepad (the constructor written out: see
+    :class:`~cardcli.games.bridge.auction.Contract`)."""
 
     side: int
     """0 = NS, 1 = EW."""
@@ -37,8 +38,15 @@ class Entry:
     item: str
     """``tricks``, ``overtricks``, ``insult``, ``slam``, ``undertricks``, ``honors``, ``rubber``,
     ``unfinished-game``, ``unfinished-part``."""
-    note: str = ""
+    note: str
     """Canonical detail for the explanation (``4SX``, ``2``, …); never translated."""
+
+    def __init__(self, side: int, where: str, points: int, item: str, note: str = "") -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "where", where)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "note", note)
 
     def to_list(self) -> list[object]:
         return [self.side, self.where, self.points, self.item, self.note]
