@@ -180,7 +180,8 @@ class Table(Generic[S, M]):
         (:meth:`push_id`: two list indexings, cheaper than a dict's ``get`` on a computed key)."""
         self._play_logged = game.play_logged
         self._log: list[LoggedMove] | None = None
-        """The current hand's log (``hands[-1].moves``), or None before the first deal."""
+        """The current hand's log (``hands[-1].moves``) when :meth:`push_id` may log a move in one step
+        (the game has no secret moves); None before the first deal or when it may not."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -236,7 +237,7 @@ class Table(Generic[S, M]):
         self._starts.append(start)
         self._fresh = None
         self.hands.append(HandLog(list(deck), [], dealer))
-        self._log = self.hands[-1].moves
+        self._log = None if self._secrets else self.hands[-1].moves
         self.results.append(None)
         for v in self.visitors:
             v.begin_hand(self, hand)
@@ -347,7 +348,7 @@ class Table(Generic[S, M]):
         untouched. With visitors (they are told of each step) or secret moves, it goes through
         :meth:`push`."""
         log = self._log
-        if log is None or self.visitors or self._secrets:
+        if log is None or self.visitors:
             self._push_checked(move_id)
             return
         try:

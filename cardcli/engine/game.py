@@ -300,7 +300,7 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
         self.apply(state, move)
         return seat
 
-    def play_logged(self, state: S, move_id: int, log: list[Any], entries: Sequence[Sequence[Any]]) -> bool:
+    def play_logged(self, state: S, move_id: int, log: list[Any], entries: list[list[Any]]) -> bool:
         """:meth:`play_id`, then the seat's log entry of that move (``entries[seat][move_id]``, made
         beforehand) appended to ``log``; True when the hand is over. :meth:`Table.push_id
         <cardcli.engine.fold.Table.push_id>` makes a move in this one call (bridge's is compiled). A

@@ -172,7 +172,7 @@ def play_id(state: BridgeState, move_id: int) -> int:
     return _full_path(state, a)
 
 
-def play_logged(state: BridgeState, move_id: int, log: list[Any], entries: Sequence[Sequence[Any]]) -> bool:
+def play_logged(state: BridgeState, move_id: int, log: list[Any], entries: list[list[Any]]) -> bool:
     """:func:`play_id` and the move's log entry, ``entries[seat][move_id]``, appended to ``log``: a
     table's step (:meth:`~cardcli.engine.game.Game.play_logged`) in one compiled call. True when the
     hand is over."""
