@@ -175,12 +175,13 @@ class Table(Generic[S, M]):
         """False when the game never has a secret move (then :meth:`push` does not ask)."""
         self._own_end = cls.hand_over is not Game.hand_over
         """False when a hand is over at phase "over", as :meth:`Game.hand_over` says."""
-        self._entries = _entries_of(game.move_table, players)
-        """Per seat, per move id: the log entry of that move by that seat, or None until first made
+        self._entries = _entries_of(game, players, self._named)
+        """Per seat, per move id: the log entry of that move by that seat, made once per game and shared
         (:meth:`push_id`: two list indexings, cheaper than a dict's ``get`` on a computed key)."""
-        self._play_id = game.play_id
+        self._play_logged = game.play_logged
         self._log: list[LoggedMove] | None = None
-        """The current hand's log (``hands[-1].moves``), or None before the first deal."""
+        """The current hand's log (``hands[-1].moves``) when :meth:`push_id` may log a move in one step
+        (the game has no secret moves); None before the first deal or when it may not."""
 
     # -- queries -------------------------------------------------------------------------------
     @property
@@ -221,25 +222,42 @@ class Table(Generic[S, M]):
         hand = self.hand + 1
         if not self.needs_deal() and not self.leaves_hand():
             raise FoldError(_("hand {hand}: recorded, but the match had no hand left to deal").format(hand=hand), hand)
-        if self._deck is None:
-            self._deck, self._deck_set = _sorted_deck(self.game, self.config, self.players)
-        expected = self._deck
-        if len(deck) != len(expected) or self._deck_set != set(deck) if self._deck_set is not None else sorted(deck) != expected:
-            raise FoldError(
-                _("hand {hand}: the deck is not the {n} cards of a {game} deal").format(
-                    hand=hand, n=len(expected), game=self.game.name
-                ),
-                hand,
-            )
-        dealer = self.game.next_dealer(self.state)
-        self._starts.append(None if self.state is self._fresh and not self.hands else self.state.clone())
+        game = self.game
+        checks = game.checks_deck
+        if not checks and not self._is_deck(deck):
+            raise self._not_a_deck(hand)
+        dealer = game.next_dealer(self.state)
+        start = None if self.state is self._fresh and not self.hands else self.state.clone()
+        try:
+            game.start_hand(self.state, list(deck))
+        except ValueError:
+            if checks:  # the game's own check refused it, the state untouched
+                raise self._not_a_deck(hand) from None
+            raise
+        self._starts.append(start)
         self._fresh = None
-        self.game.start_hand(self.state, list(deck))
         self.hands.append(HandLog(list(deck), [], dealer))
-        self._log = self.hands[-1].moves
+        self._log = None if self._secrets else self.hands[-1].moves
         self.results.append(None)
         for v in self.visitors:
             v.begin_hand(self, hand)
+
+    def _is_deck(self, deck: Sequence[Card]) -> bool:
+        """Whether ``deck`` is every card of the game's deck (in any order)."""
+        if self._deck is None:
+            self._deck, self._deck_set = _sorted_deck(self.game, self.config, self.players)
+        if len(deck) != len(self._deck):
+            return False
+        return self._deck_set == set(deck) if self._deck_set is not None else sorted(deck) == self._deck
+
+    def _not_a_deck(self, hand: int) -> FoldError:
+        """The refusal of hand ``hand``'s deck, which is not the game's."""
+        if self._deck is None:
+            self._deck, self._deck_set = _sorted_deck(self.game, self.config, self.players)
+        n = len(self._deck)
+        return FoldError(
+            _("hand {hand}: the deck is not the {n} cards of a {game} deal").format(hand=hand, n=n, game=self.game.name), hand
+        )
 
     def parse(self, logged: LoggedMove) -> M:
         """The move a log entry names, checked for turn and (strict) canonical notation."""
@@ -330,31 +348,20 @@ class Table(Generic[S, M]):
         untouched. With visitors (they are told of each step) or secret moves, it goes through
         :meth:`push`."""
         log = self._log
-        if log is None or self.visitors or self._secrets:
+        if log is None or self.visitors:
             self._push_checked(move_id)
             return
-        state = self.state
         try:
-            seat = self._play_id(state, move_id)
+            # the move made and its entry logged in one call (one entry per seat and move, shared by
+            # every log: an entry is never changed once made)
+            over = self._play_logged(self.state, move_id, log, self._entries)
         except MoveError as err:
             hand, ply = len(self.hands), len(log) + 1
             raise FoldError(
                 _("hand {hand}, move {ply}: {reason}").format(hand=hand, ply=ply, reason=err.message), hand, ply, err.rule
             ) from None
-        # one entry per seat and move, shared by every log (an entry is never changed once made); the
-        # seat and id are in range, as play_id accepted them
-        log.append(self._entries[seat][move_id] or self._entry(seat, move_id))
-        if self._own_end:
-            if self.game.hand_over(state):
-                self._end_hand(len(self.hands))
-        elif state.phase == "over":
+        if over:
             self._end_hand(len(self.hands))
-
-    def _entry(self, seat: int, move_id: int) -> LoggedMove:
-        """The log entry of move ``move_id`` by ``seat``, made once and shared (:meth:`push_id`)."""
-        move = self.game.move_table[move_id]  # type: ignore[index]
-        entry = self._entries[seat][move_id] = LoggedMove(seat, self._named.get(id(move)) or self.game.format_move(move), False)
-        return entry
 
     def _push_checked(self, move_id: int) -> None:
         """:meth:`push_id` the full way: the move checked (even by a trusting table), then pushed."""
@@ -497,7 +504,7 @@ class Table(Generic[S, M]):
 _NAMES: dict[int, tuple[Any, dict[int, str]]] = {}
 """id of a game's canonical table → (the table, kept alive so its id stays its own; id of each of its
 moves → that move's notation)."""
-_ENTRIES: dict[int, tuple[Any, list[list[LoggedMove | None]]]] = {}
+_ENTRIES: dict[int, tuple[Any, list[list[LoggedMove]]]] = {}
 """id of a game's move table → (the table, kept alive so its id stays its own; per seat, per move id,
 the log entries :meth:`Table.push_id` shares)."""
 _DECKS: dict[tuple[int, int, int], tuple[Any, Any, list[Card], frozenset[Card] | None]] = {}
@@ -516,14 +523,17 @@ def _names_of(game: Game[Any, Any, Any, Any]) -> dict[int, str] | None:
     return kept_for(_NAMES, table, lambda: {id(m): text for text, m in table.items() if game.format_move(m) == text})
 
 
-def _entries_of(table: Sequence[Any] | None, players: int) -> list[list[LoggedMove | None]]:
-    """The log entries :meth:`Table.push_id` shares for the moves of ``table``, per seat of ``players``
-    (filled as they are made; the seats' lists are shared by every table of the game)."""
+def _entries_of(game: Game[Any, Any, Any, Any], players: int, named: dict[int, str]) -> list[list[LoggedMove]]:
+    """The log entries :meth:`Table.push_id` shares for the moves of ``game``'s move table, per seat of
+    ``players``: every one made the first time (bridge: 106 moves a seat, formatted once), so that the
+    step that makes a move can log it without formatting. ``named``: :func:`_names_of`'s notations."""
+    table = game.move_table
     if table is None:
         return []
-    seats: list[list[LoggedMove | None]] = kept_for(_ENTRIES, table, list)
+    seats: list[list[LoggedMove]] = kept_for(_ENTRIES, table, list)
     while len(seats) < players:
-        seats.append([None] * len(table))
+        seat = len(seats)
+        seats.append([LoggedMove(seat, named.get(id(m)) or game.format_move(m), False) for m in table])
     return seats
 
 

@@ -222,6 +222,11 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
     def start_hand(self, state: S, deck: Sequence[Card]) -> None:
         """Begin the next hand with ``deck`` (top of the deck is index 0)."""
 
+    checks_deck: ClassVar[bool] = False
+    """True when :meth:`start_hand` refuses a deck that is not the game's deck with ValueError, before
+    it changes anything: a table then leaves that check to it (bridge's deal reads every card
+    anyway). False: the table compares the deck with :meth:`deck` first."""
+
     # -- play ----------------------------------------------------------------------------------
     @abstractmethod
     def to_act(self, state: S) -> int | None:
@@ -294,6 +299,15 @@ class Game(Teaching, ABC, Generic[S, M, V, C]):
             raise IllegalMove(verdict)
         self.apply(state, move)
         return seat
+
+    def play_logged(self, state: S, move_id: int, log: list[Any], entries: list[list[Any]]) -> bool:
+        """:meth:`play_id`, then the seat's log entry of that move (``entries[seat][move_id]``, made
+        beforehand) appended to ``log``; True when the hand is over. :meth:`Table.push_id
+        <cardcli.engine.fold.Table.push_id>` makes a move in this one call (bridge's is compiled). A
+        refused move raises as :meth:`play_id` does, with nothing appended. Default: those steps."""
+        seat = self.play_id(state, move_id)
+        log.append(entries[seat][move_id])
+        return self.hand_over(state)
 
     # -- notation ------------------------------------------------------------------------------
     canonical_moves: ClassVar[Mapping[str, Any] | None] = None

@@ -135,7 +135,7 @@ def _turn(s: Any, by: int) -> None:
 
     st = s.state
     st.suits = [st.suits[(i - by) % 4] for i in range(4)]
-    st.original = [st.original[(i - by) % 4] for i in range(4)]
+    st.dealt = [st.dealt[(i - by) % 4] for i in range(4)]
     st.dealer = (st.dealer + by) % 4
     st.turn = st.leader = st.dealer
     st.auction = AuctionSoFar(st.dealer)

@@ -22,7 +22,7 @@ from cardcli.engine.rng import Rng
 from cardcli.games.bridge.auction import call_name
 from cardcli.games.bridge.hand_score import finish_hand
 from cardcli.games.bridge.par import Standing, rubber_par
-from cardcli.games.bridge.scoring import honors, score_deal
+from cardcli.games.bridge.scoring import honors_held, score_deal
 
 pytestmark = pytest.mark.benchmark
 
@@ -46,7 +46,7 @@ def contract_score(state: Any, tricks: int, standing: Standing) -> int:
     if c is None:
         return 0
     side = c.declarer % 2
-    hold = honors(state.original, c.strain) if state.config.honors else None
+    hold = honors_held(state.dealt, c.strain) if state.config.honors else None
     entries = score_deal(c.level, c.strain, c.doubled, c.declarer, tricks, standing.vulnerable[side], state.config, hold)
     points = [0, 0]
     for e in entries:

@@ -151,6 +151,17 @@ def test_the_protocol_defaults_agree_with_bridges_own_lean_path() -> None:
         ours, theirs = state.clone(), state.clone()
         assert Game.play_id(game, ours, a) == game.play_id(theirs, a)
         assert ours == theirs
+        # play_logged: the move made and the seat's entry appended, the same by default and compiled
+        entries = [[(seat, m) for m in range(len(game.move_table))] for seat in range(4)]
+        seat = game.to_act(ours)
+        if seat is None:
+            continue
+        b = rng.choice(game.legal_ids(ours))
+        mine: list[Any] = []
+        yours: list[Any] = []
+        over = Game.play_logged(game, ours, b, mine, entries)
+        assert over == game.play_logged(theirs, b, yours, entries) == game.hand_over(ours)
+        assert ours == theirs and mine == yours == [(seat, b)]
 
 
 def test_a_game_without_a_move_table_has_no_lean_path() -> None:

@@ -93,6 +93,7 @@ def test_honors() -> None:
     assert honors(hands, "S") == (0, 0, 100)  # North holds A K Q J of spades
     assert honors(hands, "H") == (1, 1, 100)  # East holds A K Q J of hearts (North has the ten)
     assert honors(hands, "C") == (2, 0, 150)  # South holds A K Q J T of clubs
+    assert honors(hands, "D") == (2, 0, 150)  # and of diamonds
     assert honors(hands, "N") is None
     aces = [["AS", "AH", "AD", "AC", *["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]]] + hands[1:]
     assert honors(aces, "N") == (0, 0, 150)

@@ -160,6 +160,24 @@ def test_no_move_and_no_deal_where_there_is_no_hand_to_play() -> None:
     assert start is not table.hand_start(1) and game.view(start, None) == game.view(game.new_match(config, 2, 0), None)
 
 
+@pytest.mark.parametrize("strict", [True, False])
+def test_a_game_that_checks_its_own_deck_is_refused_the_same_way(strict: bool) -> None:
+    """Bridge's deal refuses a deck that is not one deck (the table leaves the check to it): the
+    table's refusal is the same line, the table and state as they were, and a good deck deals."""
+    game = load("bridge")
+    config = game.presets["rubber"]
+    assert game.checks_deck
+    table: Table[Any, Any] = Table(game, config, 4, 0, strict=strict)
+    deck = shuffled_deck(game.deck(config, 4), "x", 1)
+    before = table.state.clone()
+    for bad in (deck[:-1], [*deck[:-1], deck[0]], [*deck[:-1], "ZZ"], [*deck, deck[0]]):
+        with pytest.raises(FoldError, match="hand 1: the deck is not the 52 cards of a bridge deal"):
+            table.deal(bad)
+        assert table.hand == 0 and table.results == [] and table.state == before
+    table.deal(deck)
+    assert table.hand == 1 and table.state.phase == "auction" and table.hands[0].deck == deck
+
+
 def test_a_file_that_names_the_wrong_dealer_is_refused_naming_both() -> None:
     replay = read(RUMMY)
     game = load("rummy")

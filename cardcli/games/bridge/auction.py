@@ -12,7 +12,7 @@ which Law it breaks. Both follow the digest §3.1 (Laws 17-19, 22).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardcli.engine.verdict import ALLOWED, Verdict, refuse
 from cardcli.games.bridge.moves import (
@@ -42,13 +42,21 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Contract:
     level: int
     strain: str
     doubled: int
     """0 undoubled, 1 doubled, 2 redoubled."""
     declarer: int
+
+    def __init__(self, level: int, strain: str, doubled: int, declarer: int) -> None:
+        # written out, as the compiled build runs a generated one as slow Python (a frozen one sets
+        # each field so: compiled, this is a tenth of the time)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "strain", strain)
+        object.__setattr__(self, "doubled", doubled)
+        object.__setattr__(self, "declarer", declarer)
 
     @property
     def dummy(self) -> int:
@@ -228,7 +236,7 @@ _CALL_CHOICES = _call_choices()
 _STRAIN_INDEX = {s: i for i, s in enumerate(STRAINS)}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class AuctionSoFar:
     """An auction's calls reduced to the few numbers the rules need, kept up to date call by call.
 
@@ -238,17 +246,36 @@ class AuctionSoFar:
     """
 
     dealer: int
-    calls: int = 0
-    bid: int = -1
+    calls: int
+    bid: int
     """Index in ``ALL_BIDS`` of the last bid (-1: no bid yet)."""
-    bidder: int = -1
+    bidder: int
     """The seat that made the last bid."""
-    doubled: int = 0
+    doubled: int
     """0, 1 doubled, 2 redoubled: the last bid's state."""
-    passes: int = 0
+    passes: int
     """Passes in a row at the end of the auction."""
-    namers: list[int] = field(default_factory=lambda: [-1] * 10)
+    namers: list[int]
     """``side * 5 + strain`` → the first seat of that side to name that strain (-1: none yet)."""
+
+    def __init__(
+        self,
+        dealer: int,
+        calls: int = 0,
+        bid: int = -1,
+        bidder: int = -1,
+        doubled: int = 0,
+        passes: int = 0,
+        namers: list[int] | None = None,
+    ) -> None:
+        # written out, as one is made every deal (see :class:`~cardcli.games.bridge.state.BridgeState`)
+        self.dealer = dealer
+        self.calls = calls
+        self.bid = bid
+        self.bidder = bidder
+        self.doubled = doubled
+        self.passes = passes
+        self.namers = [-1] * 10 if namers is None else namers
 
     def add(self, call: Call) -> bool:
         """Append ``call`` (made by the seat whose turn it is); True when it ends the auction."""

@@ -10,7 +10,7 @@ from cardcli.engine.game import HandResult
 from cardcli.games.bridge.auction import SEATS, side_of
 from cardcli.games.bridge.config import parse_deals
 from cardcli.games.bridge.rubber import pad_lines, pad_of
-from cardcli.games.bridge.scoring import SIDE_NAMES, Entry, describe, honors, score_deal
+from cardcli.games.bridge.scoring import SIDE_NAMES, Entry, describe, honors_held, score_deal
 from cardcli.games.bridge.state import BridgeState
 from cardcli.i18n import _, ngettext
 
@@ -44,7 +44,7 @@ def finish_hand(state: BridgeState) -> None:
         detail["contract"] = c.text()
         detail["declarer"] = SEATS[c.declarer]
         detail["tricks"] = tricks
-        hold = honors(state.original, c.strain) if config.honors else None
+        hold = honors_held(state.dealt, c.strain) if config.honors else None
         entries = list(_scored(c.level, c.strain, c.doubled, c.declarer, tricks, vul[side], config, hold))
         if config.scoring == "deals" and tricks >= c.level + 6:
             below = sum(e.points for e in entries if e.where == "below")

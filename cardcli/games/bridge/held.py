@@ -73,26 +73,27 @@ def cards_run(suit: int, mask: int) -> tuple[Card, ...]:
     return _filled(CARD_RUNS, _SUIT_CARDS, suit, mask)
 
 
-def deal_hands(cards: Sequence[Card], dealer: int) -> list[list[int]]:
+def deal_hands(cards: Sequence[Card], dealer: int) -> list[tuple[int, int, int, int]]:
     """The suit masks of the four hands dealt from ``cards`` one at a time clockwise from the
     dealer's left. Raises ValueError unless ``cards`` are the 52 of one deck."""
     if len(cards) != 52:
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
     bit = DEAL_BIT
     whole: list[int] = []
+    deck = cards if isinstance(cards, list) else list(cards)  # a list: indexed directly when compiled
     try:
         # seat by seat, its cards every fourth from its first: plain loops, which the compiled build
         # (cardcli.native) turns into a few machine instructions a card
         for seat in range(4):
             h = 0
             for j in range((seat - dealer - 1) & 3, 52, 4):
-                h |= bit[cards[j]]
+                h |= bit[deck[j]]
             whole.append(h)
     except (KeyError, TypeError):
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck") from None
     if whole[0] | whole[1] | whole[2] | whole[3] != FULL:  # 52 cards that cover the deck: no repeats
         raise ValueError("a bridge deal needs the 52 distinct cards of one deck")
-    return [[h & 0x1FFF, h >> 13 & 0x1FFF, h >> 26 & 0x1FFF, h >> 39] for h in whole]
+    return [(h & 0x1FFF, h >> 13 & 0x1FFF, h >> 26 & 0x1FFF, h >> 39) for h in whole]
 
 
 def hand_of(suits: Sequence[int]) -> list[Card]:

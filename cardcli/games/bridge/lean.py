@@ -26,10 +26,12 @@ from cardcli.engine.outcome import Outcome
 from cardcli.engine.verdict import IllegalMove, InvalidMove
 from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.auction import _CALL_CHOICES, AuctionSoFar, Contract
+from cardcli.games.bridge.config import BridgeConfig
 from cardcli.games.bridge.hand_score import finish_hand
-from cardcli.games.bridge.held import CARD_BIT, SUIT_INDEX, deal_hands, follows_suit, hand_tuple, runs_of
+from cardcli.games.bridge.held import CARD_BIT, SUIT_INDEX, deal_hands, follows_suit, runs_of
 from cardcli.games.bridge.play import trick_winner
 from cardcli.games.bridge.refusals import refusal
+from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.state import BridgeState, Trick
 
 _SUITS_UP = "CDHS"
@@ -77,15 +79,21 @@ def id_runs() -> list[list[tuple[int, ...]]]:
     return ID_RUNS
 
 
+def new_match(config: BridgeConfig, players: int, first_dealer: int) -> BridgeState:
+    """A match before its first deal (:meth:`~cardcli.engine.game.Game.new_match`): here, as every
+    playout begins so, the call compiled."""
+    return BridgeState(config, players, first_dealer, 0, Rubber.for_config(config))
+
+
 def deal_in(state: BridgeState, deck: Sequence[Card], dealer: int) -> None:
     """Deal ``deck`` for a new hand by ``dealer``: one card at a time clockwise from the dealer's
     left, each hand in hand order, the auction open. Raises ValueError (the state untouched) unless
     ``deck`` is the 52 cards of one deck. Every hand of every playout starts here."""
-    suits = deal_hands(deck, dealer)
+    dealt = deal_hands(deck, dealer)
     state.dealer = dealer
     state.hand_number += 1
-    state.suits = suits
-    state.original = [hand_tuple(m) for m in suits]
+    state.suits = [list(m) for m in dealt]
+    state.dealt = dealt
     state.phase = "auction"
     state.calls = []
     state.auction = AuctionSoFar(dealer)
@@ -162,6 +170,15 @@ def play_id(state: BridgeState, move_id: int) -> int:
             state.turn = (seat + 1) & 3
         return seat
     return _full_path(state, a)
+
+
+def play_logged(state: BridgeState, move_id: int, log: list[Any], entries: list[list[Any]]) -> bool:
+    """:func:`play_id` and the move's log entry, ``entries[seat][move_id]``, appended to ``log``: a
+    table's step (:meth:`~cardcli.engine.game.Game.play_logged`) in one compiled call. True when the
+    hand is over."""
+    seat = play_id(state, move_id)
+    log.append(entries[seat][move_id])
+    return state.phase == "over"
 
 
 def _full_path(state: BridgeState, a: int) -> int:

@@ -18,7 +18,7 @@ The winner is the side with the larger total, above plus below the line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardcli.games.bridge.config import BridgeConfig
@@ -26,13 +26,19 @@ from cardcli.games.bridge.scoring import SIDE_NAMES, Entry
 from cardcli.i18n import _, ngettext
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PadLine:
-    """A scorepad entry with where it belongs: the deal it came from and the game it counts in."""
+    """A scorepad entry with where it belongs: the deal it came from and the game it counts in (the
+    constructor written out: see :class:`~cardcli.games.bridge.auction.Contract`)."""
 
     hand: int
     game: int
     entry: Entry
+
+    def __init__(self, hand: int, game: int, entry: Entry) -> None:
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "entry", entry)
 
     def to_list(self) -> list[object]:
         return [self.hand, self.game, *self.entry.to_list()]
@@ -42,21 +48,41 @@ class PadLine:
         return cls(int(data[0]), int(data[1]), Entry.from_list(data[2:]))
 
 
-@dataclass
+@dataclass(init=False)
 class Rubber:
-    start_vulnerable: tuple[bool, bool] = (False, False)
-    games: list[int] = field(default_factory=lambda: [0, 0])
-    leg: list[int] = field(default_factory=lambda: [0, 0])
-    """Trick points below the line in the game being played."""
-    game_winners: list[int] = field(default_factory=list)
-    pad: list[PadLine] = field(default_factory=list)
-    totals: list[int] = field(default_factory=lambda: [0, 0])
-    over: bool = False
+    """One per match (the constructor written out: see :class:`~cardcli.games.bridge.state.BridgeState`)."""
 
-    @classmethod
-    def for_config(cls, config: BridgeConfig) -> Rubber:
+    start_vulnerable: tuple[bool, bool]
+    games: list[int]
+    leg: list[int]
+    """Trick points below the line in the game being played."""
+    game_winners: list[int]
+    pad: list[PadLine]
+    totals: list[int]
+    over: bool
+
+    def __init__(
+        self,
+        start_vulnerable: tuple[bool, bool] = (False, False),
+        games: list[int] | None = None,
+        leg: list[int] | None = None,
+        game_winners: list[int] | None = None,
+        pad: list[PadLine] | None = None,
+        totals: list[int] | None = None,
+        over: bool = False,
+    ) -> None:
+        self.start_vulnerable = start_vulnerable
+        self.games = [0, 0] if games is None else games
+        self.leg = [0, 0] if leg is None else leg
+        self.game_winners = [] if game_winners is None else game_winners
+        self.pad = [] if pad is None else pad
+        self.totals = [0, 0] if totals is None else totals
+        self.over = over
+
+    @staticmethod
+    def for_config(config: BridgeConfig) -> Rubber:
         sv = config.start_vulnerable
-        return cls(start_vulnerable=(sv in ("NS", "both"), sv in ("EW", "both")))
+        return Rubber((sv == "NS" or sv == "both", sv == "EW" or sv == "both"))
 
     def clone(self) -> Rubber:
         return Rubber(

@@ -105,8 +105,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
     def deck(self, config: BridgeConfig, players: int) -> list[Card]:
         return list(_ONE_DECK)
 
-    def new_match(self, config: BridgeConfig, players: int, first_dealer: int) -> BridgeState:
-        return BridgeState(config=config, players=players, dealer=first_dealer, rubber=Rubber.for_config(config))
+    new_match = staticmethod(lean.new_match)
 
     def check_setup(self, config: BridgeConfig, players: int) -> str | None:
         problem = super().check_setup(config, players)
@@ -136,6 +135,8 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
         auction, an auction or a play that stops where the file stops. A rubber may not: its next
         deal depends on how this one ended."""
         return state.config.scoring == "deals"
+
+    checks_deck = True  # lean.deal_in refuses a deck that is not one deck, the state untouched
 
     def start_hand(self, state: BridgeState, deck: Sequence[Card]) -> None:
         dealer = self.next_dealer(state)
@@ -334,6 +335,7 @@ class BridgeGame(BridgeTeaching, BridgeFormats, Game[BridgeState, mv.Move, Bridg
     move_table = lean.ID_MOVES
     legal_ids = staticmethod(lean.legal_ids)
     play_id = staticmethod(lean.play_id)
+    play_logged = staticmethod(lean.play_logged)
 
     def move_id(self, move: mv.Move) -> int:
         return lean.move_id(move)

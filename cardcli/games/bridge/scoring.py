@@ -15,18 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cardcli.games.bridge.config import BridgeConfig
+from cardcli.games.bridge.held import CARD_BIT, SUIT_INDEX
 from cardcli.games.bridge.moves import STRAIN_SYMBOLS
 from cardcli.i18n import _, ngettext
 
 SIDE_NAMES = ("NS", "EW")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Entry:
-    """One line of the scorepad."""
+    """One line of the scorepad (the constructor written out: see
+    :class:`~cardcli.games.bridge.auction.Contract`)."""
 
     side: int
     """0 = NS, 1 = EW."""
@@ -36,8 +38,15 @@ class Entry:
     item: str
     """``tricks``, ``overtricks``, ``insult``, ``slam``, ``undertricks``, ``honors``, ``rubber``,
     ``unfinished-game``, ``unfinished-part``."""
-    note: str = ""
+    note: str
     """Canonical detail for the explanation (``4SX``, ``2``, …); never translated."""
+
+    def __init__(self, side: int, where: str, points: int, item: str, note: str = "") -> None:
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "where", where)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "note", note)
 
     def to_list(self) -> list[object]:
         return [self.side, self.where, self.points, self.item, self.note]
@@ -99,24 +108,43 @@ def insult_points(doubled: int, config: BridgeConfig) -> int:
 
 
 def honors(original: Sequence[Sequence[str]], strain: str) -> tuple[int, int, int] | None:
-    """(seat, side, points) of an honors holding in one hand, or ``None``.
+    """(seat, side, points) of an honors holding in one hand of ``original`` (the hands as dealt, as
+    cards), or ``None``: :func:`honors_held` on their suit masks."""
+    masks = []
+    for hand in original:
+        m = [0, 0, 0, 0]
+        for card in hand:
+            i, bit = CARD_BIT[card]
+            m[i] |= bit
+        masks.append(m)
+    return honors_held(masks, strain)
+
+
+def honors_held(dealt: Sequence[Sequence[int]], strain: str) -> tuple[int, int, int] | None:
+    """(seat, side, points) of an honors holding in one hand, or ``None``; ``dealt`` is each hand's suit
+    masks as dealt (:mod:`~cardcli.games.bridge.held`: the ace is bit 0, then K Q J T), which every
+    hand's scoring reads with a few bit operations.
 
     Suit contracts: 4 of the 5 trump honors (A K Q J T) in one hand 100, all 5 150.
     Notrump: all 4 aces in one hand 150.
     """
-    wanted = _ACES if strain == "N" else _HONORS[strain]
-    need = 4 if strain == "N" else 5
-    for seat, hand in enumerate(original):
-        n = len(wanted.intersection(hand))
-        if n == need:
+    if strain == "N":
+        for seat, m in enumerate(dealt):
+            if m[0] & m[1] & m[2] & m[3] & 1:
+                return seat, seat % 2, 150
+        return None
+    i = SUIT_INDEX[strain]
+    for seat, m in enumerate(dealt):
+        n = _HONORS_HELD[m[i] & 0x1F]
+        if n == 5:
             return seat, seat % 2, 150
         if n == 4:
             return seat, seat % 2, 100
     return None
 
 
-_ACES = frozenset("A" + s for s in "SHDC")
-_HONORS = {s: frozenset(r + s for r in "AKQJT") for s in "SHDC"}
+_HONORS_HELD: Final = [bin(k).count("1") for k in range(32)]
+"""The five honors' bits of a suit mask → how many of them are held."""
 
 
 def score_deal(

@@ -9,7 +9,7 @@ from cardcli.engine.cards import Card
 from cardcli.engine.game import HandResult
 from cardcli.games.bridge.auction import AuctionSoFar, Contract
 from cardcli.games.bridge.config import BridgeConfig
-from cardcli.games.bridge.held import hand_of
+from cardcli.games.bridge.held import hand_of, hand_tuple
 from cardcli.games.bridge.moves import Call
 from cardcli.games.bridge.rubber import Rubber
 from cardcli.games.bridge.state_base import StateBase
@@ -17,11 +17,19 @@ from cardcli.games.bridge.state_base import StateBase
 Phase = Literal["deal", "auction", "play", "claim", "over"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Trick:
+    """A trick played: 13 a hand, each made in the play's hot path (hence the written constructor: see
+    :class:`BridgeState`)."""
+
     leader: int
     cards: list[Card]
     winner: int
+
+    def __init__(self, leader: int, cards: list[Card], winner: int) -> None:
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
 
 
 @dataclass
@@ -33,39 +41,91 @@ class PendingClaim:
     """Opponents still to answer, in order (both defenders must agree to declarer's claim)."""
 
 
-@dataclass
+@dataclass(init=False)
 class BridgeState(StateBase):
+    """The dataclass gives the comparison, the text and the field list; the constructor is written out
+    (with every default), as the compiled build runs a generated one as slow Python: a new match cost
+    2.5 us compiled against 0.6 us so."""
+
     config: BridgeConfig
     players: int
     dealer: int
-    hand_number: int = 0
-    rubber: Rubber = field(default_factory=Rubber)
-    suits: list[list[int]] = field(default_factory=list)
+    hand_number: int
+    rubber: Rubber
+    suits: list[list[int]]
     """Per seat (0 N, 1 E, 2 S, 3 W), the cards still held in each suit as a bit mask
     (:mod:`cardcli.games.bridge.held`): playing a card clears its bit. :attr:`hands` reads them."""
-    original: list[tuple[Card, ...]] = field(default_factory=list)
-    """The hands as dealt (honors, PBN, the final review)."""
-    phase: Phase = "deal"
-    calls: list[Call] = field(default_factory=list)
-    auction: AuctionSoFar = field(default_factory=lambda: AuctionSoFar(0), repr=False)
+    dealt: list[tuple[int, int, int, int]]
+    """Per seat, the suit masks as dealt (honors; :attr:`original` reads them)."""
+    phase: Phase
+    calls: list[Call]
+    auction: AuctionSoFar = field(repr=False)
     """The calls so far in brief (last bid, doubled, passes in a row), kept up to date with ``calls``."""
-    contract: Contract | None = None
-    turn: int = 0
+    contract: Contract | None
+    turn: int
     """The seat whose call or card is due; in the play this is dummy when dummy's card is due."""
-    leader: int = 0
-    trick: list[Card] = field(default_factory=list)
-    tricks: list[Trick] = field(default_factory=list)
-    won: list[int] = field(default_factory=lambda: [0, 0])
+    leader: int
+    trick: list[Card]
+    tricks: list[Trick]
+    won: list[int]
     """Tricks won by NS and EW; after an accepted claim, the totals the claim gives each side."""
-    claim: PendingClaim | None = None
-    shown: list[int] = field(default_factory=list)
+    claim: PendingClaim | None
+    shown: list[int]
     """Seats whose hands were faced by a claim (Law 68: the claimer shows the cards)."""
-    rejected: tuple[int, int] | None = None
+    rejected: tuple[int, int] | None
     """(side, cards played) of the last rejected claim: that side waits for the next card."""
-    claim_end: tuple[int, int] | None = None
+    claim_end: tuple[int, int] | None
     """(claimer, total tricks) when an accepted claim ended the play."""
-    result: HandResult | None = None
-    results: list[HandResult] = field(default_factory=list)
+    result: HandResult | None
+    results: list[HandResult]
+
+    def __init__(
+        self,
+        config: BridgeConfig,
+        players: int,
+        dealer: int,
+        hand_number: int = 0,
+        rubber: Rubber | None = None,
+        suits: list[list[int]] | None = None,
+        dealt: list[tuple[int, int, int, int]] | None = None,
+        phase: Phase = "deal",
+        calls: list[Call] | None = None,
+        auction: AuctionSoFar | None = None,
+        contract: Contract | None = None,
+        turn: int = 0,
+        leader: int = 0,
+        trick: list[Card] | None = None,
+        tricks: list[Trick] | None = None,
+        won: list[int] | None = None,
+        claim: PendingClaim | None = None,
+        shown: list[int] | None = None,
+        rejected: tuple[int, int] | None = None,
+        claim_end: tuple[int, int] | None = None,
+        result: HandResult | None = None,
+        results: list[HandResult] | None = None,
+    ) -> None:
+        self.config = config
+        self.players = players
+        self.dealer = dealer
+        self.hand_number = hand_number
+        self.rubber = Rubber() if rubber is None else rubber
+        self.suits = [] if suits is None else suits
+        self.dealt = [] if dealt is None else dealt
+        self.phase = phase
+        self.calls = [] if calls is None else calls
+        self.auction = AuctionSoFar(0) if auction is None else auction
+        self.contract = contract
+        self.turn = turn
+        self.leader = leader
+        self.trick = [] if trick is None else trick
+        self.tricks = [] if tricks is None else tricks
+        self.won = [0, 0] if won is None else won
+        self.claim = claim
+        self.shown = [] if shown is None else shown
+        self.rejected = rejected
+        self.claim_end = claim_end
+        self.result = result
+        self.results = [] if results is None else results
 
     def clone(self) -> BridgeState:
         """An independent copy, field by field (the compiled build's state has no ``__dict__``; the
@@ -78,7 +138,7 @@ class BridgeState(StateBase):
             self.hand_number,
             self.rubber.clone(),
             [list(m) for m in self.suits],
-            list(self.original),
+            list(self.dealt),
             self.phase,
             list(self.calls),
             self.auction.copy(),
@@ -95,6 +155,12 @@ class BridgeState(StateBase):
             self.result,
             list(self.results),
         )
+
+    @property
+    def original(self) -> list[tuple[Card, ...]]:
+        """The hands as dealt, in hand order (PBN, the review): made from :attr:`dealt` when asked,
+        as a playout never asks."""
+        return [hand_tuple(m) for m in self.dealt]
 
     @property
     def hands(self) -> list[list[Card]]:
