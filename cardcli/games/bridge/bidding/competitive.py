@@ -301,6 +301,8 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             support = all(h.lens[x] >= 3 for x in unbid if x in MAJORS) and sum(h.lens[x] >= 3 for x in unbid) >= len(unbid) - 1
             # a good 5-card major is overcalled at the 1 level, not doubled, short of the strong double
             major = level_now == 1 and any(h.lens[x] >= 5 and h.fair(x) for x in unbid if x in MAJORS)
+            # and a good six-card suit is overcalled at any level: the double would promise support
+            major = major or any(h.lens[x] >= 6 and h.good(x) for x in unbid)
             # the strong double asks partner for a suit: not with a void in an unbid major
             strong = h.hcp >= 17 - light and all(h.lens[x] >= 1 for x in unbid if x in MAJORS)
             return (short and support and not major) or strong
