@@ -25,6 +25,10 @@ REOPENING = "SAYC: Competitive bidding, Negative doubles (opener in the pass-out
 NEGATIVE = "SAYC: Competitive bidding, Negative doubles (opener's rebid)"
 DOUBLER = "SAYC: Defensive bidding, Takeout doubles (the doubler's rebid)"
 REDOUBLE = "SAYC: Competitive bidding, after the opponents' takeout double (redouble)"
+OVERCALLS = "SAYC: Defensive bidding, Overcalls (8-16 points, a five-card suit)"
+OVER_PREEMPTS = "SAYC: Defensive bidding, Overcalls (over their pre-empt, natural and sound)"
+TAKEOUT_DOUBLES = "SAYC: Defensive bidding, Takeout doubles (support for the unbid suits)"
+ADVANCING_DOUBLE = "SAYC: Defensive bidding, Takeout doubles (advancing a double of a pre-empt)"
 
 CASES = [
     # advancing partner's overcall: the cue bid is the good raise, so the jump raise is weak
@@ -34,6 +38,23 @@ CASES = [
     (ADVANCING, "1D 1S P", "K9843 52 842 Q83", "3S", "as many trumps together as tricks bid"),
     (ADVANCING, "1D 1S P", "K84 Q52 842 Q832", "2S", "raise: 3+ spades, 7-10 points"),
     (ADVANCING, "1D 1S P", "84 Q852 8642 Q83", "Pass", "pass: no fit and not enough to bid"),
+    # their jump raise puts the cue bid above three of our suit: the raise takes the good hands too
+    (ADVANCING, "1C 1S 3C", "Q86 8762 AK873 9", "3S", "11-13 points (the cue bid would be higher)"),
+    (ADVANCING, "1C 1S 3C", "Q86 8762 K8732 9", "3S", "raise: 3+ spades, 7-10 points"),
+    # a one-level overcall: two top honors, or one high honor with 10+ HCP; a weak hand needs the two
+    (OVERCALLS, "1C", "K9843 A52 K4 Q32", "1S", "5+ spades headed by the ace, king or queen, 10-16 HCP"),
+    (OVERCALLS, "1C", "98643 A52 K4 Q32", "Pass", "no suitable overcall"),
+    (OVERCALLS, "1C", "K9843 652 Q4 J32", "Pass", "no suitable overcall"),
+    # over a three-level pre-empt a good six-card suit is bid at the four level with 15+ HCP
+    (OVER_PREEMPTS, "3H", "K5 A2 Q82 AQJ943", "4C", "overcall at the 4 level over their pre-empt"),
+    (OVER_PREEMPTS, "3H", "K5 82 Q82 AQJ943", "Pass", "no suitable overcall"),
+    # the takeout double promises support: a good six-card suit is overcalled instead (short of 17+)
+    (TAKEOUT_DOUBLES, "3H", "KQT8432 A4 AQ5 8", "3S", "overcall at the 3 level: a good 6+ spades suit"),
+    (TAKEOUT_DOUBLES, "3H", "KQ43 A4 AQ52 842", "X", "takeout double"),
+    # partner doubled their three-level pre-empt at once: 9-11 HCP and a stopper bid the game
+    (ADVANCING_DOUBLE, "3H X P", "A95 KT8 T62 Q975", "3NT", "over their pre-empt: 9-11 HCP with stoppers"),
+    (ADVANCING_DOUBLE, "3H X P", "A95 T98 T62 Q975", "3S", "answers the double: 0-8 points"),
+    (ADVANCING_DOUBLE, "3H P P X P", "A95 KT8 T62 Q975", "3S", "spades is the best suit"),
     # competing again to the level of the fit rather than selling out to their suit
     (TOTAL_TRICKS, "1H 2D X P 2H", "84 95 AKJ9743 K2", "3D", "competes to the level of the fit: 7+ diamonds"),
     (TOTAL_TRICKS, "1H 2D X P 2H", "84 953 AKJ974 K2", "Pass", "nothing more to say"),

@@ -3,6 +3,8 @@ the answers to doubles are in :mod:`.doubles`, the two-suited overcalls in :mod:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardcli.games.bridge.auction import doubling_state
 from cardcli.games.bridge.bidding.context import NEGATIVE, TAKEOUT, Ctx, double_kind, two_suited
 from cardcli.games.bridge.bidding.conventions import conventional_continuations
@@ -299,6 +301,8 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             support = all(h.lens[x] >= 3 for x in unbid if x in MAJORS) and sum(h.lens[x] >= 3 for x in unbid) >= len(unbid) - 1
             # a good 5-card major is overcalled at the 1 level, not doubled, short of the strong double
             major = level_now == 1 and any(h.lens[x] >= 5 and h.fair(x) for x in unbid if x in MAJORS)
+            # and a good six-card suit is overcalled at any level: the double would promise support
+            major = major or any(h.lens[x] >= 6 and h.good(x) for x in unbid)
             # the strong double asks partner for a suit: not with a void in an unbid major
             strong = h.hcp >= 17 - light and all(h.lens[x] >= 1 for x in unbid if x in MAJORS)
             return (short and support and not major) or strong
@@ -314,55 +318,9 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             )
         )
     for s in "SHDC":
-        if s in their:
-            continue
         b = ctx.cheapest(s)
-        if b is None:
-            continue
-        if b.level == 1:
-            if ctx.ok(Bid(2, s)) and not balancing:
-                out.append(
-                    cand(
-                        Bid(2, s),
-                        _("weak jump overcall: 6+ {s}, 6-10 HCP").format(s=sname(s)),
-                        hcp=(6, 10),
-                        lens={s: (6, 13)},
-                        extra=lambda h, s=s: h.fair(s),
-                    )
-                )
-            out.append(
-                cand(
-                    b,
-                    _("overcall: 5+ {s} with two top honors, 8-16 HCP").format(s=sname(s))
-                    if not balancing
-                    else _("balancing overcall: 5+ {s} with two top honors, 5-13 HCP").format(s=sname(s)),
-                    hcp=(8 - light, 16 - light),
-                    lens={s: (5, 13)},
-                    extra=lambda h, s=s: h.fair(s),
-                )
-            )
-        elif b.level == 2:
-            out.append(
-                cand(
-                    b,
-                    _("overcall at the 2 level: 5+ {s}, a good suit, 11-16 HCP").format(s=sname(s))
-                    if not balancing
-                    else _("balancing overcall at the 2 level: 5+ {s}, a good suit, 8-13 HCP").format(s=sname(s)),
-                    hcp=(11 - light, 16 - light),
-                    lens={s: (5, 13)},
-                    extra=lambda h, s=s: h.good(s) or (h.lens[s] >= 6 and h.fair(s)),
-                )
-            )
-        elif b.level == 3:
-            out.append(
-                cand(
-                    b,
-                    _("overcall at the 3 level: a good 6+ {s} suit, 13-17 HCP").format(s=sname(s)),
-                    hcp=(13, 17),
-                    lens={s: (6, 13)},
-                    extra=lambda h, s=s: h.good(s),
-                )
-            )
+        if s not in their and b is not None:
+            out += _suit_overcalls(ctx, b, balancing, level_now)
     if lb[1] == B(1, "N") and doubling_state(ctx.calls) == 0:
         out.append(cand(DOUBLE, _("penalty double of 1NT: 16+ HCP"), hcp=(16, 37)))
     nt3 = B(3, "N")
@@ -419,7 +377,10 @@ def _advance_raises(ctx: Ctx, s: str, raise_: Bid) -> list[Cand]:
     shown = max(5, ctx.partner_shape().min_len(s))
     opening = ctx.opening
     cue = ctx.cheapest(opening[1].strain) if opening is not None and opening[1].strain != "N" else None
-    if cue is not None and cue.level <= 3 and opening is not None and not ctx.ours(opening[0]) and cue.index < Bid(4, s).index:
+    cue_listed = (
+        cue is not None and cue.level <= 3 and opening is not None and not ctx.ours(opening[0]) and cue.index < Bid(4, s).index
+    )
+    if cue is not None and cue_listed:
         out.append(
             cand(
                 cue,
@@ -445,4 +406,54 @@ def _advance_raises(ctx: Ctx, s: str, raise_: Bid) -> list[Cand]:
         )
     if raise_.level <= 3:
         out.append(cand(raise_, _("raise: 3+ {s}, 7-10 points").format(s=sname(s)), sup=(s, 7, 10), lens={s: (3, 13)}))
+        if not cue_listed:
+            # no cue bid below the four level (1C 1S 3C): the raise takes the good raise too
+            out.append(
+                cand(
+                    raise_,
+                    _("raise: 3+ {s}, 11-13 points (the cue bid would be higher)").format(s=sname(s)),
+                    sup=(s, 11, 13),
+                    lens={s: (3, 13)},
+                )
+            )
+    return out
+
+
+def _suit_overcalls(ctx: Ctx, b: Bid, balancing: bool, level_now: int) -> list[Cand]:
+    """The overcalls in the suit of ``b``, the cheapest bid in it (SAYC booklet, Defensive bidding,
+    Overcalls): the one-level overcall and the weak jump, the sounder two- and three-level ones,
+    and over their three-level pre-empt the natural four-level overcall. In the balancing seat the
+    ranges are 3 HCP lower and there is no weak jump."""
+    s = b.strain
+    light = 3 if balancing else 0
+    out: list[Cand] = []
+
+    def row(call: Bid, text: str, hcp: tuple[int, int], length: int, test: Callable[[Hand], bool]) -> None:
+        out.append(cand(call, text, hcp=hcp, lens={s: (length, 13)}, extra=test))
+
+    if b.level == 1:
+        if ctx.ok(Bid(2, s)) and not balancing:
+            row(Bid(2, s), _("weak jump overcall: 6+ {s}, 6-10 HCP").format(s=sname(s)), (6, 10), 6, lambda h: h.fair(s))
+        text = (
+            _("overcall: 5+ {s} with two top honors, 8-16 HCP").format(s=sname(s))
+            if not balancing
+            else _("balancing overcall: 5+ {s} with two top honors, 5-13 HCP").format(s=sname(s))
+        )
+        row(b, text, (8 - light, 16 - light), 5, lambda h: h.fair(s))
+        if not balancing:
+            # the booklet asks 8-16 points and a five-card suit: with 10+ HCP one high honor will do
+            text = _("overcall: 5+ {s} headed by the ace, king or queen, 10-16 HCP").format(s=sname(s))
+            row(b, text, (10, 16), 5, lambda h: h.honors(s, "AKQ") >= 1)
+    elif b.level == 2:
+        text = (
+            _("overcall at the 2 level: 5+ {s}, a good suit, 11-16 HCP").format(s=sname(s))
+            if not balancing
+            else _("balancing overcall at the 2 level: 5+ {s}, a good suit, 8-13 HCP").format(s=sname(s))
+        )
+        row(b, text, (11 - light, 16 - light), 5, lambda h: h.good(s) or (h.lens[s] >= 6 and h.fair(s)))
+    elif b.level == 3:
+        row(b, _("overcall at the 3 level: a good 6+ {s} suit, 13-17 HCP").format(s=sname(s)), (13, 17), 6, lambda h: h.good(s))
+    elif b.level == 4 and level_now == 3 and not balancing:
+        text = _("overcall at the 4 level over their pre-empt: a good 6+ {s} suit, 15+ HCP").format(s=sname(s))
+        row(b, text, (15, 37), 6, lambda h: h.good(s))
     return out

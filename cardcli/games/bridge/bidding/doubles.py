@@ -239,6 +239,11 @@ def advance_double(ctx: Ctx) -> list[Cand]:
     if nt is not None and nt.level <= 3:
         if ctx.ok(Bid(3, "N")):
             out.append(cand(Bid(3, "N"), _("game in notrump: 12+ HCP with stoppers"), hcp=(12, 37), extra=stop))
+            if nt.level == 3 and not rho_bid and len(ctx.calls) >= 3 and isinstance(ctx.calls[-3], Bid):
+                # partner doubled their three-level pre-empt at once, so holds more than a minimum
+                # double: 9-11 HCP with a stopper is game (there is no room to invite)
+                text = _("game in notrump over their pre-empt: 9-11 HCP with stoppers")
+                out.append(cand(Bid(3, "N"), text, hcp=(9, 11), extra=stop))
         if nt.level == 1:
             out.append(
                 cand(
