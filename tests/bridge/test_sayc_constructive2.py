@@ -27,6 +27,9 @@ CASES = [
     (RR, "3.KQT975.A82.954", "1D P 1H P 1S P", "3H"),
     (RR, "K82.AQT965.A3.95", "1C P 1H P 1NT P", "4H"),
     (RR, "AQJT64.J4.KJ8.T4", "1H P 1S P 2C P", "4S"),
+    # ... and with 6-10 HCP the rebid of the six-card suit at the two level, to play (over opener's
+    # new suit as over a rebid of opener's own): a misfit stops in responder's suit
+    (RR, "KJT9863.84.3.QT5", "1H P 1S P 2C P", "2S"),
     # after a two-over-one and opener's minimum rebid of the suit: invite with 10-12, game with 13+
     (RR, "98.KQJ85.A73.T42", "1S P 2H P 2S P", "2NT"),
     (RR, "K75.Q4.KQ983.942", "1S P 2D P 2S P", "3S"),
@@ -77,9 +80,9 @@ CASES = [
 ]
 
 
-def _choose(hand: str, auction: str) -> tuple[str, str, bd.Meaning]:
+def _choose(hand: str, auction: str, leg: int = 0) -> tuple[str, str, bd.Meaning]:
     calls = [parse_call(t) for t in auction.split()]
-    score_for = bd.score_for_side((False, False), (0, 0))
+    score_for = bd.score_for_side((False, False), (leg, 0))
     call, why = bd.choose(cards(hand), 0, calls, score_for)
     return call_name(call), why, bd.meaning(bd.position(0, calls, score_for), call)
 
@@ -110,3 +113,19 @@ def test_a_passed_hand_two_level_suit_is_not_a_two_over_one() -> None:
     assert got == "2NT" and "10-12 HCP" in why, why
     got, why, _meaning = _choose(hand, "P P 1S P 2D P 2S P")
     assert got == "Pass", why
+
+
+def test_a_part_score_game_in_a_misfit_is_corrected_to_my_own_suit() -> None:
+    """With 40 below the line opener's 2H completes the game, but responder holds a singleton heart and
+    a good six-card spade suit: 2S completes the game too and plays better (hearts made 7 tricks
+    there, spades 10). Without the singleton responder passes the game; without a part score the
+    same hand bids the spade game."""
+    hand = "AQJ952.8.AT76.92"
+    for auction in ("1H P 1S P 2H P", "1H P 1S X 2H P"):
+        got, why, meaning = _choose(hand, auction, leg=40)
+        assert got == "2S", f"[{auction}] {why}"
+        assert "completes the game" in why and meaning.in_system
+    got, why, _meaning = _choose("AQJ952.82.AT7.92", "1H P 1S P 2H P", leg=40)
+    assert got == "Pass", why
+    got, why, _meaning = _choose(hand, "1H P 1S P 2H P")
+    assert got == "4S", why

@@ -109,7 +109,7 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
     long_suit = h.longest()
     if fit is not None and fit in MAJORS:
         strain = fit
-    elif fit is None and long_suit not in their and h.lens[long_suit] >= 7:
+    elif fit is None and long_suit not in their and (h.lens[long_suit] >= 7 or _misfit_six(ctx, h, long_suit)):
         strain = long_suit  # a seven-card suit plays in itself rather than in notrump
     elif (h.balanced or not fit) and stoppers and (h.hcp + p_est >= 22 or not fit):
         strain = "N"
@@ -160,6 +160,10 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
             major_game = Bid(game, strain)
             if cur.strain == "N" and strain in MAJORS and target == game and fit_len(strain) >= 7 and ctx.ok(major_game):
                 return major_game
+            # partner's game in a suit where I hold a singleton, with my good six-card suit: my suit's game
+            misfit_game = Bid(game, strain)
+            if cur.strain not in (strain, "N") and target == game and _misfit_six(ctx, h, strain) and ctx.ok(misfit_game):
+                return misfit_game
             return None
         if cur.level >= target and (cur.strain == strain or cur.level >= 6):
             return None  # high enough; a small slam is not moved to another strain for the same level
@@ -215,6 +219,16 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
         if compete is not None and compete.level <= max(2, fit_len(fit) - 6) and total >= 17 and not we_own:
             return compete
     return None
+
+
+def _misfit_six(ctx: Ctx, h: Hand, suit: str) -> bool:
+    """A good six-card suit I have bid, opposite partner's suit where I hold at most a singleton: the
+    misfit plays in my suit, not in notrump, where partner's suit is blocked."""
+    mine = {b.strain for b in ctx.bids_of(ctx.me)}
+    theirs = [b.strain for b in ctx.bids_of(ctx.partner) if b.strain != "N"]
+    if suit == "N":
+        return False
+    return h.lens[suit] >= 6 and h.good(suit) and suit in mine and any(h.lens[x] <= 1 for x in theirs)
 
 
 SLAM_TRY = 31

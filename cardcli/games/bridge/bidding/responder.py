@@ -217,7 +217,7 @@ def _after_new_suit(ctx: Ctx, m: str, r: Bid, rb: Bid) -> list[Cand]:
         out.append(
             cand(B(3, m), _("invites game: 4+ {s} and 11-12 points").format(s=sname(m)), sup=(m, 11, 12), lens={m: (4, 13)})
         )
-    return out
+    return out + _own_suit_to_play(ctx, r)
 
 
 def _after_notrump(ctx: Ctx, r: Bid) -> list[Cand]:

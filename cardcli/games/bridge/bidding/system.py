@@ -3,6 +3,8 @@ rules that apply everywhere (forcing bids, bidding to the rubber score)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardcli.games.bridge.auction import auction_over
 from cardcli.games.bridge.bidding.competitive import defence, opener_after_1nt_doubled
 from cardcli.games.bridge.bidding.context import NEGATIVE, PENALTY, TAKEOUT, Ctx
@@ -85,6 +87,9 @@ def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
     if bid.level >= 6 or bid.level < ctx.game_level(bid.strain):
         return out
     leg = ctx.score.leg[0]
+    my_suits = {b.strain for b in ctx.bids_of(ctx.me) if b.strain != "N"}
+    misfit = bid.strain != "N" and lb[0] == ctx.partner
+    earlier_game = any(b.level >= ctx.game_level(b.strain) for _s, b in ctx.our_bids()[:-1])
 
     def keep(c: Cand) -> bool:
         if not isinstance(c.call, Bid):
@@ -92,9 +97,20 @@ def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
         b = c.call
         if b.level >= 6 or (b == B(4, "N") and c.forcing):
             return True
-        return leg == 0 and b.level <= 5 and b.level == ctx.game_level(b.strain)
+        if b.level > 5 or b.level != ctx.game_level(b.strain):
+            return False
+        # without a part score a game may be corrected to another game (3NT -> 4S); with one, only a
+        # game in another strain, at the level that completes it (a misfit: 2H -> 2S with 60 below the line)
+        return leg == 0 or (misfit and b.strain in my_suits and not earlier_game)
 
-    kept = [c for c in out if keep(c) and not isinstance(c.call, Pass)]
+    def short(c: Cand) -> Cand:
+        # the misfit correction is for a hand with at most a singleton in partner's suit
+        if leg == 0 or not isinstance(c.call, Bid) or c.call.level >= 6 or c.call == B(4, "N"):
+            return c
+        test = c.test
+        return replace(c, test=lambda h: test(h) and h.lens[bid.strain] <= 1)
+
+    kept = [short(c) for c in out if keep(c) and not isinstance(c.call, Pass)]
     if leg == 0:
         return kept + [c for c in out if isinstance(c.call, Pass)]
     # the pass is no longer "a minimum": whatever the strength, this contract is already game
