@@ -19,6 +19,8 @@ REB = "Opener's rebids"
 RNT = "Responses to 1NT openings"
 R2C = "Strong 2C opening: opener's rebids"
 SLAM = "Slam bidding"
+F2C = "Strong 2C opening: forcing to game"
+REBM = "Opener's rebids after a minor raise"
 
 CASES = [
     # responder's six-card major after opener's limited rebid: game with 13+ points (length counts),
@@ -77,6 +79,18 @@ CASES = [
     # 4NT straight over partner's rebid five-card suit is Blackwood with that suit as trumps
     (SLAM, "A72.AQJ76.AQ5.A2", "P 1S P 2H P 2S P", "4NT"),
     (SLAM, "KQJ852.4.KJ9.KQT", "P 1S P 2H P 2S P 4NT P", "5C"),
+    # after the 2C opening every bid is forcing to game unless opener rebid 2NT: responder's raise of
+    # opener's minor below game is not passed (with no ace there is no Blackwood: the minor game)
+    (F2C, "KQ.KQJ.KQ.KQJ852", "2C P 2D P 3C P 4C P", "5C"),
+    (F2C, "KQJ.KQJ.KQJ5.KQJ", "2C P 2D P 3D P 4D P", "5D"),
+    # opener over a raise of the minor: 3NT balanced (18+ over the single raise, 14+ over the limit
+    # raise), the minor game unbalanced with the points for it, else pass
+    (REBM, "K2.AQ2.AQ.KQJ852", "1C P 3C P", "5C"),
+    (REBM, "2.K32.Q3.AKJ8532", "1C P 3C P", "5C"),
+    (REBM, "2.K32.Q3.KJ98532", "1C P 3C P", "Pass"),
+    (REBM, "K2.AQ2.AQ3.KQJ85", "1C P 3C P", "3NT"),
+    (REBM, "K2.AQ2.AQ.KQJ852", "1C P 2C P", "5C"),
+    (REBM, "K2.AQ2.Q3.KJ9852", "1C P 2C P", "Pass"),
 ]
 
 

@@ -153,6 +153,16 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
                 hcp=(18 if r.level == 2 else 14, 37),
                 bal=True,
             ),
+            _fit_row(
+                B(5, m),
+                _("game in the minor: 20+ points, unbalanced")
+                if r.level == 2
+                else _("accepts the limit raise in the minor: 16+ points, unbalanced"),
+                m,
+                20 if r.level == 2 else 16,
+                40,
+                also=_unbalanced,
+            ),
             cand(PASS, _("no game in view"), hcp=(0, 37)),
         ]
     if r.strain == "N" and r.level in (2, 3) and m in MINORS:
@@ -347,6 +357,10 @@ def help_suit(h: Hand, m: str) -> str | None:
         return None  # losers spread over the suits: the general invitation, three of the major
     weak = [x for x in SUITS if x != m and h.lens[x] >= 3 and h.honors(x, "AKQ") <= 1]
     return min(weak, key=lambda x: (h.honors(x, "AKQ"), -h.lens[x], SUITS.index(x))) if weak else None
+
+
+def _unbalanced(h: Hand) -> bool:
+    return not h.balanced
 
 
 def _needing_help(m: str, x: str) -> Callable[[Hand], bool]:

@@ -57,17 +57,34 @@ def _no_pass_when_forced(ctx: Ctx, out: list[Cand]) -> list[Cand]:
         return out
     idx = len(hist) - 2
     seat, call = hist[idx]
-    if seat != ctx.partner or not isinstance(call, Bid) or idx >= len(ctx.forcing) or not ctx.forcing[idx]:
+    if seat != ctx.partner or not isinstance(call, Bid):
+        return out
+    forced = idx < len(ctx.forcing) and ctx.forcing[idx]
+    if not forced and not _forcing_to_game(ctx, call):
         return out
     kept = [c for c in out if not isinstance(c.call, Pass)]
-    ours = [b.strain for _s, b in ctx.our_bids() if b.strain != "N" and b.strain not in ctx.their_suits()]
-    mine = [b.strain for b in ctx.bids_of(ctx.me) if b.strain != "N"]
+    bids = ctx.our_bids()
+    if not forced:  # forced by the 2♣ opening: its clubs and a waiting 2♦ answer show no suit
+        bids = bids[2:] if len(bids) > 1 and bids[1][1] == B(2, "D") else bids[1:]
+    ours = [b.strain for _s, b in bids if b.strain != "N" and b.strain not in ctx.their_suits()]
+    mine = [b.strain for s, b in bids if b.strain != "N" and s == ctx.me]
     for strain in [*mine[:1], *ours[:1], "N"]:
         b = ctx.cheapest(strain)
         if b is not None and b.level <= 5:
             kept.append(cand(b, _("partner's bid was forcing: the cheapest sensible bid ({s})").format(s=sname(strain))))
             break
     return kept
+
+
+def _forcing_to_game(ctx: Ctx, call: Bid) -> bool:
+    """Whether partner's ``call`` below game may not be passed because our 2♣ opening forced to game:
+    every auction after it is forcing to game unless opener's rebid was 2NT (booklet, "Strong 2♣
+    opening"). Without this the opener passed responder's raise to 4♣ holding 24 HCP."""
+    op = ctx.opening
+    if op is None or op[1] != B(2, "C") or not ctx.ours(op[0]) or call.level >= ctx.game_level(call.strain):
+        return False
+    opener_bids = ctx.bids_of(op[0])
+    return len(opener_bids) >= 2 and opener_bids[1] != B(2, "N")
 
 
 def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
