@@ -1,4 +1,4 @@
-"""The optional compiled copy of bridge's hot path: used only while it matches the sources.
+"""The optional compiled copy of bridge's hot path and the fold: used only while it matches the sources.
 
 The pure-Python modules are the source of truth and are always importable. ``python -m
 cardcli.native_build`` compiles the modules of :data:`MODULES` with mypyc into ``cardcli/_native/``,
@@ -34,8 +34,11 @@ MODULES = (
     "cardcli.games.bridge.hand_score",
     "cardcli.games.bridge.rubber",
     "cardcli.games.bridge.scoring",
+    "cardcli.engine.fold",
 )
-"""The modules compiled: a random playout's every move runs through them."""
+"""The modules compiled: a random playout's every move runs through them (the fold's :class:`Table`
+included: ``push_id`` is then one native call per move; what a fold records and its visitors stay
+interpreted in :mod:`cardcli.engine.foldlog`, as Python code subclasses them)."""
 GROUP = "cardcli_native"
 """The compiled group's name: its shared library is the top-level module ``cardcli_native__mypyc``."""
 PACKAGE = Path(__file__).resolve().parent

@@ -1,4 +1,4 @@
-"""Build the optional compiled copy of bridge's hot path: ``python -m cardcli.native_build``.
+"""Build the optional compiled copy of bridge's hot path and the fold: ``python -m cardcli.native_build``.
 
 Needs mypyc (it comes with mypy, ``pip install mypy``) and a C compiler; nothing else of cardcli does.
 The modules of :data:`~cardcli.native.MODULES` are compiled from a copy of the package taken at the

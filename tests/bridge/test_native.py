@@ -52,7 +52,7 @@ def test_a_build_matching_its_sources_is_served_and_nothing_else(tmp_path: Path)
     finder = native.NativeFinder(files)
     spec = finder.find_spec("cardcli.games.bridge.lean")
     assert spec is not None and spec.origin == str(files["cardcli.games.bridge.lean"])
-    assert finder.find_spec("cardcli.engine.fold") is None  # only the compiled modules
+    assert finder.find_spec("cardcli.engine.foldlog") is None  # only the compiled modules
     assert finder.find_spec("cardcli.games.bridge.rules") is None
 
 
@@ -111,10 +111,13 @@ def test_a_build_for_another_interpreter_or_half_made_is_not_used(tmp_path: Path
 def test_the_modules_in_use_are_the_ones_the_status_names() -> None:
     import cardcli.games.bridge.lean as lean
     import cardcli.games.bridge.state as state
+    from cardcli.engine import fold
 
     if native.compiled():
         assert Path(lean.__file__).parent.parent.parent == native.BUILT
         assert not hasattr(state.BridgeState(None, 4, 0), "__dict__")  # type: ignore[arg-type]  # a native class
+        assert Path(fold.__file__).parent.parent == native.BUILT
+        assert not hasattr(fold.Table(load("bridge"), load("bridge").presets["rubber"], 4, 0), "__dict__")
     else:
         assert lean.__file__ == str(native.module_source("cardcli.games.bridge.lean"))
         assert native.status().startswith("pure Python")
@@ -142,9 +145,10 @@ PLAYOUTS = """
 import json, random, sys
 from cardcli import native
 from cardcli.engine.deal import shuffled_deck
+from cardcli.engine.fold import LoggedMove, Table, fold, HandLog
 from cardcli.engine.registry import load
 game = load("bridge")
-out = {"status": native.status(), "games": []}
+out = {"status": native.status(), "games": [], "tables": []}
 for preset in ("rubber", "deals"):
     config = game.presets[preset]
     rng = random.Random(preset)
@@ -161,6 +165,19 @@ for preset in ("rubber", "deals"):
             game.play_id(state, a)
         out["games"].append([ids, [list(t.cards) + [t.winner] for t in state.tricks], state.won, state.result.points,
                              state.result.totals, state.result.detail])
+        # the same moves through the fold's table, by id and by move, and the log folded back
+        deck = shuffled_deck(game.deck(config, 4), preset, hand)
+        logs = []
+        for by_id in (True, False):
+            table = Table(game, config, 4, 0, strict=not by_id)
+            table.deal(deck)
+            for a in ids:
+                table.push_id(a) if by_id else table.push(game.move_table[a])
+            logs.append([(e.seat, e.move, e.secret) for e in table.hands[-1].moves])
+            logs.append(table.results[-1].points)
+        again = fold(game, config, 4, 0, [HandLog(list(deck), [LoggedMove(*e) for e in logs[0]], 0)])
+        logs.append(len(again.hands[-1].moves))
+        out["tables"].append(logs)
 print(json.dumps(out))
 """
 
@@ -180,3 +197,5 @@ def test_the_compiled_path_plays_as_the_pure_one() -> None:
     assert compiled["status"].startswith("compiled") and pure["status"].startswith("pure Python")
     assert len(pure["games"]) >= 6
     assert compiled["games"] == pure["games"]
+    assert compiled["tables"] == pure["tables"]
+    assert all(log[0] == log[2] and log[4] == len(log[0]) for log in pure["tables"])
