@@ -51,6 +51,12 @@ CASES = [
     # the takeout double promises support: a good six-card suit is overcalled instead (short of 17+)
     (TAKEOUT_DOUBLES, "3H", "KQT8432 A4 AQ5 8", "3S", "overcall at the 3 level: a good 6+ spades suit"),
     (TAKEOUT_DOUBLES, "3H", "KQ43 A4 AQ52 842", "X", "takeout double"),
+    # too strong to overcall with a good suit of its own: double (then bid the suit), even with a void
+    # in an unbid major, over a one-level bid; at the three level partner's answer may be the void
+    (TAKEOUT_DOUBLES, "1C P P", "KJ85 - AQJ974 AK5", "X", "balancing takeout double"),
+    (TAKEOUT_DOUBLES, "1C", "KJ85 - AQJ974 AK5", "X", "takeout double"),
+    (TAKEOUT_DOUBLES, "3D", "AK8 - 9742 AKQJ53", "4C", "overcall at the 4 level over their pre-empt"),
+    (DOUBLER, "1C X P 1H P", "KJ85 - AQJ974 AK5", "2D", "doubled, then a new suit"),
     # partner doubled their three-level pre-empt at once: 9-11 HCP and a stopper bid the game
     (ADVANCING_DOUBLE, "3H X P", "A95 KT8 T62 Q975", "3NT", "over their pre-empt: 9-11 HCP with stoppers"),
     (ADVANCING_DOUBLE, "3H X P", "A95 T98 T62 Q975", "3S", "answers the double: 0-8 points"),

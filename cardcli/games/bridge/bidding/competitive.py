@@ -303,8 +303,13 @@ def overcalls(ctx: Ctx) -> list[Cand]:
             major = level_now == 1 and any(h.lens[x] >= 5 and h.fair(x) for x in unbid if x in MAJORS)
             # and a good six-card suit is overcalled at any level: the double would promise support
             major = major or any(h.lens[x] >= 6 and h.good(x) for x in unbid)
-            # the strong double asks partner for a suit: not with a void in an unbid major
-            strong = h.hcp >= 17 - light and all(h.lens[x] >= 1 for x in unbid if x in MAJORS)
+            # the strong double asks partner for a suit: not with a void in an unbid major, unless over a
+            # one-level bid the hand has a good suit of its own to bid next (too strong to overcall, and
+            # no other call: at the three level partner's forced answer may be the void)
+            strong = h.hcp >= 17 - light and (
+                all(h.lens[x] >= 1 for x in unbid if x in MAJORS)
+                or (level_now == 1 and any(h.lens[x] >= 5 and h.good(x) for x in unbid))
+            )
             return (short and support and not major) or strong
 
         out.append(
