@@ -28,6 +28,7 @@ REDOUBLE = "SAYC: Competitive bidding, after the opponents' takeout double (redo
 OVERCALLS = "SAYC: Defensive bidding, Overcalls (8-16 points, a five-card suit)"
 OVER_PREEMPTS = "SAYC: Defensive bidding, Overcalls (over their pre-empt, natural and sound)"
 TAKEOUT_DOUBLES = "SAYC: Defensive bidding, Takeout doubles (support for the unbid suits)"
+OPENER_COMPETES = "SAYC: Notrump rebids (18-19 balanced), kept when the opponents bid first"
 ADVANCING_DOUBLE = "SAYC: Defensive bidding, Takeout doubles (advancing a double of a pre-empt)"
 
 CASES = [
@@ -57,6 +58,13 @@ CASES = [
     (TAKEOUT_DOUBLES, "1C", "KJ85 - AQJ974 AK5", "X", "takeout double"),
     (TAKEOUT_DOUBLES, "3D", "AK8 - 9742 AKQJ53", "4C", "overcall at the 4 level over their pre-empt"),
     (DOUBLER, "1C X P 1H P", "KJ85 - AQJ974 AK5", "2D", "doubled, then a new suit"),
+    # their two-level bids came before opener's planned 2NT rebid: 2NT at the first turn, with stoppers
+    (OPENER_COMPETES, "1C 2C P 2S", "KT94 AT94 AQ KQ4", "2NT", "competes with 2NT: 18-19 HCP, balanced"),
+    (OPENER_COMPETES, "1D 1H P 2H", "AT5 A86 KJ76 AK7", "2NT", "stoppers in their suits"),
+    (OPENER_COMPETES, "1C 2C P 2S", "KT94 9854 AQ AKQ", "Pass", "nothing more to say"),
+    (OPENER_COMPETES, "1D 1H P 2H", "AT5 KQ6 KJ76 A97", "Pass", "nothing more to say"),
+    (OPENER_COMPETES, "1D P P 1H P 2D P 2H", "AT5 A86 KJ76 AK7", "Pass", "nothing more to say"),
+    (OPENER_COMPETES, "1C 2C P 2S 2NT P", "A63 KJ5 T96 T652", "3NT", "game in notrump"),
     # partner doubled their three-level pre-empt at once: 9-11 HCP and a stopper bid the game
     (ADVANCING_DOUBLE, "3H X P", "A95 KT8 T62 Q975", "3NT", "over their pre-empt: 9-11 HCP with stoppers"),
     (ADVANCING_DOUBLE, "3H X P", "A95 T98 T62 Q975", "3S", "answers the double: 0-8 points"),

@@ -157,6 +157,21 @@ def strong_opener_competes(ctx: Ctx) -> list[Cand]:
             )
         )
     nt = ctx.cheapest("N")
+    stoppers = lambda h: all(h.stopper(x) for x in their)  # noqa: E731
+    # the opening's planned rebid, at opener's first turn after it (a pass since then denied it); partner
+    # has only passed
+    first_rebid = len(ctx.seat_calls(ctx.me)) == 1 and all(isinstance(c, Pass) for c in ctx.seat_calls(ctx.partner))
+    if not pass_out and nt is not None and nt.level == 2 and lb[1].level == 2 and first_rebid:
+        # their two-level bids came before the rebid the opening planned: 2NT shows it all the same
+        out.append(
+            cand(
+                nt,
+                _("competes with 2NT: 18-19 HCP, balanced, stoppers in their suits"),
+                hcp=(18, 19),
+                bal=True,
+                extra=stoppers,
+            )
+        )
     if pass_out and nt is not None and nt.level == 2 and lb[1].level == 2:
         out.append(
             cand(
