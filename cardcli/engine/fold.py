@@ -167,12 +167,8 @@ class Table(Generic[S, M]):
         )
 
     def parse(self, logged: LoggedMove) -> M:
-        """The move a log entry names, checked for turn and (strict) canonical notation."""
-        return self._parse(logged)[0]
-
-    def _parse(self, logged: LoggedMove) -> tuple[M, bool]:
-        """:meth:`parse`, and whether the notation came from the game's table of canonical moves
-        (then it is the move's notation as it stands, and need not be formatted again)."""
+        """The move a log entry names, checked for turn and (strict) canonical notation (a text of the
+        game's table of canonical moves is read there, neither parsed nor formatted again)."""
         game = self.game
         hand, ply = self.hand, self.ply + 1
         actor = game.to_act(self.state)
@@ -191,7 +187,7 @@ class Table(Generic[S, M]):
         if table is not None:
             known = table.get(logged.move)
             if known is not None:
-                return known, True
+                return known
         try:
             move = game.parse_move(logged.move)
         except MoveError as err:
@@ -210,13 +206,12 @@ class Table(Generic[S, M]):
                     hand=hand, ply=ply, move=repr(logged.move)
                 )
             raise FoldError(message, hand, ply)
-        return move, False
+        return move
 
-    def push(self, move: M, claimed_secret: bool | None = None, notation: str | None = None) -> Step[M]:
+    def push(self, move: M, claimed_secret: bool | None = None) -> Step[M]:
         """Make ``move`` for the seat to act. Strict tables refuse an illegal move with a FoldError.
 
-        ``notation``: the move's canonical notation when the caller already has it (a log entry
-        read through the game's table of canonical moves), so that it is not formatted again."""
+        ``claimed_secret``: what a file says of the move (None: nothing), held to the rules."""
         game = self.game
         hands = self.hands
         hand = len(hands)
@@ -227,9 +222,8 @@ class Table(Generic[S, M]):
             raise FoldError(_("hand {hand}, move {ply}: nobody can move now").format(hand=hand, ply=ply), hand, ply)
         log = hands[-1].moves
         ply = len(log) + 1
-        if notation is None:
-            # a move of the game's canonical table is named by the table (the very object: its id)
-            notation = self._named.get(id(move)) or game.format_move(move)
+        # a move of the game's canonical table is named by the table (the very object: its id)
+        notation = self._named.get(id(move)) or game.format_move(move)
         secret = game.is_secret_move(move) if self._secrets else False
         if self.strict:
             self._check(move, seat, notation, secret, claimed_secret, hand, ply)
@@ -244,7 +238,7 @@ class Table(Generic[S, M]):
             for v in visitors:
                 v.after_move(self, step)
         if game.hand_over(state) if self._own_end else state.phase == "over":
-            self._end_hand(hand)
+            self._end_hand()
         return step
 
     def push_id(self, move_id: int) -> None:
@@ -268,7 +262,7 @@ class Table(Generic[S, M]):
                 _("hand {hand}, move {ply}: {reason}").format(hand=hand, ply=ply, reason=err.message), hand, ply, err.rule
             ) from None
         if over:
-            self._end_hand(len(self.hands))
+            self._end_hand()
 
     def _push_checked(self, move_id: int) -> None:
         """:meth:`push_id` the full way: the move checked (even by a trusting table), then pushed."""
@@ -289,10 +283,11 @@ class Table(Generic[S, M]):
                 )
         self.push(move)
 
-    def _end_hand(self, hand: int) -> None:
-        """Hand ``hand`` has just ended: record its result and tell the visitors."""
+    def _end_hand(self) -> None:
+        """The current hand has just ended: record its result and tell the visitors."""
         result = self.game.hand_result(self.state)
         self.results[-1] = result
+        hand = len(self.hands)
         for v in self.visitors:
             v.end_hand(self, hand, result)
 
@@ -326,8 +321,7 @@ class Table(Generic[S, M]):
         raise FoldError(text.format(hand=hand, ply=ply, move=repr(notation)), hand, ply)
 
     def push_logged(self, logged: LoggedMove) -> Step[M]:
-        move, canonical = self._parse(logged)
-        return self.push(move, logged.secret, logged.move if canonical else None)
+        return self.push(self.parse(logged), logged.secret)
 
     def _replay(self, moves: Iterable[LoggedMove], until: int | None = None) -> None:
         """The one loop over a hand's moves (used by :func:`fold` and :meth:`rewind`).
@@ -348,7 +342,7 @@ class Table(Generic[S, M]):
             return
         if until is not None:
             moves = list(moves)[:until]
-        state, hand, strict = self.state, len(self.hands), self.strict
+        state, strict = self.state, self.strict
         log = self.hands[-1].moves
         replay_move, hand_over, is_secret, get = game.replay_move, game.hand_over, game.is_secret_move, table.get
         secrets = type(game).is_secret_move is not Game.is_secret_move  # else no move is ever secret
@@ -367,7 +361,7 @@ class Table(Generic[S, M]):
             # the entry itself when it says what the fold found (a file's record: same fields)
             log.append(logged if logged.secret is secret else LoggedMove(logged.seat, logged.move, secret))
             if hand_over(state) if own_end else state.phase == "over":
-                self._end_hand(hand)
+                self._end_hand()
 
     def rewind(self, keep: int) -> None:
         """Take the current hand back to its first ``keep`` moves by re-folding it from its deal.
