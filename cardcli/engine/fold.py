@@ -151,17 +151,21 @@ class Table(Generic[S, M]):
 
     def _is_deck(self, deck: Sequence[Card]) -> bool:
         """Whether ``deck`` is every card of the game's deck (in any order)."""
+        cards, distinct = self._game_deck()
+        if len(deck) != len(cards):
+            return False
+        return distinct == set(deck) if distinct is not None else sorted(deck) == cards
+
+    def _game_deck(self) -> tuple[list[Card], frozenset[Card] | None]:
+        """The game's deck sorted, and its set when its cards are distinct (asked of the game once:
+        a game that checks its own deals never asks)."""
         if self._deck is None:
             self._deck, self._deck_set = _sorted_deck(self.game, self.config, self.players)
-        if len(deck) != len(self._deck):
-            return False
-        return self._deck_set == set(deck) if self._deck_set is not None else sorted(deck) == self._deck
+        return self._deck, self._deck_set
 
     def _not_a_deck(self, hand: int) -> FoldError:
         """The refusal of hand ``hand``'s deck, which is not the game's."""
-        if self._deck is None:
-            self._deck, self._deck_set = _sorted_deck(self.game, self.config, self.players)
-        n = len(self._deck)
+        n = len(self._game_deck()[0])
         return FoldError(
             _("hand {hand}: the deck is not the {n} cards of a {game} deal").format(hand=hand, n=n, game=self.game.name), hand
         )

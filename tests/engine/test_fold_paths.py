@@ -132,7 +132,7 @@ def test_the_first_dealer_is_one_of_the_seats(first: int, refused: bool) -> None
     game = load("rummy")
     config = game.presets["standard"]
     if refused:
-        with pytest.raises(FoldError, match=f"the first dealer is seat {first + 1}, but there are 4 seats"):
+        with pytest.raises(FoldError, match=f"^the first dealer is seat {first + 1}, but there are 4 seats$"):
             Table(game, config, 4, first)
     else:
         table = Table(game, config, 4, first)

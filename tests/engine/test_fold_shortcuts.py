@@ -6,11 +6,13 @@ table keeps to take a hand back. Found by mutation testing: each test fails with
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardcli.engine import fold as fold_module
 from cardcli.engine.deal import shuffled_deck
 from cardcli.engine.fold import FoldError, HandLog, LegalCheck, LoggedMove, Table, Visitor, fold
 from cardcli.engine.game import Game
@@ -299,7 +301,68 @@ def test_the_legal_list_check_leaves_an_open_move_to_the_checker() -> None:
 
 def test_the_names_and_entries_are_shared_by_every_table_of_a_game() -> None:
     game = load("bridge")
+    fold_module._ENTRIES.clear()  # made afresh here (an earlier table of this process made them else)
     first, second = _table(game), _table(game)
     assert first._named is second._named and first._entries is second._entries
     assert first._entries[2][game.move_id(mv.PASS)] == LoggedMove(2, "P", False)
     assert len(first._entries) == 4 and all(len(seat) == len(game.move_table) for seat in first._entries)
+
+
+def test_the_deck_cache_is_bounded() -> None:
+    rummy = load("rummy")
+    config_type = type(rummy.presets["standard"])
+    saved = dict(fold_module._DECKS)
+    try:
+        fold_module._DECKS.clear()
+        fold_module._DECKS.update({(i, i, i): (None, None, [], None) for i in range(999)})
+        kept = config_type(ace_points=2)
+        Table(rummy, kept, 2, 0).deal(shuffled_deck(rummy.deck(kept, 2), SEED, 1))
+        assert len(fold_module._DECKS) == 1000  # the thousandth is kept
+        fresh = config_type(ace_points=3)
+        Table(rummy, fresh, 2, 0).deal(shuffled_deck(rummy.deck(fresh, 2), SEED, 1))
+        assert len(fold_module._DECKS) == 1  # a full cache starts again with the new one
+    finally:
+        fold_module._DECKS.clear()
+        fold_module._DECKS.update(saved)
+
+
+def test_a_fold_leaves_the_garbage_collector_as_it_found_it() -> None:
+    game = load("bridge")
+    log = _played(game)
+    bad = HandLog(log.deck, [LoggedMove(1, "1C")], None)
+    assert gc.isenabled()
+    fold(game, game.presets["rubber"], 4, 0, [log])
+    assert gc.isenabled()
+    with pytest.raises(FoldError):
+        fold(game, game.presets["rubber"], 4, 0, [bad])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        fold(game, game.presets["rubber"], 4, 0, [log])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_lean_path_before_the_first_deal_says_nobody_can_move() -> None:
+    game = load("bridge")
+    table: Table[Any, Any] = Table(game, game.presets["rubber"], 4, 0, strict=False)
+    assert table._log is None
+    with pytest.raises(FoldError) as refused:
+        table.push_id(game.move_id(mv.PASS))
+    assert str(refused.value) == "hand 0, move 1: nobody can move now"
+
+
+def test_a_fresh_tables_first_start_is_made_again_not_kept_and_its_deck_never_asked() -> None:
+    game = load("bridge")  # bridge checks its own deals: the table never asks for its deck
+    table = _table(game)
+    assert table._starts == [None] and table._deck is None
+    table.push(mv.CANONICAL["1C"])
+    table.rewind(0)
+    assert table._starts == [None] and table._deck is None
+    assert game.view(table.hand_start(1), None) == game.view(game.new_match(game.presets["rubber"], 4, 0), None)
+    table.rewind(0)
+    later: Table[Any, Any] = Table(game, game.presets["rubber"], 4, 0)
+    later.state = table.hand_start(1)  # a position set before the first deal is kept
+    later.deal(_deck(game, 2))
+    assert later._starts[0] is not None
