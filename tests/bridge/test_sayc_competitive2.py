@@ -11,6 +11,8 @@ cases say so."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from cardcli.games.bridge import bidding as bd
@@ -30,6 +32,9 @@ OVER_PREEMPTS = "SAYC: Defensive bidding, Overcalls (over their pre-empt, natura
 TAKEOUT_DOUBLES = "SAYC: Defensive bidding, Takeout doubles (support for the unbid suits)"
 OPENER_COMPETES = "SAYC: Notrump rebids (18-19 balanced), kept when the opponents bid first"
 ADVANCING_DOUBLE = "SAYC: Defensive bidding, Takeout doubles (advancing a double of a pre-empt)"
+JUMP_OVERCALLS = "SAYC: Defensive bidding, Overcalls (jump overcalls are weak: the single jump to three is a pre-empt)"
+OVER_1NT = "SAYC: Interference after a 1NT opening (a new suit at the three level is forcing)"
+OVER_THEIR_JUMP = "SAYC: Competitive bidding, a new suit by responder over interference is forcing"
 
 CASES = [
     # advancing partner's overcall: the cue bid is the good raise, so the jump raise is weak
@@ -95,6 +100,16 @@ CASES = [
     (REDOUBLE, "1H X", "K84 QJ52 AK4 Q42", "XX", "or a fit and the values for game"),
     (REDOUBLE, "1H X", "K84 QJ52 A84 842", "2H", "raise: 3+ hearts, 6-10 points"),
     (REDOUBLE, "1H X XX 2C P P", "K84 QJ52 AK4 Q42", "4H", "game in hearts"),
+    # the single jump to the three level over a one-level opening: seven cards and little outside
+    (JUMP_OVERCALLS, "1H", "5 84 KQJ9743 842", "3D", "pre-emptive jump overcall: 7+ diamonds, 5-10 HCP"),
+    (JUMP_OVERCALLS, "1S", "5 84 842 KQJ9743", "3C", "pre-emptive jump overcall: 7+ clubs"),
+    (JUMP_OVERCALLS, "1C", "KQJ9743 84 842 5", "2S", "weak jump overcall: 6+ spades"),  # the single jump is to 2S
+    (JUMP_OVERCALLS, "1H", "A4 K2 AQJ9743 84", "2D", "overcall at the 2 level"),  # too strong to pre-empt
+    (JUMP_OVERCALLS, "1H P P", "5 84 KQJ9743 842", "Pass", "pass"),  # no pre-empt in the pass-out seat
+    # over their three-level interference a new suit is natural and forcing
+    (OVER_1NT, "1NT 3C", "KQT K7543 AK632 -", "3H", "5+ hearts, 10+ HCP, forcing"),
+    (OVER_1NT, "1NT 3C", "942 K8543 Q93 K2", "Pass", "pass"),  # 8 HCP: not enough to bid at the three level
+    (OVER_THEIR_JUMP, "1D 3C", "AT42 K8543 KQ93 -", "3H", "11+ HCP, 5+ hearts, forcing"),  # the values make up for the suit
 ]
 
 
@@ -125,3 +140,22 @@ def test_the_fit_level_stops_at_two_vulnerable_against_not() -> None:
 
     assert call_name(bd.choose(hand, 0, calls, score0)[0]) == "3D"
     assert call_name(bd.choose(hand, 0, calls, unfavourable)[0]) == "Pass"
+
+
+def _with_leg(leg: int) -> Callable[[int], bd.Score]:
+    """North-South with ``leg`` below the line, nobody vulnerable."""
+    return bd.score_for_side((False, False), (leg, 0))
+
+
+def test_with_a_part_score_past_the_game_level_the_fit_bids_on() -> None:
+    """With 60 below the line 2D was game; they bid 3S over partner's weak jump raise: 4D is game too,
+    and ten trumps together reach it (20 HCP passed before)."""
+    calls = [parse_call(t) for t in "1D 1S 3D 3S".split()]
+    hand = cards("T5 AQ2 AKQJ96 A4")
+    call, why = bd.choose(hand, 0, calls, _with_leg(60))
+    assert call_name(call) == "4D" and "completes the game" in why, why
+    assert bd.meaning(bd.position(0, calls, _with_leg(60)), call).shape.holds(bd.Hand(hand))
+    weak = cards("T5 Q32 AKJ962 K4")  # a minimum with six: 4D still, by the trumps held together
+    assert call_name(bd.choose(weak, 0, calls, _with_leg(60))[0]) == "4D"
+    short = cards("T52 AQ2 AKQJ9 A4")  # five trumps, nine together: the three level only, already passed
+    assert call_name(bd.choose(short, 0, calls, _with_leg(60))[0]) == "Pass"

@@ -91,6 +91,10 @@ CASES = [
     (REBM, "K2.AQ2.AQ3.KQJ85", "1C P 3C P", "3NT"),
     (REBM, "K2.AQ2.AQ.KQJ852", "1C P 2C P", "5C"),
     (REBM, "K2.AQ2.Q3.KJ9852", "1C P 2C P", "Pass"),
+    # over a two-over-one a new suit at the three level shows a good hand and a real second suit
+    (REB, "KQJT3.4.8.AKQJ75", "1S P 2H P", "3C"),
+    (REB, "KQJT3.4.82.AKJ97", "1S P 2D P", "3C"),
+    (REB, "KQJT3.4.82.AJ975", "1S P 2H P", "2S"),  # a minimum rebids the suit
 ]
 
 

@@ -144,7 +144,8 @@ def competitive_response(ctx: Ctx, m: str) -> list[Cand]:
                 forcing=True,
                 hcp=(lo, 37),
                 lens={s: (5, 13)},
-                extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6,
+                # a weak suit will do with an opening hand of its own: the values make up for it
+                extra=lambda h, s=s: h.fair(s) or h.lens[s] >= 6 or h.hcp >= 12,
             )
         )
     stop = (lambda h: all(h.stopper(x) for x in their)) if their else (lambda h: True)
@@ -231,6 +232,10 @@ def after_1nt_interference(ctx: Ctx) -> list[Cand]:
         b = ctx.cheapest(s)
         if b is not None and b.level == 2 and s not in ctx.their_suits():
             out.append(cand(b, _("to play: 5+ {s}, fewer than 10 HCP").format(s=sname(s)), hcp=(0, 9), lens={s: (5, 13)}))
+        elif b is not None and b.level == 3 and s not in ctx.their_suits() and not ctx.ours(lb[0]):
+            # over their three-level bid a new suit is natural and forcing: the values for game, no
+            # stopper for 3NT (booklet, Interference after a 1NT opening)
+            out.append(cand(b, _("5+ {s}, 10+ HCP, forcing").format(s=sname(s)), forcing=True, hcp=(10, 37), lens={s: (5, 13)}))
     out.append(cand(PASS, _("pass: nothing useful to say over their interference")))
     return out
 
@@ -432,10 +437,17 @@ def _suit_overcalls(ctx: Ctx, b: Bid, balancing: bool, level_now: int) -> list[C
     s = b.strain
     light = 3 if balancing else 0
     out: list[Cand] = []
+    last = ctx.last_bid
+    lb_strain = last[1].strain if last is not None else ""
 
     def row(call: Bid, text: str, hcp: tuple[int, int], length: int, test: Callable[[Hand], bool]) -> None:
         out.append(cand(call, text, hcp=hcp, lens={s: (length, 13)}, extra=test))
 
+    if b.level == 2 and level_now == 1 and lb_strain != "N" and not balancing and ctx.ok(Bid(3, s)):
+        # jump overcalls are weak (booklet, Overcalls): a jump to the three level, over a one-level
+        # opening or 1NT, is a pre-empt as a three-level opening is (a long suit, little outside)
+        text = _("pre-emptive jump overcall: 7+ {s}, 5-10 HCP").format(s=sname(s))
+        row(Bid(3, s), text, (5, 10), 7, lambda h: h.fair(s) or h.lens[s] >= 8)
     if b.level == 1:
         if ctx.ok(Bid(2, s)) and not balancing:
             row(Bid(2, s), _("weak jump overcall: 6+ {s}, 6-10 HCP").format(s=sname(s)), (6, 10), 6, lambda h: h.fair(s))

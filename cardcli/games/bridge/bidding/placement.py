@@ -213,6 +213,19 @@ def _place(ctx: Ctx, h: Hand) -> Call | None:
         b = Bid(target, strain)
         if ctx.ok(b):
             return b
+        cheapest = ctx.cheapest(strain)
+        if target < 6 and cheapest is not None and cheapest.level <= 5 and fit == strain:
+            # they bid past the level that completes our game (a part score: 2D was game, they bid 3S):
+            # any higher contract in our fit is game too, so bid on as far as the trumps held together
+            # (the Law of Total Tricks; not past the two level vulnerable against not, as
+            # :mod:`.totaltricks` competes) or the values for the usual game allow
+            usual = 4 if strain in MAJORS else 5
+            unfavourable = ctx.score.vul[0] and not ctx.score.vul[1]
+            reach = max(
+                min(fit_len(strain) - 6, 2 if unfavourable else 7), usual if total >= (25 if strain in MAJORS else 28) else 0
+            )
+            if cheapest.level <= reach:
+                return cheapest
         return None
     if fit is not None and partner_bid:
         compete = ctx.cheapest(fit)
