@@ -21,6 +21,7 @@ from cardcli.games.bridge import moves as mv
 from cardcli.games.bridge.rules import BridgeGame
 from cardcli.replay.io import read
 from cardcli.session import Session, log_of
+from tests.engine.test_fold_push_fast import Ends
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = "fold-shortcuts"
@@ -74,14 +75,6 @@ class Short(BridgeGame):
 
     def hand_over(self, state: Any) -> bool:
         return len(state.calls) >= 2 or state.phase == "over"
-
-
-class Ends(Visitor):
-    def __init__(self) -> None:
-        self.ended: list[int] = []
-
-    def end_hand(self, table: Table[Any, Any], hand: int, result: Any) -> None:
-        self.ended.append(hand)
 
 
 def test_the_lean_path_makes_each_move_in_one_call_and_names_a_refusal() -> None:
