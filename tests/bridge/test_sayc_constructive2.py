@@ -21,6 +21,7 @@ R2C = "Strong 2C opening: opener's rebids"
 SLAM = "Slam bidding"
 F2C = "Strong 2C opening: forcing to game"
 REBM = "Opener's rebids after a minor raise"
+R2NT = "2NT opening (20-21): responses, the quantitative 4NT"
 
 CASES = [
     # responder's six-card major after opener's limited rebid: game with 13+ points (length counts),
@@ -95,6 +96,12 @@ CASES = [
     (REB, "KQJT3.4.8.AKQJ75", "1S P 2H P", "3C"),
     (REB, "KQJT3.4.82.AKJ97", "1S P 2D P", "3C"),
     (REB, "KQJT3.4.82.AJ975", "1S P 2H P", "2S"),  # a minimum rebids the suit
+    # over 2NT (20-21): 11-12 invite 6NT with 4NT, which opener accepts with 21; 13+ ask for aces
+    (R2NT, "QJ.832.QJ54.AQ63", "2NT P", "4NT"),
+    (R2NT, "J2.832.Q854.K763", "2NT P", "3NT"),
+    (R2NT, "KJ.832.KJ54.AQ63", "2NT P", "4C"),
+    (R2NT, "J2.AKQJ4.AK9.K42", "2NT P 4NT P", "6NT"),
+    (R2NT, "92.AKQJ4.AK9.K42", "2NT P 4NT P", "Pass"),
 ]
 
 
@@ -147,3 +154,14 @@ def test_a_part_score_game_in_a_misfit_is_corrected_to_my_own_suit() -> None:
     assert got == "Pass", why
     got, why, _meaning = _choose(hand, "1H P 1S P 2H P")
     assert got == "4S", why
+
+
+def test_with_a_part_score_the_quantitative_invitation_is_still_made() -> None:
+    """With 40 below the line 2NT is already game, and only a slam bids on: the quantitative 4NT is a
+    slam invitation, so 11-12 still make it (passing 2NT with 12 opposite 20-21 missed 6NT), and
+    opener answers it by the range as without a part score."""
+    got, why, meaning = _choose("QJ.832.QJ54.AQ63", "2NT P", leg=40)
+    assert got == "4NT" and "quantitative" in why and meaning.in_system, why
+    assert _choose("J2.832.Q854.K763", "2NT P", leg=40)[0] == "Pass"  # 8 HCP: 2NT is the game
+    assert _choose("J2.AKQJ4.AK9.K42", "2NT P 4NT P", leg=40)[0] == "6NT"
+    assert _choose("92.AKQJ4.AK9.K42", "2NT P 4NT P", leg=40)[0] == "Pass"

@@ -489,13 +489,16 @@ def after_2nt(ctx: Ctx) -> list[Cand]:
         ),
         cand(
             B(4, "C"),
-            _("Gerber: asks opener how many aces (12+ HCP, slam interest)"),
+            _("Gerber: asks opener how many aces (13+ HCP, slam interest)"),
             forcing=True,
-            hcp=(12, 37),
+            hcp=(13, 37),
             lens={"H": (0, 3), "S": (0, 3)},
         ),
-        cand(B(6, "N"), _("12-14 HCP: slam to play"), hcp=(12, 14)),
-        cand(B(3, "N"), _("4-11 HCP: game to play"), hcp=(4, 11)),
+        # 20-21 opposite: 13-15 hold 33-36 together, a small slam; 11-12 hold 31-33, a slam when
+        # opener has the top of the range (the quantitative 4NT, as over 1NT)
+        cand(B(6, "N"), _("13-15 HCP: slam to play"), hcp=(13, 15)),
+        cand(B(4, "N"), _("11-12 HCP: invites 6NT (quantitative), opener bids it with 21"), hcp=(11, 12)),
+        cand(B(3, "N"), _("4-10 HCP: game to play"), hcp=(4, 10)),
         cand(PASS, _("pass: 0-3 HCP"), hcp=(0, 3)),
     ]
 

@@ -113,6 +113,11 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         if r in (B(3, "D"), B(3, "H")):
             m = "H" if r.strain == "D" else "S"
             return [cand(B(3, m), _("completes the transfer").format(m=sname(m)))]
+        if r == B(4, "N"):
+            return [
+                cand(B(6, "N"), _("maximum (21): accepts the slam invitation"), hcp=(21, 37)),
+                cand(PASS, _("minimum (20): declines the slam invitation"), hcp=(0, 20)),
+            ]
         return None
     if o == B(2, "C"):
         if r == B(2, "D"):

@@ -112,7 +112,8 @@ def _to_the_score(ctx: Ctx, out: list[Cand]) -> list[Cand]:
         if not isinstance(c.call, Bid):
             return True
         b = c.call
-        if b.level >= 6 or (b == B(4, "N") and c.forcing):
+        # slam bids, Blackwood, and over partner's notrump the quantitative 4NT (a slam invitation)
+        if b.level >= 6 or (b == B(4, "N") and (c.forcing or bid.strain == "N")):
             return True
         if b.level > 5 or b.level != ctx.game_level(b.strain):
             return False
