@@ -87,6 +87,10 @@ CASES = [
     # over a two-level overcall opener's 2NT answer to the negative double is a minimum
     (NEGATIVE, "1D 2H X P", "K6 QT82 AQJ4 J97", "2NT", "answers the negative double: 12-15 HCP"),
     (NEGATIVE, "1D 2H X P", "Q6 QT82 AKQJ A97", "3NT", "answers the negative double with game: 16-19 HCP"),
+    # a long suit and game values: the game in it, or 3NT with their suit stopped and no shortness
+    (NEGATIVE, "1D 2H X P", "- A3 AQ9765 AKQ65", "5D", "answers the negative double with game: 6+ diamonds, 19+ points"),
+    (NEGATIVE, "1D 1S X P", "KQ3 A3 AKJ765 K5", "3NT", "a long diamonds suit, 19+ points, stoppers in their suit"),
+    (NEGATIVE, "1D 2H X P", "K3 A3 AQ9765 Q85", "3D", "answers the negative double: 6+ diamonds"),  # a minimum
     # the doubler bids again only with more than a minimum double
     (DOUBLER, "1C X P 1S P", "7 KT963 AK94 AK2", "2H", "doubled, then a new suit: 5+ hearts, 17+ HCP"),
     (DOUBLER, "2H X P 3C P", "A86 AJT AKQT4 QT", "3D", "doubled, then a new suit: 5+ diamonds"),

@@ -90,6 +90,33 @@ def answer_negative_double(ctx: Ctx) -> list[Cand]:
         )
     own = ctx.cheapest(m)
     if own is not None and own.level <= 3:
+        own_game = Bid(ctx.game_level(m), m)
+        if ctx.ok(own_game) and own_game.level > own.level:
+            # a long suit and game values opposite the double's 6+: the game in it (par-276: 19 HCP and
+            # six diamonds rebid 3D, where 5D made)
+            # in a minor, with their suit stopped and no shortness, nine tricks in notrump come first
+            minor_nt = m in "DC" and ctx.ok(Bid(3, "N"))
+            out.append(
+                cand(
+                    own_game,
+                    _("answers the negative double with game: 6+ {s}, 19+ points").format(s=sname(m)),
+                    pts=(19, 40),
+                    lens={m: (6, 13)},
+                    extra=lambda h: not minor_nt or not stop(h) or min(h.lens.values()) <= 1,
+                )
+            )
+            if minor_nt:
+                out.append(
+                    cand(
+                        Bid(3, "N"),
+                        _("answers the negative double with game: a long {s} suit, 19+ points, stoppers in their suit").format(
+                            s=sname(m)
+                        ),
+                        pts=(19, 40),
+                        lens={m: (6, 13)},
+                        extra=stop,
+                    )
+                )
         if own.level < 3:
             out.append(
                 cand(
