@@ -3,7 +3,8 @@ contract is scored at its double-dummy tricks as the rubber stands (part scores,
 vulnerability: :mod:`cardcli.games.bridge.par`), and compared with par in IMPs.
 
 Run with ``python -m pytest -m benchmark -s tests/benchmarks/test_bridge_par.py``
-(``CARDCLI_PAR_DEALS`` sets the number of deals, 500 by default). Prints the share of deals
+(``CARDCLI_PAR_DEALS`` sets the number of deals, 500 by default; ``CARDCLI_PAR_DUMP=FILE`` writes every
+deal, with its hands and the rubber's standing, as JSON, to compare two versions deal by deal). Prints the share of deals
 exactly at par, the share within 2 IMPs of par, and the ten worst deals. Each deal is entered into
 its rubber with the double-dummy tricks of its contract, so the next deal's part scores are what
 the bots' bidding earned.
@@ -11,7 +12,9 @@ the bots' bidding earned.
 
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -58,9 +61,10 @@ def contract_score(state: Any, tricks: int, standing: Standing) -> int:
     return points[0] - points[1]
 
 
-def run(deals: int) -> list[tuple[str, str, str, str, int, int]]:
+def run(deals: int, details: list[dict[str, Any]] | None = None) -> list[tuple[str, str, str, str, int, int]]:
     """[(deal, auction, contract reached, par contracts, IMPs from par, points from par for NS)] for
-    ``deals`` seeded deals."""
+    ``deals`` seeded deals; ``details`` (when given) gets each deal's hands, dealer and rubber standing,
+    so that two runs can be compared deal by deal."""
     from cardcli.games.bridge import dds
 
     game: Any = load("bridge")
@@ -94,6 +98,11 @@ def run(deals: int) -> list[tuple[str, str, str, str, int, int]]:
         out.append(
             (f"par-{d}", auction, reached, ", ".join(par.contracts) or "passed out", imps(got - par.score), got - par.score)
         )
+        if details is not None:
+            details.append(
+                {"hands": hands, "dealer": state.dealer, "leg": list(standing.leg), "games": list(standing.games)}
+                | {"vul": list(standing.vulnerable)}
+            )
         # the rubber goes on as the contract's double-dummy result scores it
         if c is not None:
             state.phase = "play"
@@ -105,7 +114,13 @@ def run(deals: int) -> list[tuple[str, str, str, str, int, int]]:
 def test_contracts_against_par() -> None:
     pytest.importorskip("endplay")
     deals = int(os.environ.get("CARDCLI_PAR_DEALS", "500"))
-    results = run(deals)
+    details: list[dict[str, Any]] = []
+    results = run(deals, details)
+    dump = os.environ.get("CARDCLI_PAR_DUMP")
+    if dump:  # every deal with its hands and standing, to compare two versions deal by deal
+        keys = ("deal", "auction", "reached", "par", "imps", "diff")
+        rows = [dict(zip(keys, r)) | extra for r, extra in zip(results, details)]
+        Path(dump).write_text(json.dumps(rows), encoding="utf-8")
     exact = sum(1 for r in results if r[5] == 0)
     near = sum(1 for r in results if r[4] <= 2)
     print(
