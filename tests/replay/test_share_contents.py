@@ -10,8 +10,7 @@ import pytest
 from cardcli.replay import share
 from cardcli.replay.io import read
 from cardcli.replay.share import ShareError, decode, encode
-from tests.replay.test_share_mutants import RUMMY, _payload, _wrap
-from tests.replay.test_share_wrapper import _raw
+from tests.replay.test_share_mutants import RUMMY, _payload, _raw, _wrap
 
 PAYLOAD = _payload(encode(read(RUMMY)))
 FIRST = PAYLOAD.hands[0]

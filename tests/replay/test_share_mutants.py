@@ -25,7 +25,11 @@ def _payload(code: str) -> share._Code:
 
 def _wrap(payload: share._Code) -> str:
     """A code holding ``payload`` with the right length and checksum: only the later checks can refuse it."""
-    body = share._encoder.encode(payload)
+    return _raw(share._encoder.encode(payload))
+
+
+def _raw(body: bytes) -> str:
+    """A code around ``body`` (any bytes, not only a payload) with the right length and checksum."""
     head = share._varint(len(body))
     crc = zlib.crc32(head + body).to_bytes(4, "big")
     return "cc1-" + base64.urlsafe_b64encode(head + crc + body).decode().rstrip("=")

@@ -6,24 +6,16 @@ lost number or a changed word pass."""
 from __future__ import annotations
 
 import base64
-import zlib
 from pathlib import Path
 
 import pytest
 
-from cardcli.replay import share
 from cardcli.replay.io import read
 from cardcli.replay.share import MAX_CHARS, ShareError, decode, encode
+from tests.replay.test_share_mutants import _raw
 
 ROOT = Path(__file__).resolve().parents[2]
 RUMMY = ROOT / "replays" / "rummy" / "pagat-basic-vs-random.cardcli.json"
-
-
-def _raw(body: bytes) -> str:
-    """A code around ``body`` (not a payload: only the wrapper's checks pass), its checksum right."""
-    head = share._varint(len(body))
-    crc = zlib.crc32(head + body).to_bytes(4, "big")
-    return "cc1-" + base64.urlsafe_b64encode(head + crc + body).decode().rstrip("=")
 
 
 def _refusal(text: str) -> str:

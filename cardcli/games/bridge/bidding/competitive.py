@@ -437,15 +437,14 @@ def _suit_overcalls(ctx: Ctx, b: Bid, balancing: bool, level_now: int) -> list[C
     s = b.strain
     light = 3 if balancing else 0
     out: list[Cand] = []
-    last = ctx.last_bid
-    lb_strain = last[1].strain if last is not None else ""
 
     def row(call: Bid, text: str, hcp: tuple[int, int], length: int, test: Callable[[Hand], bool]) -> None:
         out.append(cand(call, text, hcp=hcp, lens={s: (length, 13)}, extra=test))
 
-    if b.level == 2 and level_now == 1 and lb_strain != "N" and not balancing and ctx.ok(Bid(3, s)):
-        # jump overcalls are weak (booklet, Overcalls): a jump to the three level, over a one-level
-        # opening or 1NT, is a pre-empt as a three-level opening is (a long suit, little outside)
+    over_suit = ctx.last_bid is not None and ctx.last_bid[1].strain != "N"
+    if b.level == 2 and level_now == 1 and over_suit and not balancing and ctx.ok(Bid(3, s)):
+        # jump overcalls are weak (booklet, Overcalls): the single jump to the three level over a
+        # one-level suit opening is a pre-empt as a three-level opening is (a long suit, little outside)
         text = _("pre-emptive jump overcall: 7+ {s}, 5-10 HCP").format(s=sname(s))
         row(Bid(3, s), text, (5, 10), 7, lambda h: h.fair(s) or h.lens[s] >= 8)
     if b.level == 1:

@@ -93,8 +93,8 @@ def answer_negative_double(ctx: Ctx) -> list[Cand]:
         own_game = Bid(ctx.game_level(m), m)
         if ctx.ok(own_game) and own_game.level > own.level:
             # a long suit and game values opposite the double's 6+: the game in it (par-276: 19 HCP and
-            # six diamonds rebid 3D, where 5D made)
-            # in a minor, with their suit stopped and no shortness, nine tricks in notrump come first
+            # six diamonds rebid 3D, where 5D made); in a minor, with their suit stopped and no
+            # shortness, nine tricks in notrump come first
             minor_nt = m in "DC" and ctx.ok(Bid(3, "N"))
             out.append(
                 cand(

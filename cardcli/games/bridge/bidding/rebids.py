@@ -246,7 +246,7 @@ def opener_second(ctx: Ctx, o: Bid, r: Bid) -> list[Cand] | None:
         if s in (m, rs):
             continue
         found = ctx.cheapest(s)
-        if found is not None and found.level == 3 and r.level == 2 and rs != "N" and Bid(3, s) == found:
+        if found is not None and found.level == 3 and r.level == 2 and rs != "N":
             # over a two-over-one response a new suit at the three level (1S 2H 3C) goes past two of
             # opener's suit: it shows a good hand, a real second suit, and is forcing
             out.append(
